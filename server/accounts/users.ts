@@ -1,0 +1,47 @@
+import type { Database } from '../db/database.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export interface User {
+  id: number;
+  username: string;
+}
+
+export const usernamePattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function createUser(db: Database, username: string, password: string): Promise<User> {
+  if (!usernamePattern.test(username))
+    throw new Error('A username is 1-64 letters, digits, dots, dashes or underscores.');
+  const passwordHash = await hashPassword(password);
+  const row = db.get<{ id: number }>(
+    'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?) RETURNING id',
+    username,
+    passwordHash,
+    new Date().toISOString(),
+  );
+  return { id: row?.id as number, username };
+}
+
+export function findUserById(db: Database, id: number): User | undefined {
+  return db.get<User>('SELECT id, username FROM users WHERE id = ?', id);
+}
+
+export function findUserByName(db: Database, username: string): User | undefined {
+  return db.get<User>('SELECT id, username FROM users WHERE username = ?', username);
+}
+
+/** The user whose username and password these are, or undefined; same cost whether or not the user exists. */
+export async function findUserByCredentials(
+  db: Database,
+  username: string,
+  password: string,
+): Promise<User | undefined> {
+  const row = db.get<User & { password_hash: string }>(
+    'SELECT id, username, password_hash FROM users WHERE username = ?',
+    username,
+  );
+  const ok = await verifyPassword(password, row?.password_hash ?? unknownUserHash);
+  return ok && row ? { id: row.id, username: row.username } : undefined;
+}
+
+// Verifying against a real hash for unknown users keeps login timing from revealing which usernames exist.
+const unknownUserHash = await hashPassword('no such user');

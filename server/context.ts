@@ -1,0 +1,28 @@
+import type { Database } from './db/database.ts';
+
+export interface StoreConfig {
+  /** The origin clients reach the store at; the OAuth issuer and download links use it. */
+  baseUrl: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  downloadLinkTtlSeconds: number;
+  currency: string;
+  /** Redirect URIs of the crate-extension OAuth client. */
+  extensionRedirectUris: string[];
+}
+
+export interface AuthenticatedUser {
+  userId: number;
+  username: string;
+}
+
+export interface Authenticator {
+  /** The user an access token belongs to, or null when it is unknown, expired or revoked. */
+  verifyAccessToken(token: string): Promise<AuthenticatedUser | null>;
+}
+
+export interface StoreContext {
+  db: Database;
+  config: StoreConfig;
+  auth: Authenticator;
+}

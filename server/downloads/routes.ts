@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { StoreContext } from '../context.ts';
+
+// PLACEHOLDER: replaced by the real module.
+export function downloadRoutes(_app: FastifyInstance, _ctx: StoreContext): void {}

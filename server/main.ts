@@ -1,0 +1,96 @@
+import { parseArgs } from 'node:util';
+import { buildApp, defaultPort } from './app.ts';
+import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from './seed/generate.ts';
+
+const usage = `Usage: npm run store -- [--port N] [--host H] [--db PATH] [--scale N] [--access-token-ttl SECONDS]
+
+  --port N                 port to listen on (default ${defaultPort})
+  --host H                 address to listen on (default 127.0.0.1)
+  --db PATH                SQLite database file (default .data/store.db)
+  --scale N                tracks in the demo catalog seeded on first start (default 5000)
+  --access-token-ttl S     access token lifetime in seconds (default 600)
+  --base-url URL           public origin, when it differs from http://HOST:PORT`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1) fail(`--${name} must be a positive whole number.`);
+  return Number(value);
+}
+
+let args: ReturnType<typeof parse>;
+function parse() {
+  return parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      db: { type: 'string', default: '.data/store.db' },
+      scale: { type: 'string' },
+      'access-token-ttl': { type: 'string' },
+      'base-url': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  }).values;
+}
+try {
+  args = parse();
+} catch (error) {
+  fail((error as Error).message);
+}
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const port = positiveInt('port', args.port, defaultPort);
+if (port > 65535) fail('--port must be at most 65535.');
+const scale = positiveInt('scale', args.scale, 5000);
+const accessTokenTtlSeconds = positiveInt('access-token-ttl', args['access-token-ttl'], 600);
+const host = args.host as string;
+const baseUrl =
+  (args['base-url'] as string | undefined) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+const { app, ctx } = await buildApp({
+  dbPath: args.db as string,
+  config: { baseUrl, accessTokenTtlSeconds },
+  logger: true,
+});
+
+if (isCatalogEmpty(ctx.db)) {
+  const started = performance.now();
+  console.log(`Seeding the demo catalog with ${scale} tracks...`);
+  const summary = generateCatalog(ctx.db, { scale });
+  console.log(
+    `Seeded ${summary.tracks} tracks, ${summary.releases} releases, ${summary.artists} artists in ${Math.round(performance.now() - started)} ms.`,
+  );
+}
+await ensureDemoAccounts(ctx.db);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal}: closing the store...`);
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
+
+try {
+  await app.listen({ port, host });
+} catch (error) {
+  console.error(`Could not listen on ${host}:${port}: ${(error as Error).message}`);
+  await app.close();
+  process.exit(1);
+}
+console.log(`Crate store listening on ${baseUrl}  (sign in as demo / demo)`);

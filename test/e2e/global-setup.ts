@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { startTestStore } from '../helpers/store.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    storeUrl: string;
+    chromePath: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One store for the whole end-to-end run, on a free port with a small seeded catalog. */
+export default async function setup(project: TestProject) {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) {
+    throw new Error(
+      `Chromium is not at ${chromePath}. Install it with "apt-get install -y chromium", or set CHROME_PATH.`,
+    );
+  }
+  const port = await freePort();
+  const storeUrl = `http://127.0.0.1:${port}`;
+  const store = await startTestStore({ scale: 400, config: { baseUrl: storeUrl } });
+  await store.app.listen({ port, host: '127.0.0.1' });
+  project.provide('storeUrl', storeUrl);
+  project.provide('chromePath', chromePath);
+  return () => store.close();
+}

@@ -1,0 +1,5 @@
+import { defineConfig } from 'wxt';
+
+export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
+});
