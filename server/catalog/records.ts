@@ -1,0 +1,241 @@
+import type { ArtistRef, Price, Ref, Release, Track } from '../../lib/wire.ts';
+import type { StoreContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
+
+/**
+ * Builds the catalog's wire records (contract.md section 5) for many ids at once: one query per
+ * table for a whole page of items, never one per row.
+ */
+
+export const price = (cents: number, currency: string): Price => ({ value: cents / 100, currency });
+
+interface FormatFee {
+  name: string;
+  fee_cents: number;
+}
+
+const feeCache = new WeakMap<Database, FormatFee[]>();
+
+/** The formats the store sells with their fees, in display order; they never change while running. */
+export function audioFormatFees(db: Database): FormatFee[] {
+  let fees = feeCache.get(db);
+  if (!fees) {
+    fees = db.all<FormatFee>('SELECT name, fee_cents FROM audio_formats ORDER BY position');
+    feeCache.set(db, fees);
+  }
+  return fees;
+}
+
+export const formatFeeCents = (db: Database, format: string): number =>
+  audioFormatFees(db).find((fee) => fee.name === format)?.fee_cents ?? 0;
+
+function feeRecord(ctx: StoreContext) {
+  const record: Record<string, Price> = {};
+  for (const fee of audioFormatFees(ctx.db)) {
+    if (fee.name !== 'mp3') record[fee.name] = price(fee.fee_cents, ctx.config.currency);
+  }
+  return record as Track['audioFormatFee'];
+}
+
+const idList = (ids: readonly number[]) => JSON.stringify([...new Set(ids)]);
+
+interface ArtistRow {
+  owner_id: number;
+  role: ArtistRef['role'];
+  id: number;
+  name: string;
+  slug: string;
+}
+
+function artistsByOwner(rows: ArtistRow[]) {
+  const byOwner = new Map<number, { artists: ArtistRef[]; remixers: ArtistRef[] }>();
+  for (const row of rows) {
+    let entry = byOwner.get(row.owner_id);
+    if (!entry) {
+      entry = { artists: [], remixers: [] };
+      byOwner.set(row.owner_id, entry);
+    }
+    const ref = { id: row.id, name: row.name, slug: row.slug, role: row.role };
+    (row.role === 'remixer' ? entry.remixers : entry.artists).push(ref);
+  }
+  return byOwner;
+}
+
+interface TrackRow {
+  id: number;
+  name: string;
+  mix_name: string;
+  slug: string;
+  bpm: number;
+  key: string;
+  length_ms: number;
+  isrc: string;
+  publish_date: string;
+  sale_type: Track['saleType'];
+  price_cents: number;
+  genre_id: number;
+  genre_name: string;
+  genre_slug: string;
+  label_id: number;
+  label_name: string;
+  label_slug: string;
+  release_id: number;
+  release_name: string;
+  release_slug: string;
+}
+
+/** Track records by id; ids that do not exist are absent from the map. */
+export function loadTracks(ctx: StoreContext, ids: readonly number[]): Map<number, Track> {
+  const tracks = new Map<number, Track>();
+  if (ids.length === 0) return tracks;
+  const list = idList(ids);
+  const rows = ctx.db.all<TrackRow>(
+    `SELECT t.id, t.name, t.mix_name, t.slug, t.bpm, t.key, t.length_ms, t.isrc, t.publish_date, t.sale_type,
+            t.price_cents, g.id AS genre_id, g.name AS genre_name, g.slug AS genre_slug,
+            l.id AS label_id, l.name AS label_name, l.slug AS label_slug,
+            r.id AS release_id, r.name AS release_name, r.slug AS release_slug
+       FROM tracks t
+       JOIN genres g ON g.id = t.genre_id
+       JOIN labels l ON l.id = t.label_id
+       JOIN releases r ON r.id = t.release_id
+      WHERE t.id IN (SELECT value FROM json_each(?))`,
+    list,
+  );
+  const people = artistsByOwner(
+    ctx.db.all<ArtistRow>(
+      `SELECT ta.track_id AS owner_id, ta.role, a.id, a.name, a.slug
+         FROM track_artists ta JOIN artists a ON a.id = ta.artist_id
+        WHERE ta.track_id IN (SELECT value FROM json_each(?))
+        ORDER BY ta.track_id, ta.role, ta.position`,
+      list,
+    ),
+  );
+  const fees = feeRecord(ctx);
+  for (const row of rows) {
+    const credits = people.get(row.id);
+    tracks.set(row.id, {
+      id: row.id,
+      type: 'track',
+      name: row.name,
+      mixName: row.mix_name,
+      slug: row.slug,
+      artists: credits?.artists ?? [],
+      remixers: credits?.remixers ?? [],
+      genre: { id: row.genre_id, name: row.genre_name, slug: row.genre_slug },
+      label: { id: row.label_id, name: row.label_name, slug: row.label_slug },
+      release: { id: row.release_id, name: row.release_name, slug: row.release_slug },
+      bpm: row.bpm,
+      key: row.key,
+      lengthMs: row.length_ms,
+      isrc: row.isrc,
+      publishDate: row.publish_date,
+      saleType: row.sale_type,
+      price: price(row.price_cents, ctx.config.currency),
+      audioFormatFee: fees,
+      sampleUrl: `${ctx.config.baseUrl}/samples/${row.id}.mp3`,
+    });
+  }
+  return tracks;
+}
+
+interface ReleaseRow {
+  id: number;
+  name: string;
+  slug: string;
+  catalog_number: string;
+  publish_date: string;
+  price_cents: number;
+  genre_id: number;
+  genre_name: string;
+  genre_slug: string;
+  label_id: number;
+  label_name: string;
+  label_slug: string;
+}
+
+/** Release records by id; ids that do not exist are absent from the map. */
+export function loadReleases(ctx: StoreContext, ids: readonly number[]): Map<number, Release> {
+  const releases = new Map<number, Release>();
+  if (ids.length === 0) return releases;
+  const list = idList(ids);
+  const rows = ctx.db.all<ReleaseRow>(
+    `SELECT r.id, r.name, r.slug, r.catalog_number, r.publish_date, r.price_cents,
+            g.id AS genre_id, g.name AS genre_name, g.slug AS genre_slug,
+            l.id AS label_id, l.name AS label_name, l.slug AS label_slug
+       FROM releases r
+       JOIN genres g ON g.id = r.genre_id
+       JOIN labels l ON l.id = r.label_id
+      WHERE r.id IN (SELECT value FROM json_each(?))`,
+    list,
+  );
+  const artists = artistsByOwner(
+    ctx.db.all<ArtistRow>(
+      `SELECT ra.release_id AS owner_id, 'artist' AS role, a.id, a.name, a.slug
+         FROM release_artists ra JOIN artists a ON a.id = ra.artist_id
+        WHERE ra.release_id IN (SELECT value FROM json_each(?))
+        ORDER BY ra.release_id, ra.position`,
+      list,
+    ),
+  );
+  const remixers = artistsByOwner(
+    ctx.db.all<ArtistRow>(
+      `SELECT DISTINCT t.release_id AS owner_id, 'remixer' AS role, a.id, a.name, a.slug
+         FROM tracks t
+         JOIN track_artists ta ON ta.track_id = t.id AND ta.role = 'remixer'
+         JOIN artists a ON a.id = ta.artist_id
+        WHERE t.release_id IN (SELECT value FROM json_each(?))
+        ORDER BY t.release_id, a.name`,
+      list,
+    ),
+  );
+  const trackIds = new Map<number, number[]>();
+  for (const row of ctx.db.all<{ release_id: number; id: number }>(
+    `SELECT release_id, id FROM tracks WHERE release_id IN (SELECT value FROM json_each(?))
+      ORDER BY release_id, track_number`,
+    list,
+  )) {
+    const list = trackIds.get(row.release_id) ?? [];
+    list.push(row.id);
+    trackIds.set(row.release_id, list);
+  }
+  const fees = feeRecord(ctx);
+  for (const row of rows) {
+    releases.set(row.id, {
+      id: row.id,
+      type: 'release',
+      name: row.name,
+      slug: row.slug,
+      artists: artists.get(row.id)?.artists ?? [],
+      remixers: remixers.get(row.id)?.remixers ?? [],
+      genre: { id: row.genre_id, name: row.genre_name, slug: row.genre_slug },
+      label: { id: row.label_id, name: row.label_name, slug: row.label_slug },
+      catalogNumber: row.catalog_number,
+      publishDate: row.publish_date,
+      trackIds: trackIds.get(row.id) ?? [],
+      price: price(row.price_cents, ctx.config.currency),
+      audioFormatFee: fees,
+    });
+  }
+  return releases;
+}
+
+/** Records in the order of ids (a query's ranking), skipping any that vanished. */
+export function inOrder<T>(ids: readonly number[], records: Map<number, T>): T[] {
+  const out: T[] = [];
+  for (const id of ids) {
+    const record = records.get(id);
+    if (record) out.push(record);
+  }
+  return out;
+}
+
+export const tracksInOrder = (ctx: StoreContext, ids: readonly number[]) =>
+  inOrder(ids, loadTracks(ctx, ids));
+export const releasesInOrder = (ctx: StoreContext, ids: readonly number[]) =>
+  inOrder(ids, loadReleases(ctx, ids));
+
+export const refOf = (row: { id: number; name: string; slug: string }): Ref => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+});
