@@ -25,7 +25,8 @@ export const defaultConfig = (baseUrl = `http://127.0.0.1:${defaultPort}`): Stor
 export interface AppOptions {
   dbPath: string;
   config?: Partial<StoreConfig>;
-  logger?: boolean;
+  /** pino level for the store's log; none when absent. */
+  logLevel?: string;
 }
 
 export interface StoreApp {
@@ -34,10 +35,10 @@ export interface StoreApp {
 }
 
 /** The whole store: API, OAuth server and website, on one SQLite database. */
-export async function buildApp({ dbPath, config, logger = false }: AppOptions): Promise<StoreApp> {
+export async function buildApp({ dbPath, config, logLevel }: AppOptions): Promise<StoreApp> {
   const db = new Database(dbPath);
   const app = Fastify({
-    logger: logger ? { level: 'info' } : false,
+    logger: logLevel ? { level: logLevel } : false,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });

@@ -57,7 +57,8 @@ const baseUrl =
 const { app, ctx } = await buildApp({
   dbPath: args.db as string,
   config: { baseUrl, accessTokenTtlSeconds },
-  logger: true,
+  // Requests are not logged one by one: warnings and errors only, unless CRATE_LOG_LEVEL says otherwise.
+  logLevel: process.env.CRATE_LOG_LEVEL ?? 'warn',
 });
 
 if (isCatalogEmpty(ctx.db)) {

@@ -29,10 +29,11 @@ export function audioFormatFees(db: Database): FormatFee[] {
 export const formatFeeCents = (db: Database, format: string): number =>
   audioFormatFees(db).find((fee) => fee.name === format)?.fee_cents ?? 0;
 
-function feeRecord(ctx: StoreContext) {
+/** The extra cost of each lossless format; a release pays it once per track. */
+function feeRecord(ctx: StoreContext, tracks = 1) {
   const record: Record<string, Price> = {};
   for (const fee of audioFormatFees(ctx.db)) {
-    if (fee.name !== 'mp3') record[fee.name] = price(fee.fee_cents, ctx.config.currency);
+    if (fee.name !== 'mp3') record[fee.name] = price(fee.fee_cents * tracks, ctx.config.currency);
   }
   return record as Track['audioFormatFee'];
 }
@@ -198,8 +199,8 @@ export function loadReleases(ctx: StoreContext, ids: readonly number[]): Map<num
     list.push(row.id);
     trackIds.set(row.release_id, list);
   }
-  const fees = feeRecord(ctx);
   for (const row of rows) {
+    const tracks = trackIds.get(row.id) ?? [];
     releases.set(row.id, {
       id: row.id,
       type: 'release',
@@ -211,9 +212,9 @@ export function loadReleases(ctx: StoreContext, ids: readonly number[]): Map<num
       label: { id: row.label_id, name: row.label_name, slug: row.label_slug },
       catalogNumber: row.catalog_number,
       publishDate: row.publish_date,
-      trackIds: trackIds.get(row.id) ?? [],
+      trackIds: tracks,
       price: price(row.price_cents, ctx.config.currency),
-      audioFormatFee: fees,
+      audioFormatFee: feeRecord(ctx, tracks.length),
     });
   }
   return releases;
