@@ -1,0 +1,54 @@
+import type { AudioFormat, CartItemInput } from '../../lib/wire.ts';
+import { createUser, findUserByName } from '../accounts/users.ts';
+import { defaultConfig } from '../app.ts';
+import { addItems, defaultCartName } from '../cart/cart-store.ts';
+import type { StoreConfig, StoreContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
+import { checkoutCart } from '../orders/checkout.ts';
+
+const formats: AudioFormat[] = ['mp3', 'wav', 'aiff', 'mp3'];
+
+/**
+ * The accounts a demo needs: `demo`/`demo` owning a few purchases, and `dj2`/`dj2` owning none.
+ * Safe to call on every start: an account that exists is left alone.
+ */
+export async function ensureDemoAccounts(db: Database, config: StoreConfig = defaultConfig()): Promise<void> {
+  if (!findUserByName(db, 'dj2')) await createUser(db, 'dj2', 'dj2');
+  if (findUserByName(db, 'demo')) return;
+  const demo = await createUser(db, 'demo', 'demo');
+  const ctx: StoreContext = { db, config, auth: { verifyAccessToken: async () => null } };
+  // Two orders, bought the way a customer buys: fill a cart, check out.
+  for (const items of demoPurchases(db)) {
+    addItems(ctx, demo.id, defaultCartName, items, false);
+    checkoutCart(ctx, demo.id, defaultCartName);
+  }
+}
+
+/**
+ * Some of the most popular tracks and one featured release: the home page shows them, so the
+ * "already purchased" marks and the download library can be seen at once.
+ */
+function demoPurchases(db: Database): CartItemInput[][] {
+  const release = db.get<{ id: number }>(
+    `SELECT r.id FROM releases r
+      WHERE r.featured = 1 AND r.price_cents > 0 AND (SELECT count(*) FROM tracks t WHERE t.release_id = r.id) > 1
+      ORDER BY r.id LIMIT 1`,
+  );
+  const popular = db.all<{ id: number }>(
+    `SELECT id FROM tracks WHERE sale_type = 'purchase' AND release_id IS NOT ?
+      ORDER BY popularity DESC, id LIMIT 16`,
+    release?.id ?? null,
+  );
+  const tracks = popular
+    .filter((_, rank) => rank % 2 === 0)
+    .map(
+      (track, i): CartItemInput => ({
+        id: track.id,
+        type: 'track',
+        audioFormat: formats[i % formats.length] as AudioFormat,
+      }),
+    );
+  const second = tracks.slice(4);
+  if (release) second.push({ id: release.id, type: 'release', audioFormat: 'mp3' });
+  return [tracks.slice(0, 4), second].filter((items) => items.length > 0);
+}
