@@ -1,5 +1,32 @@
+import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { extensionPublicKey, firefoxAddonId } from './lib/extension-identity.ts';
+
+/**
+ * The default store runs on the loopback interface; match patterns ignore ports, so these two cover
+ * http://127.0.0.1:8787 and any local port a developer picks. Every other store is asked for at run
+ * time from the options page.
+ */
+const localStoreOrigins = ['http://127.0.0.1/*', 'http://localhost/*'];
+const otherStoreOrigins = ['https://*/*', 'http://*/*'];
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  // The preset is typed against the workspace's vite; WXT runs its own vite, which takes it as is.
+  vite: () => ({ plugins: [preact() as never] }),
+  manifest: ({ browser, manifestVersion }) => ({
+    name: 'Crate',
+    description: 'Buy and download music from your store without leaving the page.',
+    // storage: settings and tokens; identity: the OAuth sign-in window; alarms: the periodic cart sync.
+    permissions: ['storage', 'identity', 'alarms'],
+    host_permissions: localStoreOrigins,
+    // MV2 (Firefox) has no optional_host_permissions: origins go in optional_permissions there.
+    ...(manifestVersion === 3
+      ? { optional_host_permissions: otherStoreOrigins }
+      : { optional_permissions: otherStoreOrigins }),
+    ...(browser === 'firefox'
+      ? { browser_specific_settings: { gecko: { id: firefoxAddonId, strict_min_version: '115.0' } } }
+      : { key: extensionPublicKey }),
+    action: { default_title: 'Crate' },
+  }),
 });

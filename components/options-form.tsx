@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'preact/hooks';
+import { type SettingsInput, saveSettings } from '../lib/save-settings.ts';
+import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from '../lib/settings.ts';
+import { AudioFormat, audioFormats } from '../lib/wire.ts';
+
+type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
+
+/** The options page: which store, the cart's sourceType and the default audio format. */
+export function OptionsForm() {
+  const [values, setValues] = useState<SettingsInput | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  useEffect(() => {
+    void Promise.all([
+      storeUrlSetting.getValue(),
+      sourceTypeSetting.getValue(),
+      defaultAudioFormatSetting.getValue(),
+    ]).then(([storeUrl, sourceType, defaultAudioFormat]) =>
+      setValues({ storeUrl, sourceType, defaultAudioFormat }),
+    );
+  }, []);
+
+  if (!values) return <p>Loading…</p>;
+
+  const update = (patch: Partial<SettingsInput>) => {
+    setValues({ ...values, ...patch });
+    setStatus({ kind: 'idle' });
+  };
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (!values) return;
+    setStatus({ kind: 'saving' });
+    try {
+      setValues(await saveSettings(values));
+      setStatus({ kind: 'saved' });
+    } catch (error) {
+      setStatus({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <label>
+        Store URL
+        <input
+          name="storeUrl"
+          type="url"
+          required
+          value={values.storeUrl}
+          onInput={(event) => update({ storeUrl: event.currentTarget.value })}
+        />
+      </label>
+      <label>
+        Source type (sent with every cart call)
+        <input
+          name="sourceType"
+          required
+          value={values.sourceType}
+          onInput={(event) => update({ sourceType: event.currentTarget.value })}
+        />
+      </label>
+      <label>
+        Default audio format
+        <select
+          name="defaultAudioFormat"
+          value={values.defaultAudioFormat}
+          onChange={(event) => update({ defaultAudioFormat: AudioFormat.parse(event.currentTarget.value) })}
+        >
+          {audioFormats.map((format) => (
+            <option key={format} value={format}>
+              {format.toUpperCase()}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={status.kind === 'saving'}>
+        {status.kind === 'saving' ? 'Checking the store…' : 'Save'}
+      </button>
+      <p role="status" aria-live="polite">
+        {status.kind === 'saved' && 'Saved.'}
+        {status.kind === 'error' && <span class="problem">{status.message}</span>}
+      </p>
+    </form>
+  );
+}

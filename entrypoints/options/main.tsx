@@ -1,0 +1,5 @@
+import { render } from 'preact';
+import '../../assets/base.css';
+import { OptionsForm } from '../../components/options-form.tsx';
+
+render(<OptionsForm />, document.getElementById('app') as HTMLElement);

@@ -1,0 +1,24 @@
+/**
+ * The access token, in storage.session: memory only (gone with the browser), readable by extension
+ * pages and the worker but not by content scripts, and still there after the worker is stopped.
+ */
+import { storage } from 'wxt/utils/storage';
+
+export interface AccessToken {
+  token: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  /** Origin of the store that issued it. */
+  storeUrl: string;
+}
+
+export const accessTokenItem = storage.defineItem<AccessToken | null>('session:accessToken', {
+  fallback: null,
+  version: 1,
+});
+
+/** Why the person was signed out without asking for it, shown by the popup until the next sign-in. */
+export const signInNoticeItem = storage.defineItem<string | null>('session:signInNotice', {
+  fallback: null,
+  version: 1,
+});

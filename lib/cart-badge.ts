@@ -1,0 +1,43 @@
+/**
+ * The toolbar badge: how many items the default cart holds. The count is kept in storage.local
+ * (not secret) so a restarted worker or browser shows it again without asking the store.
+ */
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+
+export interface CartCount {
+  /** The store the count belongs to; a count from another store is not shown. */
+  storeUrl: string;
+  items: number;
+}
+
+/** Items in the default cart, as of the last cart call. */
+export const cartCountItem = storage.defineItem<CartCount | null>('local:cartCount', {
+  fallback: null,
+  version: 1,
+});
+
+// MV2 (the Firefox build) calls the toolbar button browserAction.
+const toolbarButton = () => browser.action ?? browser.browserAction;
+
+async function show(items: number | null): Promise<void> {
+  const button = toolbarButton();
+  await button.setBadgeText({ text: items ? String(items) : '' });
+  if (items) await button.setBadgeBackgroundColor({ color: '#1f6f5c' });
+}
+
+export async function recordCartCount(storeUrl: string, items: number): Promise<void> {
+  await cartCountItem.setValue({ storeUrl, items });
+  await show(items);
+}
+
+export async function clearCartCount(): Promise<void> {
+  await cartCountItem.removeValue();
+  await show(null);
+}
+
+/** Shows the stored count again, e.g. when the worker starts. */
+export async function restoreCartBadge(storeUrl: string): Promise<void> {
+  const count = await cartCountItem.getValue();
+  await show(count?.storeUrl === storeUrl ? count.items : null);
+}

@@ -1,0 +1,30 @@
+/**
+ * The extension's settings: typed, versioned WXT storage items, all in this file. They live in
+ * storage.local and hold nothing secret (content scripts may read storage.local).
+ */
+import { storage } from 'wxt/utils/storage';
+import type { AudioFormat } from './wire.ts';
+
+/** Where the store runs when nobody configured another one (`npm start` and `npm run store`). */
+export const defaultStoreUrl = 'http://127.0.0.1:8787';
+
+/**
+ * Origin of the store the extension talks to, e.g. `http://127.0.0.1:8787`: no path, no trailing
+ * slash. The options page only saves an origin whose OAuth discovery document answered.
+ */
+export const storeUrlSetting = storage.defineItem<string>('local:storeUrl', {
+  fallback: defaultStoreUrl,
+  version: 1,
+});
+
+/** The `sourceType` parameter every cart call sends: it names the calling application. */
+export const sourceTypeSetting = storage.defineItem<string>('local:sourceType', {
+  fallback: 'crate-extension',
+  version: 1,
+});
+
+/** Audio format of items added to a cart when the person does not pick one. */
+export const defaultAudioFormatSetting = storage.defineItem<AudioFormat>('local:defaultAudioFormat', {
+  fallback: 'mp3',
+  version: 1,
+});

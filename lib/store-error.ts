@@ -1,0 +1,81 @@
+/**
+ * Every way a call to the store can fail, as a kind the UI can branch on and a sentence a person
+ * can act on. Crosses the messaging boundary as plain data (`StoreErrorData`).
+ */
+import { z } from 'zod';
+
+export const storeErrorKinds = [
+  'signedOut',
+  'offline',
+  'storeDown',
+  'timeout',
+  'rateLimited',
+  'badRequest',
+  'forbidden',
+  'notFound',
+  'conflict',
+  'invalidResponse',
+] as const;
+export type StoreErrorKind = (typeof storeErrorKinds)[number];
+
+export const StoreErrorData = z.object({
+  kind: z.enum(storeErrorKinds),
+  message: z.string(),
+  status: z.number().int().optional(),
+  code: z.string().optional(),
+  parameter: z.string().optional(),
+});
+export type StoreErrorData = z.infer<typeof StoreErrorData>;
+
+export class StoreError extends Error {
+  readonly kind: StoreErrorKind;
+  readonly status?: number;
+  readonly code?: string;
+  readonly parameter?: string;
+
+  constructor(data: StoreErrorData) {
+    super(data.message);
+    this.name = 'StoreError';
+    this.kind = data.kind;
+    this.status = data.status;
+    this.code = data.code;
+    this.parameter = data.parameter;
+  }
+
+  toData(): StoreErrorData {
+    const { kind, message, status, code, parameter } = this;
+    return StoreErrorData.parse({ kind, message, status, code, parameter });
+  }
+}
+
+export const messages = {
+  signedOut: 'You are signed out of the store. Sign in from the Crate button in the toolbar.',
+  sessionEnded: 'The store ended your session. Sign in again.',
+  offline: 'You seem to be offline. Check your connection and try again.',
+  storeDown: (storeUrl: string) => `The store at ${storeUrl} is not answering. Is it running?`,
+  storeFailed: 'The store had a problem with that request. Try again in a minute.',
+  timeout: 'The store took too long to answer. Try again in a minute.',
+  rateLimited: (seconds: number) =>
+    `The store is busy. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  badRequest: 'The store could not accept that request.',
+  forbidden: 'The store does not allow that.',
+  notFound: 'The store does not have that item.',
+  conflict: 'That changed at the store in the meantime. Try again.',
+  invalidResponse: 'The store sent an answer Crate does not understand. Check the store URL in the options.',
+} as const;
+
+export const signedOut = (message: string = messages.signedOut) =>
+  new StoreError({ kind: 'signedOut', message });
+
+/** A fetch that threw before any response: the network, not the store, decides which message fits. */
+export function unreachable(storeUrl: string, online: boolean): StoreError {
+  return online
+    ? new StoreError({ kind: 'storeDown', message: messages.storeDown(storeUrl) })
+    : new StoreError({ kind: 'offline', message: messages.offline });
+}
+
+/** Anything thrown, as plain data for a message reply. */
+export function toStoreErrorData(error: unknown): StoreErrorData {
+  if (error instanceof StoreError) return error.toData();
+  return { kind: 'invalidResponse', message: error instanceof Error ? error.message : String(error) };
+}
