@@ -1,0 +1,371 @@
+import type {
+  Cart,
+  CartAddResult,
+  CartChangeResult,
+  CartItem,
+  CartItemInput,
+  CartSummary,
+  CartWarning,
+} from '../../lib/wire.ts';
+import { loadReleases, loadTracks, price } from '../catalog/records.ts';
+import type { StoreContext } from '../context.ts';
+import { ApiError, badParameter } from '../http/api-error.ts';
+import type { Params } from '../http/params.ts';
+import { ownedTrackIds } from '../orders/ownership.ts';
+import type { ItemRef } from './items-param.ts';
+
+/**
+ * A user's carts (contract.md section 4). Every change runs in one transaction; node:sqlite is
+ * synchronous, so concurrent requests on one cart are applied one after another and none is lost.
+ */
+
+export const defaultCartName = 'default';
+export const maxCartItems = 500;
+
+/** `name`: 1..64 characters, no control characters; absent means the default cart. */
+export function cartNameParam(params: Params): string {
+  const name = params.string('name', { max: 64 });
+  if (name === undefined) return defaultCartName;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (name.length === 0 || /[\u0000-\u001f\u007f-\u009f]/.test(name)) {
+    throw badParameter('name', 'A cart name is 1 to 64 characters, without control characters.');
+  }
+  return name;
+}
+
+interface PricedRow {
+  item_type: 'track' | 'release';
+  item_id: number;
+  audio_format: string;
+  price_cents: number;
+}
+
+// A release in WAV or AIFF pays the format's fee once per track, as the track records say.
+const pricedItemsSql = `
+  SELECT ci.item_type, ci.item_id, ci.audio_format,
+         CASE ci.item_type
+           WHEN 'track' THEN t.price_cents + f.fee_cents
+           ELSE r.price_cents + f.fee_cents * (SELECT count(*) FROM tracks rt WHERE rt.release_id = r.id)
+         END AS price_cents
+    FROM cart_items ci
+    JOIN audio_formats f ON f.name = ci.audio_format
+    LEFT JOIN tracks t ON ci.item_type = 'track' AND t.id = ci.item_id
+    LEFT JOIN releases r ON ci.item_type = 'release' AND r.id = ci.item_id
+   WHERE ci.cart_id = ?
+   ORDER BY ci.added_seq`;
+
+const cartId = (ctx: StoreContext, userId: number, name: string) =>
+  ctx.db.get<{ id: number }>('SELECT id FROM carts WHERE user_id = ? AND name = ?', userId, name)?.id;
+
+/** The cart's items with their prices, in the order they were added. */
+export function pricedItems(ctx: StoreContext, userId: number, name: string): PricedRow[] {
+  const id = cartId(ctx, userId, name);
+  return id === undefined ? [] : ctx.db.all<PricedRow>(pricedItemsSql, id);
+}
+
+function summaryOf(ctx: StoreContext, name: string, rows: PricedRow[]): CartSummary {
+  const tracks = rows.filter((row) => row.item_type === 'track').length;
+  return {
+    name,
+    counts: { items: rows.length, tracks, releases: rows.length - tracks },
+    total: price(
+      rows.reduce((sum, row) => sum + row.price_cents, 0),
+      ctx.config.currency,
+    ),
+  };
+}
+
+function itemsOf(ctx: StoreContext, rows: PricedRow[]): CartItem[] {
+  const tracks = loadTracks(
+    ctx,
+    rows.filter((row) => row.item_type === 'track').map((row) => row.item_id),
+  );
+  const releases = loadReleases(
+    ctx,
+    rows.filter((row) => row.item_type === 'release').map((row) => row.item_id),
+  );
+  return rows.flatMap((row) => {
+    const record = row.item_type === 'track' ? tracks.get(row.item_id) : releases.get(row.item_id);
+    if (!record) return [];
+    return [
+      {
+        id: row.item_id,
+        type: row.item_type,
+        audioFormat: row.audio_format as CartItem['audioFormat'],
+        name: record.type === 'track' ? `${record.name} (${record.mixName})` : record.name,
+        artists: record.artists,
+        price: price(row.price_cents, ctx.config.currency),
+      },
+    ];
+  });
+}
+
+export function cartSummary(ctx: StoreContext, userId: number, name: string): CartSummary {
+  return summaryOf(ctx, name, pricedItems(ctx, userId, name));
+}
+
+/** A cart that does not exist yet is shown empty. */
+export function loadCart(ctx: StoreContext, userId: number, name: string): Cart {
+  const rows = pricedItems(ctx, userId, name);
+  return { ...summaryOf(ctx, name, rows), items: itemsOf(ctx, rows) };
+}
+
+/** The names of a user's carts that hold something or were used, default first. */
+export function cartNames(ctx: StoreContext, userId: number): string[] {
+  return ctx.db
+    .all<{ name: string }>(
+      `SELECT name FROM carts WHERE user_id = ? ORDER BY name = '${defaultCartName}' DESC, updated_at DESC, name`,
+      userId,
+    )
+    .map((row) => row.name);
+}
+
+const warning = (item: ItemRef, code: CartWarning['code'], message: string): CartWarning => ({
+  id: item.id,
+  type: item.type,
+  code,
+  message,
+});
+
+const key = (item: ItemRef) => `${item.type}:${item.id}`;
+
+function touchCart(ctx: StoreContext, userId: number, name: string): number {
+  const now = new Date().toISOString();
+  const row = ctx.db.get<{ id: number }>(
+    `INSERT INTO carts (user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_id, name) DO UPDATE SET updated_at = excluded.updated_at
+     RETURNING id`,
+    userId,
+    name,
+    now,
+    now,
+  );
+  return row?.id as number;
+}
+
+interface CatalogFacts {
+  exists: boolean;
+  purchasable: boolean;
+  owned: boolean;
+}
+
+/** Whether each item exists, can be bought, and is already owned by the user. */
+function catalogFacts(ctx: StoreContext, userId: number, items: ItemRef[]): Map<string, CatalogFacts> {
+  const trackIds = items.filter((item) => item.type === 'track').map((item) => item.id);
+  const releaseIds = items.filter((item) => item.type === 'release').map((item) => item.id);
+  const tracks = new Map(
+    ctx.db
+      .all<{ id: number; sale_type: string }>(
+        'SELECT id, sale_type FROM tracks WHERE id IN (SELECT value FROM json_each(?))',
+        JSON.stringify(trackIds),
+      )
+      .map((row) => [row.id, row.sale_type]),
+  );
+  const releaseTracks = new Map<number, { id: number; sale_type: string }[]>();
+  for (const row of ctx.db.all<{ release_id: number; id: number; sale_type: string }>(
+    'SELECT release_id, id, sale_type FROM tracks WHERE release_id IN (SELECT value FROM json_each(?))',
+    JSON.stringify(releaseIds),
+  )) {
+    const list = releaseTracks.get(row.release_id) ?? [];
+    list.push(row);
+    releaseTracks.set(row.release_id, list);
+  }
+  const owned = ownedTrackIds(ctx.db, userId, [
+    ...trackIds,
+    ...[...releaseTracks.values()].flat().map((track) => track.id),
+  ]);
+  const facts = new Map<string, CatalogFacts>();
+  for (const item of items) {
+    if (item.type === 'track') {
+      const saleType = tracks.get(item.id);
+      facts.set(key(item), {
+        exists: saleType !== undefined,
+        purchasable: saleType === 'purchase',
+        owned: owned.has(item.id),
+      });
+    } else {
+      const list = releaseTracks.get(item.id) ?? [];
+      facts.set(key(item), {
+        exists: list.length > 0,
+        purchasable: list.some((track) => track.sale_type === 'purchase'),
+        owned: list.length > 0 && list.every((track) => owned.has(track.id)),
+      });
+    }
+  }
+  return facts;
+}
+
+const label = (item: ItemRef) => `${item.type === 'track' ? 'Track' : 'Release'} ${item.id}`;
+
+export function addItems(
+  ctx: StoreContext,
+  userId: number,
+  name: string,
+  items: CartItemInput[],
+  alreadyPurchasedOverride: boolean,
+): CartAddResult {
+  const { db } = ctx;
+  return db.transaction(() => {
+    const facts = catalogFacts(ctx, userId, items);
+    const warnings: CartWarning[] = [];
+    const addedKeys: ItemRef[] = [];
+    let id: number | undefined;
+    for (const item of items) {
+      const fact = facts.get(key(item)) as CatalogFacts;
+      if (!fact.exists) {
+        warnings.push(warning(item, 'notFound', `${label(item)} does not exist.`));
+        continue;
+      }
+      if (!fact.purchasable) {
+        warnings.push(
+          warning(item, 'notPurchasable', `${label(item)} is free: download it as a promotion instead.`),
+        );
+        continue;
+      }
+      if (fact.owned && !alreadyPurchasedOverride) {
+        warnings.push(
+          warning(
+            item,
+            'alreadyPurchased',
+            `You already own ${label(item).toLowerCase()}; send alreadyPurchasedOverride=true to add it anyway.`,
+          ),
+        );
+        continue;
+      }
+      id ??= touchCart(ctx, userId, name);
+      const existing = db.get<{ audio_format: string }>(
+        'SELECT audio_format FROM cart_items WHERE cart_id = ? AND item_type = ? AND item_id = ?',
+        id,
+        item.type,
+        item.id,
+      );
+      if (existing) {
+        db.run(
+          'UPDATE cart_items SET audio_format = ? WHERE cart_id = ? AND item_type = ? AND item_id = ?',
+          item.audioFormat,
+          id,
+          item.type,
+          item.id,
+        );
+        warnings.push(
+          warning(
+            item,
+            'alreadyInCart',
+            `${label(item)} is already in the cart; it is now ${item.audioFormat}.`,
+          ),
+        );
+        continue;
+      }
+      const size =
+        db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items WHERE cart_id = ?', id)?.n ?? 0;
+      if (size >= maxCartItems) {
+        throw new ApiError(
+          409,
+          'cartFull',
+          `A cart holds at most ${maxCartItems} items; check out or empty it first.`,
+        );
+      }
+      db.run(
+        `INSERT INTO cart_items (cart_id, item_type, item_id, audio_format, added_seq)
+         VALUES (?, ?, ?, ?, (SELECT coalesce(max(added_seq), 0) + 1 FROM cart_items WHERE cart_id = ?))`,
+        id,
+        item.type,
+        item.id,
+        item.audioFormat,
+        id,
+      );
+      addedKeys.push(item);
+    }
+    const rows = pricedItems(ctx, userId, name);
+    const added = new Set(addedKeys.map(key));
+    return {
+      added: itemsOf(
+        ctx,
+        rows.filter((row) => added.has(`${row.item_type}:${row.item_id}`)),
+      ),
+      warnings,
+      cart: summaryOf(ctx, name, rows),
+    };
+  });
+}
+
+const notInCart = (item: ItemRef) => warning(item, 'notInCart', `${label(item)} is not in the cart.`);
+
+/** Every item of the cart gets the format. */
+export function setCartFormat(
+  ctx: StoreContext,
+  userId: number,
+  name: string,
+  audioFormat: string,
+): CartChangeResult {
+  return ctx.db.transaction(() => {
+    const id = cartId(ctx, userId, name);
+    if (id !== undefined)
+      ctx.db.run('UPDATE cart_items SET audio_format = ? WHERE cart_id = ?', audioFormat, id);
+    return { warnings: [], cart: cartSummary(ctx, userId, name) };
+  });
+}
+
+/** Only the listed items change; items not in the cart are warnings. */
+export function setItemFormats(
+  ctx: StoreContext,
+  userId: number,
+  name: string,
+  items: CartItemInput[],
+): CartChangeResult {
+  return ctx.db.transaction(() => {
+    const id = cartId(ctx, userId, name);
+    const warnings: CartWarning[] = [];
+    for (const item of items) {
+      const changed =
+        id === undefined
+          ? 0
+          : Number(
+              ctx.db.run(
+                'UPDATE cart_items SET audio_format = ? WHERE cart_id = ? AND item_type = ? AND item_id = ?',
+                item.audioFormat,
+                id,
+                item.type,
+                item.id,
+              ).changes,
+            );
+      if (changed === 0) warnings.push(notInCart(item));
+    }
+    return { warnings, cart: cartSummary(ctx, userId, name) };
+  });
+}
+
+export function removeItems(
+  ctx: StoreContext,
+  userId: number,
+  name: string,
+  items: ItemRef[],
+): CartChangeResult {
+  return ctx.db.transaction(() => {
+    const id = cartId(ctx, userId, name);
+    const warnings: CartWarning[] = [];
+    for (const item of items) {
+      const removed =
+        id === undefined
+          ? 0
+          : Number(
+              ctx.db.run(
+                'DELETE FROM cart_items WHERE cart_id = ? AND item_type = ? AND item_id = ?',
+                id,
+                item.type,
+                item.id,
+              ).changes,
+            );
+      if (removed === 0) warnings.push(notInCart(item));
+    }
+    return { warnings, cart: cartSummary(ctx, userId, name) };
+  });
+}
+
+export function emptyCart(ctx: StoreContext, userId: number, name: string): CartChangeResult {
+  return ctx.db.transaction(() => {
+    const id = cartId(ctx, userId, name);
+    if (id !== undefined) ctx.db.run('DELETE FROM cart_items WHERE cart_id = ?', id);
+    return { warnings: [], cart: cartSummary(ctx, userId, name) };
+  });
+}
