@@ -63,7 +63,8 @@ describe('token store', () => {
     await tokens.writeGrant(grant);
     const db = await openDB('crate-vault');
     const sealed = await db.get('grants', 'current');
-    new Uint8Array(sealed.ciphertext)[0] ^= 1;
+    const bytes = new Uint8Array(sealed.ciphertext);
+    bytes.set([(bytes[0] ?? 0) ^ 1]);
     await db.put('grants', sealed, 'current');
     db.close();
     expect(await loadGrant()).toBeNull();
