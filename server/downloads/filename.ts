@@ -1,0 +1,37 @@
+import type { Track } from '../../lib/wire.ts';
+
+// Characters Windows, macOS or Linux refuse in a file name, and control characters.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const illegal = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
+
+/** "Artist, Artist - Title (Mix).ext", safe to save on any system. */
+export function downloadFilename(track: Track, extension: string): string {
+  const artists = track.artists.map((artist) => artist.name).join(', ');
+  const base = `${artists} - ${track.name} (${track.mixName})`
+    .replace(illegal, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200)
+    .replace(/[. ]+$/, '');
+  return `${base || `track-${track.id}`}.${extension}`;
+}
+
+// RFC 5987 attr-char: what encodeURIComponent leaves alone, minus the few it allows that RFC 5987 does not.
+const encodeAttrChars = (text: string) =>
+  encodeURIComponent(text).replace(
+    /['()*]/g,
+    (char) => `%${(char.codePointAt(0) as number).toString(16).toUpperCase()}`,
+  );
+
+/**
+ * Content-Disposition for a download (RFC 6266): an ASCII `filename` every client understands, plus
+ * `filename*` in UTF-8 when the name has characters outside ASCII ("Chloé" stays "Chloé" where supported).
+ */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_');
+  if (ascii === filename) return `attachment; filename="${filename}"`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeAttrChars(filename)}`;
+}
