@@ -1,8 +1,53 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { accountRoutes } from './account-routes.tsx';
+import { prepareAssets, siteAssets } from './assets.ts';
+import { cartRoutes } from './cart-routes.tsx';
+import type { PageShell } from './layout.tsx';
+import { pageRoutes } from './page-routes.tsx';
+import { errorView, notFoundView } from './pages/error-pages.tsx';
+import { sendPage } from './render.ts';
+import { pageShell } from './shell.ts';
 
-// PLACEHOLDER: replaced by the real module.
-export function websiteRoutes(_app: FastifyInstance, _ctx: StoreContext): void {}
-export function notFoundPage(_request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).type('text/html').send('<h1>Not found</h1>');
+// The store each app serves, for the not-found page, which the app's shared handler calls.
+const stores = new WeakMap<FastifyInstance, StoreContext>();
+
+/** The store's website (contract.md section 8): catalog pages, sign-in, cart and checkout. */
+export function websiteRoutes(app: FastifyInstance, ctx: StoreContext): void {
+  stores.set(app, ctx);
+  app.addHook('onReady', async () => {
+    await prepareAssets();
+  });
+
+  // An encapsulated context, so the website answers its own failures with pages, not JSON.
+  app.register(async (site) => {
+    site.setErrorHandler((error: FastifyError, request, reply) => {
+      const code = error instanceof ApiError ? error.status : (error.statusCode ?? 500);
+      const status = code >= 400 && code < 600 ? code : 500;
+      if (status >= 500) request.log.error({ err: error }, 'website error');
+      return sendPage(reply, errorView(pageShell(ctx, request), status), status);
+    });
+
+    site.get<{ Params: { file: string } }>('/static/:file', async (request, reply) => {
+      const file = siteAssets().files.get(request.params.file);
+      if (!file) return notFoundPage(request, reply);
+      return reply
+        .type(file.type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.body);
+    });
+    pageRoutes(site, ctx, notFoundPage);
+    accountRoutes(site, ctx);
+    cartRoutes(site, ctx);
+  });
+}
+
+/** The HTML 404 page, for unknown paths and for ids that name nothing. */
+export function notFoundPage(request: FastifyRequest, reply: FastifyReply) {
+  const ctx = stores.get(request.server);
+  const shell: PageShell = ctx
+    ? pageShell(ctx, request)
+    : { viewer: { signedIn: undefined }, assets: siteAssets(), path: request.url };
+  return sendPage(reply, notFoundView(shell), 404);
 }

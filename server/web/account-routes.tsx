@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findUserByCredentials } from '../accounts/users.ts';
+import type { StoreContext } from '../context.ts';
+import { sessionCsrfValid, visitorCsrfToken, visitorCsrfValid } from './csrf.ts';
+import { MessagePage } from './pages/message-page.tsx';
+import { SignInPage } from './pages/sign-in-page.tsx';
+import { SignOutPage } from './pages/sign-out-page.tsx';
+import { sendPage } from './render.ts';
+import { safeReturnPath } from './return-path.ts';
+import { endSession, findSession, startSession } from './session.ts';
+import { pageShell } from './shell.ts';
+
+type Form = Record<string, unknown>;
+const field = (form: unknown, name: string) => {
+  const value = (form as Form | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** Sign-in and sign-out on the site, with the accounts of the OAuth login. */
+export function accountRoutes(app: FastifyInstance, ctx: StoreContext): void {
+  const signInForm = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    returnPath: string,
+    status = 200,
+    error?: string,
+    username?: string,
+  ) =>
+    sendPage(
+      reply,
+      <SignInPage
+        shell={pageShell(ctx, request)}
+        csrfToken={visitorCsrfToken(ctx, request, reply)}
+        returnPath={returnPath}
+        username={username}
+        error={error}
+      />,
+      status,
+    );
+
+  app.get<{ Querystring: { return?: unknown } }>('/sign-in', async (request, reply) => {
+    const returnPath = safeReturnPath(request.query.return);
+    if (findSession(ctx, request)) return reply.redirect(returnPath, 303);
+    return signInForm(request, reply, returnPath);
+  });
+
+  app.post('/sign-in', async (request, reply) => {
+    const returnPath = safeReturnPath(field(request.body, 'return'));
+    const username = field(request.body, 'username').trim();
+    const password = field(request.body, 'password');
+    if (!visitorCsrfValid(request)) {
+      return signInForm(
+        request,
+        reply,
+        returnPath,
+        403,
+        'The form had expired; please sign in again.',
+        username,
+      );
+    }
+    const user =
+      username && password && username.length <= 64 && password.length <= 1024
+        ? await findUserByCredentials(ctx.db, username, password)
+        : undefined;
+    if (!user) return signInForm(request, reply, returnPath, 401, 'Wrong username or password.', username);
+    startSession(ctx, reply, user.id);
+    return reply.redirect(returnPath, 303);
+  });
+
+  app.get('/sign-out', async (request, reply) =>
+    sendPage(reply, <SignOutPage shell={pageShell(ctx, request)} />),
+  );
+
+  app.post('/sign-out', async (request, reply) => {
+    const session = findSession(ctx, request);
+    if (!session) return reply.redirect('/', 303);
+    if (!sessionCsrfValid(request, session)) {
+      return sendPage(
+        reply,
+        <MessagePage
+          shell={pageShell(ctx, request, session)}
+          title="Not signed out"
+          message="The sign-out form had expired or came from another site. Use the Sign out button on this page."
+        />,
+        403,
+      );
+    }
+    endSession(ctx, request, reply);
+    return reply.redirect('/', 303);
+  });
+}

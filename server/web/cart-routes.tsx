@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { StoreContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { checkoutCart } from '../orders/checkout.ts';
+import { loadCartPageData } from './cart-data.ts';
+import { sessionCsrfValid } from './csrf.ts';
+import { loadOrderConfirmation } from './order-confirmation.ts';
+import { parseId } from './page-routes.tsx';
+import { CartPage } from './pages/cart-page.tsx';
+import { MessagePage } from './pages/message-page.tsx';
+import { sendPage } from './render.ts';
+import { findSession } from './session.ts';
+import { pageShell } from './shell.ts';
+
+/** The cart page and its checkout: the only way purchases happen. */
+export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
+  app.get<{ Querystring: { order?: unknown } }>('/cart', async (request, reply) => {
+    const session = findSession(ctx, request);
+    const shell = pageShell(ctx, request, session);
+    if (!session) return sendPage(reply, <CartPage shell={shell} />);
+    const orderId = typeof request.query.order === 'string' ? parseId(request.query.order) : undefined;
+    const data = {
+      ...loadCartPageData(ctx, session.userId),
+      confirmation: orderId === undefined ? undefined : loadOrderConfirmation(ctx, session.userId, orderId),
+    };
+    return sendPage(reply, <CartPage shell={shell} data={data} />);
+  });
+
+  app.post('/checkout', async (request, reply) => {
+    const session = findSession(ctx, request);
+    if (!session) return reply.redirect('/sign-in?return=%2Fcart', 303);
+    const shell = pageShell(ctx, request, session);
+    if (!sessionCsrfValid(request, session)) {
+      return sendPage(
+        reply,
+        <MessagePage
+          shell={shell}
+          title="Nothing was bought"
+          message="The checkout form had expired or came from another site. Check out again from your cart."
+        />,
+        403,
+      );
+    }
+    const cartName = (request.body as Record<string, unknown> | undefined)?.cart;
+    if (typeof cartName !== 'string' || cartName.length === 0 || cartName.length > 64) {
+      return sendPage(
+        reply,
+        <MessagePage shell={shell} title="Nothing was bought" message="Choose a cart to check out." />,
+        400,
+      );
+    }
+    try {
+      const order = checkoutCart(ctx, session.userId, cartName);
+      // Post/redirect/get: reloading the confirmation never buys twice.
+      return reply.redirect(`/cart?order=${order.orderId}`, 303);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 409) throw error;
+      const data = { ...loadCartPageData(ctx, session.userId), notice: error.message };
+      return sendPage(reply, <CartPage shell={shell} data={data} />, 409);
+    }
+  });
+}

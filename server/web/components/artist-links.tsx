@@ -1,0 +1,17 @@
+import { Fragment } from 'preact';
+import type { ArtistRef } from '../../../lib/wire.ts';
+import { artistUrl } from '../urls.ts';
+
+/** "A, B" with each name linking to its artist page. */
+export function ArtistLinks({ artists }: { artists: ArtistRef[] }) {
+  return (
+    <>
+      {artists.map((artist, index) => (
+        <Fragment key={artist.id}>
+          {index > 0 && ', '}
+          <a href={artistUrl(artist)}>{artist.name}</a>
+        </Fragment>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Release } from '../../../lib/wire.ts';
+import { coverClass } from '../cover-art.ts';
+import { labelUrl, releaseUrl } from '../urls.ts';
+import { ArtistLinks } from './artist-links.tsx';
+import { PriceTag } from './price-tag.tsx';
+
+/** One release as a tile: the cover and the title form its single link to the release page. */
+export function ReleaseTile({ release }: { release: Release }) {
+  return (
+    <li class="release-tile" data-release-id={release.id}>
+      <a class="release-link" href={releaseUrl(release)}>
+        <span class={coverClass('release', release.id)} aria-hidden="true" />
+        <span class="release-name">{release.name}</span>
+      </a>
+      <span class="release-artists">
+        <ArtistLinks artists={release.artists} />
+      </span>
+      <span class="release-meta">
+        <a href={labelUrl(release.label)}>{release.label.name}</a>
+        <PriceTag price={release.price} />
+      </span>
+    </li>
+  );
+}
+
+export function ReleaseGrid({ releases, empty }: { releases: Release[]; empty: string }) {
+  if (releases.length === 0) return <p class="empty">{empty}</p>;
+  return (
+    <ul class="release-grid">
+      {releases.map((release) => (
+        <ReleaseTile key={release.id} release={release} />
+      ))}
+    </ul>
+  );
+}

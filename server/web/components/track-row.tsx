@@ -1,0 +1,59 @@
+import type { Track } from '../../../lib/wire.ts';
+import { coverClass } from '../cover-art.ts';
+import { formatLength } from '../format.ts';
+import { genreUrl, labelUrl, trackUrl } from '../urls.ts';
+import { ArtistLinks } from './artist-links.tsx';
+import { PriceTag } from './price-tag.tsx';
+
+/**
+ * One track in a list. The client script renders rows loaded later with this same component, so
+ * every row has the same markup; the title is the row's only link to the track.
+ */
+export function TrackRow({
+  track,
+  position,
+  current = false,
+}: {
+  track: Track;
+  position?: number;
+  current?: boolean;
+}) {
+  return (
+    <li class={current ? 'track-row current' : 'track-row'} data-track-id={track.id}>
+      {position !== undefined && <span class="track-position">{position}</span>}
+      <span class={`${coverClass('track', track.id)} cover-small`} aria-hidden="true" />
+      <div class="track-main">
+        <a class="track-title" href={trackUrl(track)}>
+          {track.name} <span class="mix-name">{track.mixName}</span>
+        </a>
+        <span class="track-artists">
+          <ArtistLinks artists={track.artists} />
+          {track.remixers.length > 0 && (
+            <span class="remixers">
+              {' '}
+              (remix: <ArtistLinks artists={track.remixers} />)
+            </span>
+          )}
+        </span>
+      </div>
+      <span class="track-label">
+        <a href={labelUrl(track.label)}>{track.label.name}</a>
+      </span>
+      <span class="track-genre">
+        <a href={genreUrl(track.genre)}>{track.genre.name}</a>
+      </span>
+      <span class="track-facts">
+        <span class="bpm" title="Beats per minute">
+          {track.bpm} BPM
+        </span>
+        <span class="key" title="Key">
+          {track.key}
+        </span>
+        <span class="length" title="Length">
+          {formatLength(track.lengthMs)}
+        </span>
+      </span>
+      <PriceTag price={track.price} saleType={track.saleType} />
+    </li>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Ref } from '../../lib/wire.ts';
+import type { StoreContext } from '../context.ts';
+
+/** Genres with their slugs, for links from records that carry only a genre's id and name. */
+export function genreRefs(ctx: StoreContext, ids: readonly number[]): Ref[] {
+  if (ids.length === 0) return [];
+  return ctx.db.all<Ref>(
+    'SELECT id, name, slug FROM genres WHERE id IN (SELECT value FROM json_each(?)) ORDER BY name',
+    JSON.stringify(ids),
+  );
+}

@@ -1,0 +1,36 @@
+import { loadReleases, price, tracksInOrder } from '../catalog/records.ts';
+import type { StoreContext } from '../context.ts';
+import type { OrderConfirmation } from './pages/cart-page.tsx';
+
+/**
+ * What a finished checkout bought, for the confirmation on the cart page: only the buyer's own
+ * orders, so an order id in a URL shows nothing to anybody else.
+ */
+export function loadOrderConfirmation(
+  ctx: StoreContext,
+  userId: number,
+  orderId: number,
+): OrderConfirmation | undefined {
+  const order = ctx.db.get<{ total_cents: number; currency: string }>(
+    'SELECT total_cents, currency FROM orders WHERE id = ? AND user_id = ?',
+    orderId,
+    userId,
+  );
+  if (!order) return undefined;
+  const items = ctx.db.all<{ item_type: 'track' | 'release'; item_id: number }>(
+    'SELECT item_type, item_id FROM order_items WHERE order_id = ? ORDER BY item_type DESC, item_id',
+    orderId,
+  );
+  const releases = loadReleases(
+    ctx,
+    items.filter((item) => item.item_type === 'release').map((item) => item.item_id),
+  );
+  const trackIds = items.flatMap((item) =>
+    item.item_type === 'track' ? [item.item_id] : (releases.get(item.item_id)?.trackIds ?? []),
+  );
+  return {
+    orderId,
+    total: price(order.total_cents, order.currency),
+    tracks: tracksInOrder(ctx, [...new Set(trackIds)]),
+  };
+}

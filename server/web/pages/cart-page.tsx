@@ -1,0 +1,137 @@
+import type { Cart, Price, Release, Track } from '../../../lib/wire.ts';
+import { ArtistLinks } from '../components/artist-links.tsx';
+import { TrackRows } from '../components/track-list.tsx';
+import { coverClass } from '../cover-art.ts';
+import { formatCount, formatPrice } from '../format.ts';
+import { Layout, type PageShell } from '../layout.tsx';
+import { releaseUrl, trackUrl } from '../urls.ts';
+
+/** A checked-out order, shown once on the cart page after checkout. */
+export interface OrderConfirmation {
+  orderId: number;
+  total: Price;
+  /** Every purchased track, a release's tracks included. */
+  tracks: Track[];
+}
+
+export interface CartPageData {
+  carts: Cart[];
+  /** The catalog records of the carts' items, by `<type>:<id>`, for links and covers. */
+  records: Map<string, Track | Release>;
+  confirmation?: OrderConfirmation;
+  notice?: string;
+}
+
+export const recordKey = (type: string, id: number) => `${type}:${id}`;
+
+function CartItems({ cart, records }: { cart: Cart; records: CartPageData['records'] }) {
+  return (
+    <ul class="cart-items">
+      {cart.items.map((item) => {
+        const record = records.get(recordKey(item.type, item.id));
+        const href = record && (record.type === 'track' ? trackUrl(record) : releaseUrl(record));
+        return (
+          <li key={recordKey(item.type, item.id)} class="cart-item">
+            <span class={`${coverClass(item.type, item.id)} cover-small`} aria-hidden="true" />
+            <div class="track-main">
+              {href ? (
+                <a class="track-title" href={href}>
+                  {item.name}
+                </a>
+              ) : (
+                <span class="track-title">{item.name}</span>
+              )}
+              <span class="track-artists">
+                <ArtistLinks artists={item.artists} />
+              </span>
+            </div>
+            <span class="item-kind">{item.type === 'track' ? 'Track' : 'Release'}</span>
+            <span class="format">{item.audioFormat.toUpperCase()}</span>
+            <span class="price">{formatPrice(item.price)}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function CartSection({ cart, data, csrfToken }: { cart: Cart; data: CartPageData; csrfToken: string }) {
+  const { counts } = cart;
+  return (
+    <section class="section cart" data-cart-name={cart.name}>
+      <div class="section-head">
+        <h2>{cart.name === 'default' ? 'Cart' : cart.name}</h2>
+        <span class="hint">
+          {formatCount(counts.tracks)} {counts.tracks === 1 ? 'track' : 'tracks'},{' '}
+          {formatCount(counts.releases)} {counts.releases === 1 ? 'release' : 'releases'}
+        </span>
+      </div>
+      {cart.items.length === 0 ? (
+        <p class="empty">This cart is empty.</p>
+      ) : (
+        <>
+          <CartItems cart={cart} records={data.records} />
+          <form class="checkout" method="post" action="/cart/checkout">
+            <input type="hidden" name="csrf" value={csrfToken} />
+            <input type="hidden" name="cart" value={cart.name} />
+            <span class="total">
+              Total <strong>{formatPrice(cart.total)}</strong>
+            </span>
+            <button type="submit" class="button">
+              Checkout
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function CartPage({ shell, data }: { shell: PageShell; data?: CartPageData }) {
+  const { viewer } = shell;
+  if (!viewer.signedIn || !data) {
+    return (
+      <Layout shell={shell} title="Cart">
+        <section class="panel narrow">
+          <h1>Your cart</h1>
+          <p>Sign in to see your carts and check out.</p>
+          <a class="button" href="/sign-in?return=%2Fcart">
+            Sign in
+          </a>
+        </section>
+      </Layout>
+    );
+  }
+  const { confirmation } = data;
+  const filled = data.carts.filter((cart) => cart.items.length > 0);
+  return (
+    <Layout shell={shell} title="Cart">
+      <section class="intro">
+        <h1>Your carts</h1>
+      </section>
+      {data.notice && (
+        <p class="notice notice-error" role="alert">
+          {data.notice}
+        </p>
+      )}
+      {confirmation && (
+        <section class="section confirmation" aria-live="polite">
+          <p class="notice notice-success">
+            Thank you! Order #{confirmation.orderId} is paid ({formatPrice(confirmation.total)}). These tracks
+            are now in your download library:
+          </p>
+          <TrackRows tracks={confirmation.tracks} />
+        </section>
+      )}
+      {filled.length === 0 ? (
+        <p class="empty">
+          Your carts are empty. Find something in the <a href="/charts">charts</a>.
+        </p>
+      ) : (
+        filled.map((cart) => (
+          <CartSection key={cart.name} cart={cart} data={data} csrfToken={viewer.csrfToken} />
+        ))
+      )}
+    </Layout>
+  );
+}

@@ -1,0 +1,74 @@
+import type { CatalogPageResults, Track } from '../../../lib/wire.ts';
+import { ArtistLinks } from '../components/artist-links.tsx';
+import { Facts, PageHero } from '../components/page-hero.tsx';
+import { PriceTag } from '../components/price-tag.tsx';
+import { ReleaseGrid } from '../components/release-tile.tsx';
+import { TrackRows } from '../components/track-list.tsx';
+import { coverClass } from '../cover-art.ts';
+import { formatDate, formatLength, formatPrice } from '../format.ts';
+import { Layout, type PageShell } from '../layout.tsx';
+import { genreUrl, labelUrl, trackUrl } from '../urls.ts';
+
+export function TrackPage({
+  shell,
+  data,
+  releaseTracks,
+}: {
+  shell: PageShell;
+  data: CatalogPageResults<'track'>;
+  /** The release's tracklist, this track among them. */
+  releaseTracks: Track[];
+}) {
+  const { track, release } = data;
+  const promotional = track.saleType === 'promotion';
+  return (
+    <Layout shell={shell} title={`${track.name} (${track.mixName})`}>
+      <PageHero
+        cover={coverClass('track', track.id)}
+        kicker={promotional ? 'Free track' : 'Track'}
+        title={
+          <>
+            {track.name} <span class="mix-name">{track.mixName}</span>
+          </>
+        }
+        titleHref={trackUrl(track)}
+      >
+        <p class="hero-artists">
+          <ArtistLinks artists={track.artists} />
+          {track.remixers.length > 0 && (
+            <>
+              {' '}
+              · remixed by <ArtistLinks artists={track.remixers} />
+            </>
+          )}
+        </p>
+        <Facts
+          facts={[
+            ['BPM', track.bpm],
+            ['Key', track.key],
+            ['Length', formatLength(track.lengthMs)],
+            ['Genre', <a href={genreUrl(track.genre)}>{track.genre.name}</a>],
+            ['Label', <a href={labelUrl(track.label)}>{track.label.name}</a>],
+            ['Released', formatDate(track.publishDate)],
+            ['ISRC', track.isrc],
+          ]}
+        />
+        <p class="hero-price">
+          <PriceTag price={track.price} saleType={track.saleType} />
+          <span class="hint">
+            {promotional
+              ? 'a promotional download'
+              : `MP3; WAV or AIFF +${formatPrice(track.audioFormatFee.wav)}`}
+          </span>
+        </p>
+      </PageHero>
+      <section class="section">
+        <h2>From the release</h2>
+        <div class="release-context">
+          <ReleaseGrid releases={[release]} empty="" />
+          <TrackRows tracks={releaseTracks} numbered currentId={track.id} />
+        </div>
+      </section>
+    </Layout>
+  );
+}
