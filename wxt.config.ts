@@ -25,7 +25,19 @@ export default defineConfig({
       ? { optional_host_permissions: otherStoreOrigins }
       : { optional_permissions: otherStoreOrigins }),
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: firefoxAddonId, strict_min_version: '115.0' } } }
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: firefoxAddonId,
+              // 140 (the current ESR) is the first to read data_collection_permissions.
+              strict_min_version: '140.0',
+              // Crate talks only to the store the person chose; it sends nothing anywhere else.
+              data_collection_permissions: { required: ['none'] },
+            },
+            // Firefox for Android reads data_collection_permissions from 142 on.
+            gecko_android: { strict_min_version: '142.0' },
+          },
+        }
       : { key: extensionPublicKey }),
     action: { default_title: 'Crate' },
   }),

@@ -6,10 +6,23 @@ import { storage } from 'wxt/utils/storage';
 
 export interface AccessToken {
   token: string;
-  /** Epoch milliseconds. */
-  expiresAt: number;
+  /**
+   * Epoch milliseconds after which the token is renewed before use: a fifth of its lifetime (at
+   * most 30 s) before the store's expiry, so it does not expire on the way to the store.
+   */
+  renewAt: number;
   /** Origin of the store that issued it. */
   storeUrl: string;
+}
+
+export function accessTokenRecord(
+  token: string,
+  expiresInSeconds: number,
+  storeUrl: string,
+  now: number,
+): AccessToken {
+  const lifetime = expiresInSeconds * 1000;
+  return { token, renewAt: now + lifetime - Math.min(30_000, lifetime / 5), storeUrl };
 }
 
 export const accessTokenItem = storage.defineItem<AccessToken | null>('session:accessToken', {

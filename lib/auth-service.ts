@@ -5,7 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { signInNoticeItem } from './access-token.ts';
+import { accessTokenRecord, signInNoticeItem } from './access-token.ts';
 import { type AuthSessionOptions, createAuthSession, type TokenStore } from './auth-session.ts';
 import {
   type AuthorizationServer,
@@ -80,11 +80,9 @@ export function createAuthService(options: AuthServiceOptions) {
     const username = (await fetchUsername(as, issued.accessToken, issued.subject, options)) ?? 'unknown';
     const grant: Grant = { refreshToken: issued.refreshToken as string, storeUrl, username };
     await tokens.writeGrant(grant);
-    await tokens.writeAccessToken({
-      token: issued.accessToken,
-      expiresAt: (options.now ?? Date.now)() + issued.expiresIn * 1000,
-      storeUrl,
-    });
+    await tokens.writeAccessToken(
+      accessTokenRecord(issued.accessToken, issued.expiresIn, storeUrl, (options.now ?? Date.now)()),
+    );
     await signInNoticeItem.removeValue();
     return grant;
   }

@@ -12,7 +12,7 @@
  * everything else is read from storage on every call, so a stopped worker loses nothing.
  */
 
-import type { AccessToken } from './access-token.ts';
+import { type AccessToken, accessTokenRecord } from './access-token.ts';
 import type { AccessTokenSource } from './api-client.ts';
 import type { TokenSet } from './oauth-client.ts';
 import { RefreshRefusedError } from './oauth-client.ts';
@@ -36,17 +36,14 @@ export interface AuthSessionOptions {
   /** Trades a refresh token at the store; throws RefreshRefusedError when the store says no. */
   refresh(grant: Grant): Promise<TokenSet>;
   now?: () => number;
-  /** Renew this long before the store's expiry, so a token does not expire in flight. */
-  expirySkewMs?: number;
 }
 
 export function createAuthSession(options: AuthSessionOptions): AccessTokenSource {
   const now = options.now ?? Date.now;
-  const skew = options.expirySkewMs ?? 30_000;
   let inflight: Promise<string> | null = null;
 
   const usable = (token: AccessToken | null, storeUrl: string): boolean =>
-    token !== null && token.storeUrl === storeUrl && token.expiresAt - skew > now();
+    token !== null && token.storeUrl === storeUrl && token.renewAt > now();
 
   async function refresh(stale: string | undefined): Promise<string> {
     const storeUrl = await options.storeUrl();
@@ -67,11 +64,9 @@ export function createAuthSession(options: AuthSessionOptions): AccessTokenSourc
       throw error;
     }
     if (tokens.refreshToken) await options.tokens.writeGrant({ ...grant, refreshToken: tokens.refreshToken });
-    await options.tokens.writeAccessToken({
-      token: tokens.accessToken,
-      expiresAt: now() + tokens.expiresIn * 1000,
-      storeUrl,
-    });
+    await options.tokens.writeAccessToken(
+      accessTokenRecord(tokens.accessToken, tokens.expiresIn, storeUrl, now()),
+    );
     return tokens.accessToken;
   }
 

@@ -29,8 +29,12 @@ const client: oauth.Client = { client_id: oauthClientId, token_endpoint_auth_met
 const clientAuth = oauth.None();
 const requestTimeoutMs = 10_000;
 
-/** Scopes asked for when the store offers them: a refresh token and the username. */
-const wantedScopes = ['openid', 'profile', 'offline_access'];
+/**
+ * Scopes asked for, each only when the store's metadata lists it: `store` (the cart and download
+ * API), `openid` and `profile` (the username from userinfo), `offline_access` (a refresh token,
+ * where a store issues one only on request).
+ */
+const wantedScopes = ['store', 'openid', 'profile', 'offline_access'];
 
 export function isLoopbackHost(hostname: string): boolean {
   return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';

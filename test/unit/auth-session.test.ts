@@ -8,7 +8,6 @@ import { StoreError } from '../../lib/store-error.ts';
 
 const storeUrl = 'http://127.0.0.1:8813';
 const start = Date.parse('2030-01-01T00:00:00Z');
-const skew = 30_000;
 const callers = 50;
 
 /**
@@ -17,7 +16,7 @@ const callers = 50;
  */
 function scheduledSession(s: fc.Scheduler, refreshAnswer: (grant: Grant) => TokenSet | Error) {
   const clock = { now: start };
-  let access: AccessToken | null = { token: 'access-0', expiresAt: start + skew + 1_000, storeUrl };
+  let access: AccessToken | null = { token: 'access-0', renewAt: start + 1_000, storeUrl };
   let grant: Grant | null = { refreshToken: 'refresh-0', storeUrl, username: 'demo' };
   const log: string[] = [];
   const refreshes: string[] = [];
@@ -42,7 +41,6 @@ function scheduledSession(s: fc.Scheduler, refreshAnswer: (grant: Grant) => Toke
     tokens,
     storeUrl: async () => storeUrl,
     now: () => clock.now,
-    expirySkewMs: skew,
     refresh: s.scheduleFunction(async (current: Grant) => {
       refreshes.push(current.refreshToken);
       const answer = refreshAnswer(current);

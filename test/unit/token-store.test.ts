@@ -7,7 +7,7 @@ import { clearGrant, loadGrant } from '../../lib/refresh-token-vault.ts';
 import { extensionTokenStore as tokens } from '../../lib/token-store.ts';
 
 const grant = { refreshToken: 'refresh-secret-123', storeUrl: 'http://127.0.0.1:8813', username: 'demo' };
-const access = { token: 'access-secret-456', expiresAt: Date.now() + 600_000, storeUrl: grant.storeUrl };
+const access = { token: 'access-secret-456', renewAt: Date.now() + 600_000, storeUrl: grant.storeUrl };
 
 /** Everything in the vault database, as stored. */
 async function rawVault() {
