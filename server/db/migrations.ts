@@ -184,6 +184,7 @@ const migrations: string[] = [
   );
   CREATE INDEX oauth_models_grant ON oauth_models (grant_id);
   CREATE INDEX oauth_models_uid ON oauth_models (model, uid);
+  CREATE INDEX oauth_models_expiry ON oauth_models (expires_at);
 
   CREATE TABLE web_sessions (
     id TEXT PRIMARY KEY,

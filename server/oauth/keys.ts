@@ -1,0 +1,31 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+
+/** The algorithm ID tokens are signed with; P-256 keys are quick to generate on first start. */
+export const signingAlgorithm = 'ES256';
+
+/**
+ * Secrets that sign the authorization server's cookies, made on first start and kept in the
+ * database, so each store has its own and a restart does not end sign-ins in progress.
+ */
+export function cookieKeys(db: Database): string[] {
+  return JSON.parse(
+    db.setting('oauth.cookieKeys', () => JSON.stringify([randomBytes(32).toString('base64url')])),
+  ) as string[];
+}
+
+/** The private JWKS that signs ID tokens, made on first start and kept in the database. */
+export function signingKeys(db: Database): { keys: JsonWebKey[] } {
+  return JSON.parse(
+    db.setting('oauth.signingJwks', () => {
+      const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const jwk = {
+        ...privateKey.export({ format: 'jwk' }),
+        kid: randomBytes(12).toString('base64url'),
+        alg: signingAlgorithm,
+        use: 'sig',
+      };
+      return JSON.stringify({ keys: [jwk] });
+    }),
+  ) as { keys: JsonWebKey[] };
+}
