@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type Interaction, type Provider } from 'oidc-provider';
+import { findUserByCredentials, usernamePattern } from '../accounts/users.ts';
+import type { StoreContext } from '../context.ts';
+import { type HtmlPage, loginPage, messagePage } from './pages.tsx';
+import { interactionPath } from './provider.ts';
+
+const maxPasswordLength = 1024;
+
+type InteractionRequest = FastifyRequest<{ Params: { uid: string }; Body: unknown }>;
+
+function sendPage(reply: FastifyReply, status: number, page: HtmlPage) {
+  return reply
+    .code(status)
+    .header('content-security-policy', page.contentSecurityPolicy)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(page.html);
+}
+
+const expiredPage = () =>
+  messagePage('This sign-in has expired', 'Close this window and sign in again from the Crate extension.');
+
+function field(body: unknown, name: string): string | undefined {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The login step of the authorization flow: oidc-provider sends the browser here, the user
+ * proves who they are, and the flow resumes at the provider. The extension is first-party, so
+ * signing in also grants it access: there is no consent screen.
+ */
+export function interactionRoutes(app: FastifyInstance, provider: Provider, { db }: StoreContext): void {
+  /** The interaction the browser's cookie belongs to, when it is the one in the URL. */
+  async function currentInteraction(request: InteractionRequest, reply: FastifyReply) {
+    let interaction: Interaction;
+    try {
+      interaction = await provider.interactionDetails(request.raw, reply.raw);
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) return undefined;
+      throw error;
+    }
+    return interaction.uid === request.params.uid ? interaction : undefined;
+  }
+
+  function showLogin(
+    reply: FastifyReply,
+    interaction: Interaction,
+    status: number,
+    form: { username?: string; message?: string } = {},
+  ) {
+    const redirectUri = interaction.params.redirect_uri;
+    return sendPage(
+      reply,
+      status,
+      loginPage({
+        action: interactionPath(interaction.uid),
+        clientName: 'Crate',
+        redirectOrigin: typeof redirectUri === 'string' ? new URL(redirectUri).origin : undefined,
+        ...form,
+      }),
+    );
+  }
+
+  app.get(interactionPath(':uid'), async (request: InteractionRequest, reply) => {
+    const interaction = await currentInteraction(request, reply);
+    if (!interaction) return sendPage(reply, 400, expiredPage());
+    return showLogin(reply, interaction, 200);
+  });
+
+  app.post(interactionPath(':uid'), async (request: InteractionRequest, reply) => {
+    const interaction = await currentInteraction(request, reply);
+    if (!interaction) return sendPage(reply, 400, expiredPage());
+
+    const username = field(request.body, 'username')?.trim() ?? '';
+    const password = field(request.body, 'password') ?? '';
+    if (!username || !password) {
+      return showLogin(reply, interaction, 400, {
+        username,
+        message: 'Enter your username and your password.',
+      });
+    }
+    const user =
+      usernamePattern.test(username) && password.length <= maxPasswordLength
+        ? await findUserByCredentials(db, username, password)
+        : undefined;
+    if (!user) {
+      return showLogin(reply, interaction, 401, {
+        username,
+        message: 'That username and password do not match. Check them and try again.',
+      });
+    }
+
+    const clientId = interaction.params.client_id as string;
+    const grant = new provider.Grant({ accountId: String(user.id), clientId });
+    if (interaction.params.scope) grant.addOIDCScope(interaction.params.scope);
+    const grantId = await grant.save();
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: String(user.id) }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.redirect(returnTo, 303);
+  });
+}
