@@ -3,28 +3,39 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppOptions, buildApp, type StoreApp } from '../../server/app.ts';
 import { ensureDemoAccounts, generateCatalog } from '../../server/seed/generate.ts';
+import { freePort } from './free-port.ts';
 
 export interface TestStore extends StoreApp {
   dir: string;
   dbPath: string;
+  /** The store's origin (config.baseUrl); it answers there when started with `listen: true`. */
+  baseUrl: string;
   close(): Promise<void>;
 }
 
-/** A real store on a fresh SQLite file in a temp folder, seeded with a small deterministic catalog. */
+/**
+ * A real store on a fresh SQLite file in a temp folder, seeded with a small deterministic catalog.
+ * With `listen: true` it also listens on a free port of 127.0.0.1, with baseUrl (the OAuth issuer)
+ * set to that origin before the app is built.
+ */
 export async function startTestStore(
-  options: { scale?: number; config?: AppOptions['config']; seed?: boolean } = {},
+  options: { scale?: number; config?: AppOptions['config']; seed?: boolean; listen?: boolean } = {},
 ): Promise<TestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'crate-store-'));
   const dbPath = join(dir, 'store.db');
-  const store = await buildApp({ dbPath, config: options.config });
+  const port = options.listen ? await freePort() : undefined;
+  const config = port ? { ...options.config, baseUrl: `http://127.0.0.1:${port}` } : options.config;
+  const store = await buildApp({ dbPath, config });
   if (options.seed !== false) {
     generateCatalog(store.ctx.db, { scale: options.scale ?? 300 });
     await ensureDemoAccounts(store.ctx.db);
   }
+  if (port) await store.app.listen({ port, host: '127.0.0.1' });
   return {
     ...store,
     dir,
     dbPath,
+    baseUrl: store.ctx.config.baseUrl,
     async close() {
       await store.app.close();
       rmSync(dir, { recursive: true, force: true });
