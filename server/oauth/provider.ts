@@ -8,7 +8,7 @@ import {
 import { findUserById } from '../accounts/users.ts';
 import type { StoreContext } from '../context.ts';
 import { cookieKeys, signingAlgorithm, signingKeys } from './keys.ts';
-import { messagePage, signOutPage } from './pages.tsx';
+import { type HtmlPage, messagePage, signOutPage } from './pages.tsx';
 import { sqliteAdapter } from './sqlite-adapter.ts';
 
 /** Every path the authorization server answers under, besides the two discovery documents. */
@@ -27,12 +27,12 @@ const routes = {
 export const interactionPath = (uid: string) => `${oauthPrefix}interaction/${uid}`;
 
 /** Use of the store API (cart, downloads) as the signed-in user. */
-export const storeScope = 'store';
+const storeScope = 'store';
 
 // Long enough to type a password, short enough that abandoned sign-ins do not pile up.
 const interactionTtlSeconds = 60 * 60;
 
-function sendPage(octx: KoaContextWithOIDC, page: { html: string; contentSecurityPolicy: string }) {
+function sendPage(octx: KoaContextWithOIDC, page: HtmlPage) {
   octx.type = 'html';
   octx.set('content-security-policy', page.contentSecurityPolicy);
   octx.set('cache-control', 'no-store');
@@ -159,7 +159,8 @@ export function createProvider({ db, config }: StoreContext): Provider {
   const provider = new Provider(config.baseUrl, configuration);
 
   // oidc-provider denies a request that asks for no scope; RFC 6749 section 3.3 lets the server
-  // use a default instead, so a client that sends none gets the store scope.
+  // use a default instead. Browser-based clients send the authorization request as a GET; one
+  // without scope gets the store scope. (A POSTed request is read later, by the provider.)
   provider.use(async (octx, next) => {
     if (octx.method === 'GET' && octx.path === routes.authorization && !octx.query.scope) {
       octx.query = { ...octx.query, scope: storeScope };
