@@ -1,0 +1,137 @@
+/**
+ * The built extension (.output/chrome-mv3) in Debian's Chromium, headless, for one test file:
+ * its pages, its service worker, and the CDP calls that stop the worker like the browser does.
+ */
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { inject } from 'vitest';
+import { chromeExtensionId } from '../../lib/extension-identity.ts';
+
+const extensionPath = join(import.meta.dirname, '..', '..', '.output', 'chrome-mv3');
+export const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
+
+export interface ExtensionHarness {
+  context: BrowserContext;
+  openPage(path: string): Promise<Page>;
+  worker(): Promise<Worker>;
+  stopWorker(): Promise<void>;
+  /** True once the worker stopped by stopWorker() has been started again. */
+  workerWasRestarted(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function launchExtension(): Promise<ExtensionHarness> {
+  const context = await chromium.launchPersistentContext('', {
+    executablePath: inject('chromePath'),
+    headless: true,
+    args: [
+      `--disable-extensions-except=${extensionPath}`,
+      `--load-extension=${extensionPath}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+  async function worker(): Promise<Worker> {
+    const running = context
+      .serviceWorkers()
+      .find((candidate) => candidate.url().startsWith(extensionUrl('')));
+    return (
+      running ??
+      context.waitForEvent('serviceworker', (candidate) => candidate.url().startsWith(extensionUrl('')))
+    );
+  }
+  await worker();
+
+  return {
+    context,
+    worker,
+    async openPage(path) {
+      const page = await context.newPage();
+      await page.goto(extensionUrl(path));
+      return page;
+    },
+    /**
+     * Stops the service worker as Chromium does when it idles: its target closes, and the next
+     * event starts a fresh worker with fresh globals.
+     */
+    async stopWorker() {
+      const running = await worker();
+      await running.evaluate(() => {
+        (globalThis as { beforeStop?: boolean }).beforeStop = true;
+      });
+      const page = context.pages()[0] ?? (await context.newPage());
+      const cdp = await context.newCDPSession(page);
+      const workerTargets = async () =>
+        (await cdp.send('Target.getTargets')).targetInfos.filter(
+          (info) => info.type === 'service_worker' && info.url.startsWith(extensionUrl('')),
+        );
+      const [target] = await workerTargets();
+      if (!target) throw new Error('The extension has no running service worker.');
+      await cdp.send('Target.closeTarget', { targetId: target.targetId });
+      while ((await workerTargets()).length > 0) await sleep(50);
+      await cdp.detach();
+    },
+    async workerWasRestarted() {
+      return (
+        (await (await worker()).evaluate(() => (globalThis as { beforeStop?: boolean }).beforeStop)) !== true
+      );
+    },
+    close: () => context.close(),
+  };
+}
+
+interface ExtensionGlobal {
+  chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+}
+
+/** Sends a protocol message from an extension page, as the popup does. */
+export function sendFromPage(page: Page, kind: string, payload: object = {}): Promise<unknown> {
+  return page.evaluate(
+    ([kind, payload]) =>
+      (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({
+        channel: 'crate',
+        kind,
+        payload,
+      }),
+    [kind, payload] as const,
+  );
+}
+
+/** The refresh token in the vault, decrypted inside the worker: the only place that can. */
+export function readRefreshToken(worker: Worker): Promise<string | null> {
+  return worker.evaluate(async () => {
+    const request = (r: IDBRequest) =>
+      new Promise<unknown>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    const db = (await request(indexedDB.open('crate-vault'))) as IDBDatabase;
+    const read = (store: string, key: string) => request(db.transaction(store).objectStore(store).get(key));
+    const key = (await read('keys', 'grant-key')) as CryptoKey | undefined;
+    const sealed = (await read('grants', 'current')) as
+      | { iv: Uint8Array<ArrayBuffer>; ciphertext: ArrayBuffer }
+      | undefined;
+    db.close();
+    if (!key || !sealed) return null;
+    const plaintext = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv }, key, sealed.ciphertext);
+    return (JSON.parse(new TextDecoder().decode(plaintext)) as { refreshToken: string }).refreshToken;
+  });
+}
+
+/** The access token the worker holds in storage.session. */
+export function readAccessToken(worker: Worker): Promise<string | null> {
+  return worker.evaluate(async () => {
+    const { chrome } = globalThis as unknown as {
+      chrome: {
+        storage: { session: { get(key: string): Promise<Record<string, { token: string } | undefined>> } };
+      };
+    };
+    return (await chrome.storage.session.get('accessToken')).accessToken?.token ?? null;
+  });
+}

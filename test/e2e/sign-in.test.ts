@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AccountPanelPage } from '../../components/account-panel.page.ts';
+import { OptionsFormPage } from '../../components/options-form.page.ts';
+import { type ExtensionHarness, launchExtension, readRefreshToken, sendFromPage } from './extension.ts';
+import { tryRefreshToken } from './store-session.ts';
+
+const storeUrl = inject('storeUrl');
+let extension: ExtensionHarness;
+let popup: AccountPanelPage;
+
+beforeAll(async () => {
+  extension = await launchExtension();
+  const options = new OptionsFormPage(await extension.openPage('options.html'));
+  const saved = await options.setStoreUrl(storeUrl);
+  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
+  await options.page.close();
+  popup = new AccountPanelPage(await extension.openPage('popup.html'));
+});
+
+afterAll(async () => {
+  await extension?.close();
+});
+
+describe('signing in from the popup', () => {
+  it('offers "Sign in" while signed out', async () => {
+    await popup.signInButton.waitFor();
+    expect(await popup.alert.count()).toBe(0);
+  });
+
+  it('signs in through the store login window and shows the username', async () => {
+    await popup.signIn('demo', 'demo');
+    await popup.signedInAs.waitFor();
+    expect(await popup.signedInAs.textContent()).toBe('Signed in as demo');
+    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
+      ok: true,
+      value: { name: 'default' },
+    });
+  });
+
+  it('keeps the session when the service worker is stopped', async () => {
+    await extension.stopWorker();
+    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
+      ok: true,
+      value: { name: 'default' },
+    });
+    await popup.page.reload();
+    await popup.signedInAs.waitFor();
+  });
+
+  it('shows the cart count on the toolbar badge', async () => {
+    const added = await sendFromPage(popup.page, 'addToCart', {
+      items: [{ id: 1, type: 'track', audioFormat: 'mp3' }],
+    });
+    expect(added).toMatchObject({ ok: true });
+    const worker = await extension.worker();
+    const badge = () =>
+      worker.evaluate(() =>
+        (
+          globalThis as unknown as { chrome: { action: { getBadgeText(details: object): Promise<string> } } }
+        ).chrome.action.getBadgeText({}),
+      );
+    const count = (added as { value: { cart: { counts: { items: number } } } }).value.cart.counts.items;
+    expect(await badge()).toBe(String(count));
+  });
+
+  it('signs out, revoking the refresh token at the store', async () => {
+    const refreshToken = await readRefreshToken(await extension.worker());
+    expect(refreshToken).toEqual(expect.any(String));
+    await popup.signOutButton.click();
+    await popup.signInButton.waitFor();
+    expect(await readRefreshToken(await extension.worker())).toBeNull();
+    expect(await tryRefreshToken(storeUrl, refreshToken as string)).toEqual({
+      status: 400,
+      error: 'invalid_grant',
+    });
+  });
+
+  it('refuses cart calls once signed out', async () => {
+    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
+      ok: false,
+      error: { kind: 'signedOut' },
+    });
+  });
+});

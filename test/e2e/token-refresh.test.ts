@@ -1,0 +1,60 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountPanelPage } from '../../components/account-panel.page.ts';
+import { OptionsFormPage } from '../../components/options-form.page.ts';
+import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
+import { freePort } from './free-port.ts';
+
+// A store of its own whose access tokens live five seconds, so a test can outlive one.
+const accessTokenTtlSeconds = 5;
+let store: TestStore;
+let storeUrl: string;
+let extension: ExtensionHarness;
+let popup: AccountPanelPage;
+
+beforeAll(async () => {
+  const port = await freePort();
+  storeUrl = `http://127.0.0.1:${port}`;
+  store = await startTestStore({ scale: 300, config: { baseUrl: storeUrl, accessTokenTtlSeconds } });
+  await store.app.listen({ port, host: '127.0.0.1' });
+
+  extension = await launchExtension();
+  const options = new OptionsFormPage(await extension.openPage('options.html'));
+  const saved = await options.setStoreUrl(storeUrl);
+  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
+  await options.page.close();
+  popup = new AccountPanelPage(await extension.openPage('popup.html'));
+  await popup.signIn('demo', 'demo');
+  await popup.signedInAs.waitFor();
+});
+
+afterAll(async () => {
+  await extension?.close();
+  await store?.close();
+});
+
+describe('an expired access token', () => {
+  it('is renewed through the refresh token, and the call succeeds', async () => {
+    const first = await readAccessToken(await extension.worker());
+    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({ ok: true });
+
+    await sleep((accessTokenTtlSeconds + 1) * 1000);
+    expect(await store.ctx.auth.verifyAccessToken(first as string)).toBeNull();
+
+    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
+      ok: true,
+      value: { name: 'default' },
+    });
+    const renewed = await readAccessToken(await extension.worker());
+    expect(renewed).not.toBe(first);
+    expect(await store.ctx.auth.verifyAccessToken(renewed as string)).toMatchObject({ username: 'demo' });
+  });
+
+  it('is renewed after the worker was stopped too', async () => {
+    await sleep((accessTokenTtlSeconds + 1) * 1000);
+    await extension.stopWorker();
+    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({ ok: true });
+    expect(await extension.workerWasRestarted()).toBe(true);
+  });
+});
