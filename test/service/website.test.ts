@@ -462,9 +462,11 @@ describe('cart and checkout', () => {
     );
 
     // Without the session's CSRF token nothing is bought.
-    const csrf = page.document
-      .querySelector('form.checkout input[name="csrf"]')
-      ?.getAttribute('value') as string;
+    const checkoutForm = defaultCart.querySelector('form.checkout') as Element;
+    expect(checkoutForm.getAttribute('action')).toBe('/checkout');
+    expect(checkoutForm.getAttribute('method')).toBe('post');
+    expect(checkoutForm.querySelector('input[name="cart"]')?.getAttribute('value')).toBe('default');
+    const csrf = checkoutForm.querySelector('input[name="csrf"]')?.getAttribute('value') as string;
     const forged = await postForm('/checkout', { csrf: 'forged', cart: 'default' }, cookies);
     expect(forged.statusCode).toBe(403);
     expect(cartSummary(store.ctx, user.id, 'default').counts.items).toBe(2);

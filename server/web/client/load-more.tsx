@@ -20,7 +20,11 @@ export function initLoadMore(block: HTMLElement): void {
   let count = Number(list.dataset.count);
   let shown = list.children.length;
   let loading = false;
-  let footerVisible = false;
+  // How close to the viewport the end of the list starts the next load.
+  const lookahead = 400;
+  // A list in a hidden tab has no boxes and is never near.
+  const nearViewport = () =>
+    footer.getClientRects().length > 0 && footer.getBoundingClientRect().top < window.innerHeight + lookahead;
 
   const update = (message = listStatus(shown, count)) => {
     status.textContent = message;
@@ -65,17 +69,21 @@ export function initLoadMore(block: HTMLElement): void {
       loading = false;
       update(failed ? 'Could not load more tracks. Try again.' : undefined);
     }
-    // Still at the end of the list (a tall window): keep filling it.
-    if (!failed && footerVisible) requestAnimationFrame(() => void loadNext());
+    // Still at the end of the list (a tall window): keep filling it. Measured after layout, as
+    // the observer only reports changes.
+    if (!failed) {
+      requestAnimationFrame(() => {
+        if (nearViewport()) void loadNext();
+      });
+    }
   }
 
   button.addEventListener('click', () => void loadNext());
   new IntersectionObserver(
     (entries) => {
-      footerVisible = entries.some((entry) => entry.isIntersecting);
-      if (footerVisible) void loadNext();
+      if (entries.some((entry) => entry.isIntersecting)) void loadNext();
     },
-    { rootMargin: '0px 0px 400px 0px' },
+    { rootMargin: `0px 0px ${lookahead}px 0px` },
   ).observe(footer);
   update();
 }

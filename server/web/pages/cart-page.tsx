@@ -71,7 +71,7 @@ function CartSection({ cart, data, csrfToken }: { cart: Cart; data: CartPageData
       ) : (
         <>
           <CartItems cart={cart} records={data.records} />
-          <form class="checkout" method="post" action="/cart/checkout">
+          <form class="checkout" method="post" action="/checkout">
             <input type="hidden" name="csrf" value={csrfToken} />
             <input type="hidden" name="cart" value={cart.name} />
             <span class="total">
