@@ -14,7 +14,7 @@ import {
   type Reply,
   type SenderRole,
 } from './messages.ts';
-import { toStoreErrorData } from './store-error.ts';
+import { StoreError, toStoreErrorData } from './store-error.ts';
 
 export type Handlers = {
   [K in MessageKind]: (payload: Payload<K>, role: SenderRole) => Promise<Reply<K>>;
@@ -48,6 +48,8 @@ export async function routeMessage(
     const handler = handlers[kind] as (payload: unknown, role: SenderRole) => Promise<unknown>;
     return { ok: true, value: spec.reply.parse(await handler(payload.data, role)) };
   } catch (error) {
+    // Only StoreErrors carry a message written for people; anything else is a bug worth a log.
+    if (!(error instanceof StoreError)) console.error(`Crate: "${kind}" failed`, error);
     return { ok: false, error: toStoreErrorData(error) };
   }
 }

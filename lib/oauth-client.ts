@@ -25,6 +25,9 @@ export class RefreshRefusedError extends Error {
   }
 }
 
+/** Token endpoint errors that mean this refresh token will never work again (RFC 6749 5.2). */
+const refusals = new Set(['invalid_grant', 'invalid_client', 'unauthorized_client']);
+
 const client: oauth.Client = { client_id: oauthClientId, token_endpoint_auth_method: 'none' };
 const clientAuth = oauth.None();
 const requestTimeoutMs = 10_000;
@@ -195,7 +198,12 @@ export async function refreshTokens(
     try {
       return tokenSet(await oauth.processRefreshTokenResponse(as, client, response));
     } catch (error) {
-      if (error instanceof oauth.ResponseBodyError) throw new RefreshRefusedError(error.error);
+      if (error instanceof oauth.ResponseBodyError && refusals.has(error.error)) {
+        throw new RefreshRefusedError(error.error);
+      }
+      if (error instanceof oauth.ResponseBodyError && response.status === 429) {
+        throw new StoreError({ kind: 'rateLimited', message: messages.rateLimited(60), status: 429 });
+      }
       if (error instanceof oauth.OperationProcessingError && response.status >= 500) {
         throw new StoreError({
           kind: 'storeDown',

@@ -77,5 +77,8 @@ export function unreachable(storeUrl: string, online: boolean): StoreError {
 /** Anything thrown, as plain data for a message reply. */
 export function toStoreErrorData(error: unknown): StoreErrorData {
   if (error instanceof StoreError) return error.toData();
-  return { kind: 'invalidResponse', message: error instanceof Error ? error.message : String(error) };
+  return {
+    kind: 'invalidResponse',
+    message: `Something went wrong talking to the store: ${error instanceof Error ? error.message : String(error)}`,
+  };
 }

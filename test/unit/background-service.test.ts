@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { AuthService } from '../../lib/auth-service.ts';
+import { createBackgroundService } from '../../lib/background-service.ts';
+import { cartCountItem } from '../../lib/cart-badge.ts';
+import { storeUrlSetting } from '../../lib/settings.ts';
+
+const storeUrl = 'http://127.0.0.1:8787';
+const summary = (items: number, name = 'default') => ({
+  name,
+  counts: { items, tracks: items, releases: 0 },
+  total: { value: items * 1.49, currency: 'USD' },
+});
+
+const auth = {
+  session: { accessToken: async () => 'token', renewAccessToken: async () => 'token' },
+  currentGrant: async () => ({ refreshToken: 'r', storeUrl, username: 'demo' }),
+  signIn: vi.fn(),
+  signOut: vi.fn(async () => undefined),
+  storeProblem: async () => null,
+} satisfies AuthService;
+
+let badge: string[];
+let answers: unknown[];
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  badge = [];
+  answers = [];
+  vi.spyOn(fakeBrowser.action, 'setBadgeText').mockImplementation(async ({ text }) => {
+    badge.push(text ?? '');
+  });
+  vi.spyOn(fakeBrowser.action, 'setBadgeBackgroundColor').mockResolvedValue();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ metadata: {}, results: answers.shift() })),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the cart badge', () => {
+  it('shows the default cart count after every cart change', async () => {
+    const service = createBackgroundService(auth);
+    answers.push(
+      { added: [], warnings: [], cart: summary(3) },
+      { warnings: [], cart: summary(2) },
+      { warnings: [], cart: summary(0) },
+    );
+    await service.handlers.addToCart(
+      { items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] },
+      'storeContentScript',
+    );
+    await service.handlers.removeFromCart({ items: [{ id: 1, type: 'track' }] }, 'extensionPage');
+    await service.handlers.emptyCart({}, 'extensionPage');
+    expect(badge).toEqual(['3', '2', '']);
+  });
+
+  it('leaves the badge alone for a named cart', async () => {
+    const service = createBackgroundService(auth);
+    answers.push({ added: [], warnings: [], cart: summary(5, 'friday') });
+    await service.handlers.addToCart(
+      { name: 'friday', items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] },
+      'extensionPage',
+    );
+    expect(badge).toEqual([]);
+  });
+
+  it('comes back from storage when a new worker starts', async () => {
+    answers.push(summary(4));
+    await createBackgroundService(auth).handlers.cartSummary({}, 'extensionPage');
+    badge = [];
+    await createBackgroundService(auth).restoreBadge();
+    expect(badge).toEqual(['4']);
+  });
+
+  it('does not show a count from another store', async () => {
+    await cartCountItem.setValue({ storeUrl: 'https://other.example', items: 9 });
+    await createBackgroundService(auth).restoreBadge();
+    expect(badge).toEqual(['']);
+  });
+
+  it('is cleared on sign-out and when the store changes', async () => {
+    await cartCountItem.setValue({ storeUrl, items: 2 });
+    const service = createBackgroundService(auth);
+    await service.handlers.signOut({}, 'extensionPage');
+    expect(badge).toEqual(['']);
+    expect(await cartCountItem.getValue()).toBeNull();
+    await storeUrlSetting.setValue('http://localhost:8813');
+    await service.onStoreChanged();
+    expect(auth.signOut).toHaveBeenCalledTimes(2);
+  });
+});
