@@ -14,8 +14,8 @@ const signedOut: AuthState = {
 
 /** A background that answers the popup's messages from a table. */
 function background(answers: Record<string, unknown>) {
-  fakeBrowser.runtime.onMessage.addListener((message: { kind: string }) =>
-    Promise.resolve(answers[message.kind]),
+  fakeBrowser.runtime.onMessage.addListener((message) =>
+    Promise.resolve(answers[(message as { kind: string }).kind]),
   );
 }
 
