@@ -14,7 +14,7 @@ const signedOut: AuthState = {
 
 /** A background that answers the popup's messages from a table. */
 function background(answers: Record<string, unknown>) {
-  fakeBrowser.runtime.onMessage.addListener((message) =>
+  fakeBrowser.runtime.onMessage.addListener((message: unknown) =>
     Promise.resolve(answers[(message as { kind: string }).kind]),
   );
 }
