@@ -1,8 +1,8 @@
 import type { Artist } from '../../lib/wire.ts';
 import type { StoreContext } from '../context.ts';
-import type { SqlValue } from '../db/database.ts';
 import { badParameter } from '../http/api-error.ts';
 import type { Paging } from '../http/envelope.ts';
+import { type ArtistSet, artistIndex, intersect } from './artist-index.ts';
 import { loadArtists } from './artist-records.ts';
 import { inOrder } from './records.ts';
 
@@ -11,12 +11,8 @@ import { inOrder } from './records.ts';
 export const facetNames = ['genreName', 'performerName'] as const;
 export type FacetName = (typeof facetNames)[number];
 
-export const sortFields = {
-  publishDate: 'a.last_publish_date',
-  artistId: 'a.id',
-  name: 'a.name COLLATE NOCASE',
-} as const;
-export type SortField = keyof typeof sortFields;
+export const sortFields = ['publishDate', 'artistId', 'name'] as const;
+export type SortField = (typeof sortFields)[number];
 
 export interface ArtistQuery {
   ids?: number[];
@@ -74,11 +70,8 @@ export function parseSortBy(value: string | undefined): ArtistQuery['sort'] {
   const sort: ArtistQuery['sort'] = [];
   for (const entry of value.split(',')) {
     const [field, direction = 'ASC', ...rest] = entry.trim().split(/\s+/);
-    if (!field || !(field in sortFields) || rest.length > 0) {
-      throw badParameter(
-        'sortBy',
-        `Sort by ${Object.keys(sortFields).join(', ')}, each followed by ASC or DESC.`,
-      );
+    if (!field || !(sortFields as readonly string[]).includes(field) || rest.length > 0) {
+      throw badParameter('sortBy', `Sort by ${sortFields.join(', ')}, each followed by ASC or DESC.`);
     }
     const upper = direction.toUpperCase();
     if (upper !== 'ASC' && upper !== 'DESC') {
@@ -87,39 +80,6 @@ export function parseSortBy(value: string | undefined): ArtistQuery['sort'] {
     sort.push({ field: field as SortField, direction: upper });
   }
   return sort;
-}
-
-function whereClause(query: ArtistQuery): { sql: string; params: SqlValue[] } {
-  const conditions: string[] = [];
-  const params: SqlValue[] = [];
-  if (query.ids) {
-    conditions.push('a.id IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify(query.ids));
-  }
-  for (const facet of query.facets) {
-    if (facet.name === 'genreName') {
-      conditions.push(
-        `a.id IN (SELECT ag.artist_id FROM artist_genres ag
-                   WHERE ag.genre_id = (SELECT id FROM genres WHERE name = ? COLLATE NOCASE))`,
-      );
-    } else {
-      conditions.push('a.name = ? COLLATE NOCASE');
-    }
-    params.push(facet.value);
-  }
-  if (query.genreId !== undefined) {
-    conditions.push('a.id IN (SELECT artist_id FROM artist_genres WHERE genre_id = ?)');
-    params.push(query.genreId);
-  }
-  if (query.labelId !== undefined) {
-    conditions.push('a.id IN (SELECT artist_id FROM artist_labels WHERE label_id = ?)');
-    params.push(query.labelId);
-  }
-  if (query.search) {
-    conditions.push("a.name LIKE ? ESCAPE '\\'");
-    params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  }
-  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
 export interface ArtistCatalogResult {
@@ -131,39 +91,30 @@ export interface ArtistCatalogResult {
 const facetLimit = 100;
 
 export function queryArtists(ctx: StoreContext, query: ArtistQuery): ArtistCatalogResult {
-  const { db } = ctx;
-  const where = whereClause(query);
-  const count =
-    db.get<{ n: number }>(`SELECT count(*) AS n FROM artists a ${where.sql}`, ...where.params)?.n ?? 0;
-  const order = query.sort.map(({ field, direction }) => `${sortFields[field]} ${direction}`);
-  // A stable tiebreak, so that paging never shows an artist twice or skips one.
-  if (!query.sort.some(({ field }) => field === 'artistId')) order.push('a.id ASC');
+  const index = artistIndex(ctx.db);
+  let set: ArtistSet = 'all';
+  const narrow = (ids: Int32Array) => {
+    set = set === 'all' ? ids : intersect(set, ids);
+  };
+  if (query.ids) narrow(index.existing(query.ids));
+  for (const facet of query.facets) {
+    narrow(facet.name === 'genreName' ? index.genreNamed(facet.value) : index.performerNamed(facet.value));
+  }
+  if (query.genreId !== undefined) narrow(index.genre(query.genreId));
+  if (query.labelId !== undefined) narrow(index.label(query.labelId));
+  if (query.search) narrow(index.nameContains(query.search));
+
   const { page, perPage } = query.paging;
-  const ids = db
-    .all<{ id: number }>(
-      `SELECT a.id FROM artists a ${where.sql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`,
-      ...where.params,
-      perPage,
-      (page - 1) * perPage,
-    )
-    .map((row) => row.id);
-  const result: ArtistCatalogResult = { artists: inOrder(ids, loadArtists(ctx, ids)), count };
+  const ids = index.page(set, query.sort, (page - 1) * perPage, perPage);
+  const result: ArtistCatalogResult = {
+    artists: inOrder(ids, loadArtists(ctx, ids)),
+    count: index.count(set),
+  };
   if (query.returnFacets.length > 0) {
     result.facets = {};
     for (const name of query.returnFacets) {
       result.facets[name] =
-        name === 'genreName'
-          ? db.all(
-              `SELECT g.name, count(*) AS count FROM artist_genres ag JOIN genres g ON g.id = ag.genre_id
-                WHERE ag.artist_id IN (SELECT a.id FROM artists a ${where.sql})
-                GROUP BY g.id ORDER BY count DESC, g.name LIMIT ${facetLimit}`,
-              ...where.params,
-            )
-          : db.all(
-              `SELECT a.name, count(*) AS count FROM artists a ${where.sql}
-                GROUP BY a.name ORDER BY count DESC, a.name LIMIT ${facetLimit}`,
-              ...where.params,
-            );
+        name === 'genreName' ? index.genreCounts(set, facetLimit) : index.performerCounts(set, facetLimit);
     }
   }
   return result;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -208,5 +209,113 @@ describe('artist catalog', () => {
     const response = await get(`/catalog/3/artists${query}`);
     expect(response.status).toBe(400);
     expect(ErrorEnvelope.parse(response.body).metadata.parameter).toBe(parameter);
+  });
+});
+
+describe('artist catalog against a plain SQL reference', () => {
+  /** The same query answered the slow, obvious way, straight from the tables. */
+  function reference(query: {
+    genres: string[];
+    genreId?: number;
+    labelId?: number;
+    search?: string;
+    sort: [string, 'ASC' | 'DESC'][];
+    page: number;
+    perPage: number;
+  }) {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    for (const genre of query.genres) {
+      where.push(
+        'a.id IN (SELECT artist_id FROM artist_genres ag JOIN genres g ON g.id = ag.genre_id WHERE g.name = ? COLLATE NOCASE)',
+      );
+      params.push(genre);
+    }
+    if (query.genreId) {
+      where.push('a.id IN (SELECT artist_id FROM artist_genres WHERE genre_id = ?)');
+      params.push(query.genreId);
+    }
+    if (query.labelId) {
+      where.push('a.id IN (SELECT artist_id FROM artist_labels WHERE label_id = ?)');
+      params.push(query.labelId);
+    }
+    if (query.search) {
+      where.push('instr(lower(a.name), lower(?)) > 0');
+      params.push(query.search);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const columns: Record<string, string[]> = {
+      publishDate: ["coalesce(a.last_publish_date, '')"],
+      artistId: ['a.id'],
+      name: ['lower(a.name)', 'a.name'],
+    };
+    const order = query.sort.flatMap(([field, direction]) =>
+      (columns[field] as string[]).map((column) => `${column} ${direction}`),
+    );
+    if (!query.sort.some(([field]) => field === 'artistId')) order.push('a.id ASC');
+    const db = store.ctx.db;
+    return {
+      count: db.get<{ n: number }>(`SELECT count(*) AS n FROM artists a ${clause}`, ...params)?.n,
+      ids: db
+        .all<{ id: number }>(
+          `SELECT a.id FROM artists a ${clause} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`,
+          ...params,
+          query.perPage,
+          (query.page - 1) * query.perPage,
+        )
+        .map((row) => row.id),
+      genreFacet: db.all<{ name: string; count: number }>(
+        `SELECT g.name, count(*) AS count FROM artist_genres ag JOIN genres g ON g.id = ag.genre_id
+          WHERE ag.artist_id IN (SELECT a.id FROM artists a ${clause}) GROUP BY g.id ORDER BY count DESC, g.name`,
+        ...params,
+      ),
+    };
+  }
+
+  it('answers every combination of filters, sorts and pages like the reference', async () => {
+    const genres = store.ctx.db.all<{ id: number; name: string }>('SELECT id, name FROM genres');
+    const labels = store.ctx.db.all<{ id: number }>(
+      'SELECT DISTINCT label_id AS id FROM artist_labels LIMIT 20',
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.subarray(
+          genres.map((genre) => genre.name),
+          { maxLength: 2 },
+        ),
+        fc.option(fc.constantFrom(...genres.map((genre) => genre.id)), { nil: undefined }),
+        fc.option(fc.constantFrom(...labels.map((label) => label.id)), { nil: undefined }),
+        fc.option(fc.constantFrom('a', 'de', 'on', 'x'), { nil: undefined }),
+        fc
+          .subarray(['publishDate', 'name', 'artistId'], { minLength: 1 })
+          .chain((fields) =>
+            fc.tuple(
+              ...fields.map((field) =>
+                fc.tuple(fc.constant(field), fc.constantFrom('ASC' as const, 'DESC' as const)),
+              ),
+            ),
+          ),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 40 }),
+        async (names, genreId, labelId, search, sort, page, perPage) => {
+          const query = new URLSearchParams({
+            page: String(page),
+            perPage: String(perPage),
+            returnFacets: 'genreName',
+          });
+          for (const name of names) query.append('facets[]', `genreName:${name}`);
+          if (genreId) query.set('genreId', String(genreId));
+          if (labelId) query.set('labelId', String(labelId));
+          if (search) query.set('search', search);
+          query.set('sortBy', sort.map(([field, direction]) => `${field} ${direction}`).join(','));
+          const { body } = await get(`/catalog/3/artists?${query}`);
+          const expected = reference({ genres: names, genreId, labelId, search, sort, page, perPage });
+          expect(body.metadata.count).toBe(expected.count);
+          expect(body.results.map((artist: { id: number }) => artist.id)).toEqual(expected.ids);
+          expect(body.metadata.facets.fields.genreName).toEqual(expected.genreFacet);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
