@@ -1,3 +1,4 @@
+import type { AudioFormat } from '../../lib/wire.ts';
 import { loadReleases, price, tracksInOrder } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import type { OrderConfirmation } from './pages/cart-page.tsx';
@@ -17,20 +18,28 @@ export function loadOrderConfirmation(
     userId,
   );
   if (!order) return undefined;
-  const items = ctx.db.all<{ item_type: 'track' | 'release'; item_id: number }>(
-    'SELECT item_type, item_id FROM order_items WHERE order_id = ? ORDER BY item_type DESC, item_id',
+  const items = ctx.db.all<{ item_type: 'track' | 'release'; item_id: number; audio_format: AudioFormat }>(
+    `SELECT item_type, item_id, audio_format FROM order_items WHERE order_id = ?
+      ORDER BY item_type DESC, item_id`,
     orderId,
   );
   const releases = loadReleases(
     ctx,
     items.filter((item) => item.item_type === 'release').map((item) => item.item_id),
   );
-  const trackIds = items.flatMap((item) =>
-    item.item_type === 'track' ? [item.item_id] : (releases.get(item.item_id)?.trackIds ?? []),
-  );
+  // A release's tracks are bought in the release's format.
+  const formats = new Map<number, AudioFormat>();
+  for (const item of items) {
+    const trackIds =
+      item.item_type === 'track' ? [item.item_id] : (releases.get(item.item_id)?.trackIds ?? []);
+    for (const id of trackIds) formats.set(id, item.audio_format);
+  }
   return {
     orderId,
     total: price(order.total_cents, order.currency),
-    tracks: tracksInOrder(ctx, [...new Set(trackIds)]),
+    tracks: tracksInOrder(ctx, [...formats.keys()]).map((track) => ({
+      track,
+      audioFormat: formats.get(track.id) as AudioFormat,
+    })),
   };
 }

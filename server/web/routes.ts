@@ -10,7 +10,8 @@ import { errorView, notFoundView } from './pages/error-pages.tsx';
 import { sendPage } from './render.ts';
 import { pageShell } from './shell.ts';
 
-// The store each app serves, for the not-found page, which the app's shared handler calls.
+// The store each app (and the website's own context in it) serves, for the not-found page,
+// which the app's shared not-found handler calls with only the request.
 const stores = new WeakMap<FastifyInstance, StoreContext>();
 
 /** The store's website (contract.md section 8): catalog pages, sign-in, cart and checkout. */
@@ -22,6 +23,7 @@ export function websiteRoutes(app: FastifyInstance, ctx: StoreContext): void {
 
   // An encapsulated context, so the website answers its own failures with pages, not JSON.
   app.register(async (site) => {
+    stores.set(site, ctx);
     site.setErrorHandler((error: FastifyError, request, reply) => {
       const code = error instanceof ApiError ? error.status : (error.statusCode ?? 500);
       const status = code >= 400 && code < 600 ? code : 500;

@@ -280,6 +280,15 @@ describe('not found and canonical URLs', () => {
     expect(page.document.querySelector('link[rel="stylesheet"]')).not.toBeNull();
   });
 
+  it('shows who is signed in on 404 pages too', async () => {
+    const cookies = await signIn('demo', 'demo');
+    for (const url of ['/no/such/page', '/track/x/99999999']) {
+      const page = await fetchPage(url, cookies);
+      expect(page.status).toBe(404);
+      expect(text(page.document, '.username')).toBe('demo');
+    }
+  });
+
   it('API paths keep their JSON 404', async () => {
     const response = await store.app.inject({ url: '/catalog/3/nothing' });
     expect(response.statusCode).toBe(404);
@@ -493,6 +502,11 @@ describe('cart and checkout', () => {
     expect(
       hrefs(confirmation.document, '.confirmation a.track-title').map((href) => parseCatalogPath(href)?.id),
     ).toEqual([tracks[0]?.id, ...releaseTrackIds]);
+    expect(
+      [...confirmation.document.querySelectorAll('.confirmation .format')].map(
+        (format) => format.textContent,
+      ),
+    ).toEqual(['WAV', ...releaseTrackIds.map(() => 'MP3')]);
     // The named cart is still there, untouched.
     expect(confirmation.document.querySelector('section.cart[data-cart-name="Friday set"]')).not.toBeNull();
 

@@ -23,10 +23,19 @@ export function ReleaseTile({ release }: { release: Release }) {
   );
 }
 
-export function ReleaseGrid({ releases, empty }: { releases: Release[]; empty: string }) {
+/** Release tiles in a grid, or in one row that scrolls sideways (`row`). */
+export function ReleaseGrid({
+  releases,
+  empty,
+  row = false,
+}: {
+  releases: Release[];
+  empty: string;
+  row?: boolean;
+}) {
   if (releases.length === 0) return <p class="empty">{empty}</p>;
   return (
-    <ul class="release-grid">
+    <ul class={row ? 'release-grid release-row' : 'release-grid'}>
       {releases.map((release) => (
         <ReleaseTile key={release.id} release={release} />
       ))}

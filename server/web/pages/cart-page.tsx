@@ -1,6 +1,5 @@
-import type { Cart, Price, Release, Track } from '../../../lib/wire.ts';
+import type { AudioFormat, Cart, Price, Release, Track } from '../../../lib/wire.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
-import { TrackRows } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';
 import { formatCount, formatPrice } from '../format.ts';
 import { Layout, type PageShell } from '../layout.tsx';
@@ -10,8 +9,8 @@ import { releaseUrl, trackUrl } from '../urls.ts';
 export interface OrderConfirmation {
   orderId: number;
   total: Price;
-  /** Every purchased track, a release's tracks included. */
-  tracks: Track[];
+  /** Every purchased track, a release's tracks included, with the format bought. */
+  tracks: { track: Track; audioFormat: AudioFormat }[];
 }
 
 export interface CartPageData {
@@ -51,6 +50,27 @@ function CartItems({ cart, records }: { cart: Cart; records: CartPageData['recor
           </li>
         );
       })}
+    </ul>
+  );
+}
+
+function PurchasedTracks({ tracks }: { tracks: OrderConfirmation['tracks'] }) {
+  return (
+    <ul class="cart-items">
+      {tracks.map(({ track, audioFormat }) => (
+        <li key={track.id} class="cart-item" data-track-id={track.id}>
+          <span class={`${coverClass('track', track.id)} cover-small`} aria-hidden="true" />
+          <div class="track-main">
+            <a class="track-title" href={trackUrl(track)}>
+              {track.name} <span class="mix-name">{track.mixName}</span>
+            </a>
+            <span class="track-artists">
+              <ArtistLinks artists={track.artists} />
+            </span>
+          </div>
+          <span class="format">{audioFormat.toUpperCase()}</span>
+        </li>
+      ))}
     </ul>
   );
 }
@@ -120,7 +140,7 @@ export function CartPage({ shell, data }: { shell: PageShell; data?: CartPageDat
             Thank you! Order #{confirmation.orderId} is paid ({formatPrice(confirmation.total)}). These tracks
             are now in your download library:
           </p>
-          <TrackRows tracks={confirmation.tracks} />
+          <PurchasedTracks tracks={confirmation.tracks} />
         </section>
       )}
       {filled.length === 0 ? (

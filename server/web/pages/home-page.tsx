@@ -9,7 +9,7 @@ export function HomePage({ shell, data }: { shell: PageShell; data: CatalogPageR
     <Layout shell={shell} title="Crate">
       <section class="intro">
         <h1>New music for your next set</h1>
-        <nav class="chips" aria-label="Genres">
+        <nav class="chips chips-row" aria-label="Genres">
           {data.genres.map((genre) => (
             <a key={genre.id} class="chip" href={genreUrl(genre)}>
               {genre.name}
@@ -19,7 +19,7 @@ export function HomePage({ shell, data }: { shell: PageShell; data: CatalogPageR
       </section>
       <section class="section">
         <h2>Featured</h2>
-        <ReleaseGrid releases={data.featuredReleases} empty="Nothing featured right now." />
+        <ReleaseGrid releases={data.featuredReleases} empty="Nothing featured right now." row />
       </section>
       <div class="columns">
         <section class="section">
