@@ -100,8 +100,27 @@ function itemsOf(ctx: StoreContext, rows: PricedRow[]): CartItem[] {
   });
 }
 
+/** Counts and total, summed in SQL: a summary never needs the items themselves. */
 export function cartSummary(ctx: StoreContext, userId: number, name: string): CartSummary {
-  return summaryOf(ctx, name, pricedItems(ctx, userId, name));
+  const id = cartId(ctx, userId, name);
+  const sums =
+    id === undefined
+      ? undefined
+      : ctx.db.get<{ items: number; tracks: number; total: number }>(
+          `SELECT count(*) AS items, coalesce(sum(item_type = 'track'), 0) AS tracks,
+                  coalesce(sum(price_cents), 0) AS total
+             FROM (${pricedItemsSql})`,
+          id,
+        );
+  return {
+    name,
+    counts: {
+      items: sums?.items ?? 0,
+      tracks: sums?.tracks ?? 0,
+      releases: (sums?.items ?? 0) - (sums?.tracks ?? 0),
+    },
+    total: price(sums?.total ?? 0, ctx.config.currency),
+  };
 }
 
 /** A cart that does not exist yet is shown empty. */
@@ -276,16 +295,12 @@ export function addItems(
       );
       addedKeys.push(item);
     }
-    const rows = pricedItems(ctx, userId, name);
     const added = new Set(addedKeys.map(key));
-    return {
-      added: itemsOf(
-        ctx,
-        rows.filter((row) => added.has(`${row.item_type}:${row.item_id}`)),
-      ),
-      warnings,
-      cart: summaryOf(ctx, name, rows),
-    };
+    const addedRows =
+      added.size === 0
+        ? []
+        : pricedItems(ctx, userId, name).filter((row) => added.has(`${row.item_type}:${row.item_id}`));
+    return { added: itemsOf(ctx, addedRows), warnings, cart: cartSummary(ctx, userId, name) };
   });
 }
 

@@ -36,7 +36,7 @@ function parseJsonArray(raw: string): unknown[] {
 /** `items` with {id, type} only (remove). */
 export function itemRefsParam(params: Params): ItemRef[] {
   const raw = params.string('items', { required: true, max: 64 * 1024 });
-  const parsed = z.array(CartItemRef).safeParse(parseJsonArray(raw));
+  const parsed = itemRefsSchema.safeParse(parseJsonArray(raw));
   if (!parsed.success) {
     throw badParameter(
       'items',
@@ -46,25 +46,38 @@ export function itemRefsParam(params: Params): ItemRef[] {
   return parsed.data;
 }
 
+// Built once per format list: zod compiles a schema on first use, which costs more than parsing.
+const itemsWithFormatSchemas = new Map<string, z.ZodType<CartItemInput[]>>();
+const itemRefsSchema = z.array(CartItemRef);
+
+function itemsWithFormatSchema(formats: string[]) {
+  const key = formats.join(',');
+  let schema = itemsWithFormatSchemas.get(key);
+  if (!schema) {
+    schema = z.array(
+      CartItemRef.extend({
+        audioFormat: z.string().refine((format) => formats.includes(format), {
+          message: `audioFormat must be one of ${formats.join(', ')}`,
+        }),
+      }),
+    ) as unknown as z.ZodType<CartItemInput[]>;
+    itemsWithFormatSchemas.set(key, schema);
+  }
+  return schema;
+}
+
 /** `items` with {id, type, audioFormat} (add, change formats); formats are the store's list. */
 export function itemsWithFormatParam(params: Params, db: Database): CartItemInput[] {
   const raw = params.string('items', { required: true, max: 64 * 1024 });
   const formats = audioFormatFees(db).map((fee) => fee.name);
-  const schema = z.array(
-    CartItemRef.extend({
-      audioFormat: z.string().refine((format) => formats.includes(format), {
-        message: `audioFormat must be one of ${formats.join(', ')}`,
-      }),
-    }),
-  );
-  const parsed = schema.safeParse(parseJsonArray(raw));
+  const parsed = itemsWithFormatSchema(formats).safeParse(parseJsonArray(raw));
   if (!parsed.success) {
     throw badParameter(
       'items',
       `Each item is {"id": <positive whole number>, "type": "track"|"release", "audioFormat": ${formats.map((f) => `"${f}"`).join('|')}}: ${describe(parsed.error.issues[0] as z.core.$ZodIssue)}.`,
     );
   }
-  return parsed.data as CartItemInput[];
+  return parsed.data;
 }
 
 /** The whole-cart `audioFormat` parameter. */
