@@ -21,7 +21,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
         },
-        esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
       },
       {
         test: {
