@@ -21,27 +21,24 @@ export function accountRoutes(app: FastifyInstance, ctx: StoreContext): void {
   const signInForm = (
     request: FastifyRequest,
     reply: FastifyReply,
-    returnPath: string,
-    status = 200,
-    error?: string,
-    username?: string,
+    form: { returnPath: string; status?: number; error?: string; username?: string },
   ) =>
     sendPage(
       reply,
       <SignInPage
         shell={pageShell(ctx, request)}
         csrfToken={visitorCsrfToken(ctx, request, reply)}
-        returnPath={returnPath}
-        username={username}
-        error={error}
+        returnPath={form.returnPath}
+        username={form.username}
+        error={form.error}
       />,
-      status,
+      form.status,
     );
 
   app.get<{ Querystring: { return?: unknown } }>('/sign-in', async (request, reply) => {
     const returnPath = safeReturnPath(request.query.return);
     if (findSession(ctx, request)) return reply.redirect(returnPath, 303);
-    return signInForm(request, reply, returnPath);
+    return signInForm(request, reply, { returnPath });
   });
 
   app.post('/sign-in', async (request, reply) => {
@@ -49,20 +46,25 @@ export function accountRoutes(app: FastifyInstance, ctx: StoreContext): void {
     const username = field(request.body, 'username').trim();
     const password = field(request.body, 'password');
     if (!visitorCsrfValid(request)) {
-      return signInForm(
-        request,
-        reply,
+      return signInForm(request, reply, {
         returnPath,
-        403,
-        'The form had expired; please sign in again.',
+        status: 403,
+        error: 'The form had expired; please sign in again.',
         username,
-      );
+      });
     }
     const user =
       username && password && username.length <= 64 && password.length <= 1024
         ? await findUserByCredentials(ctx.db, username, password)
         : undefined;
-    if (!user) return signInForm(request, reply, returnPath, 401, 'Wrong username or password.', username);
+    if (!user) {
+      return signInForm(request, reply, {
+        returnPath,
+        status: 401,
+        error: 'Wrong username or password.',
+        username,
+      });
+    }
     startSession(ctx, reply, user.id);
     return reply.redirect(returnPath, 303);
   });

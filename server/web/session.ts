@@ -7,7 +7,7 @@ import type { StoreContext } from '../context.ts';
  * holds only its SHA-256, so a copy of the database does not hand out live sessions.
  */
 
-export const sessionCookie = 'crate_session';
+const sessionCookie = 'crate_session';
 const sessionDays = 14;
 
 export interface WebSession {
