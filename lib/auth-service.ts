@@ -78,7 +78,7 @@ export function createAuthService(options: AuthServiceOptions) {
     if (!redirectedTo) throw new StoreError({ kind: 'forbidden', message: 'Sign-in was cancelled.' });
     const issued = await completeAuthorization(as, request, redirectedTo, options);
     const username = (await fetchUsername(as, issued.accessToken, issued.subject, options)) ?? 'unknown';
-    const grant: Grant = { refreshToken: issued.refreshToken as string, storeUrl, username };
+    const grant: Grant = { refreshToken: issued.refreshToken, storeUrl, username };
     await tokens.writeGrant(grant);
     await tokens.writeAccessToken(
       accessTokenRecord(issued.accessToken, issued.expiresIn, storeUrl, (options.now ?? Date.now)()),

@@ -146,7 +146,7 @@ export async function completeAuthorization(
   request: AuthorizationRequest,
   redirectedTo: string,
   options: OAuthOptions = {},
-): Promise<TokenSet & { subject?: string }> {
+): Promise<TokenSet & { refreshToken: string; subject?: string }> {
   let callback: URLSearchParams;
   try {
     callback = oauth.validateAuthResponse(as, client, new URL(redirectedTo), request.state);
@@ -177,7 +177,11 @@ export async function completeAuthorization(
         message: 'The store did not grant a lasting sign-in (no refresh token).',
       });
     }
-    return { ...tokenSet(result), subject: oauth.getValidatedIdTokenClaims(result)?.sub };
+    return {
+      ...tokenSet(result),
+      refreshToken: result.refresh_token,
+      subject: oauth.getValidatedIdTokenClaims(result)?.sub,
+    };
   });
 }
 

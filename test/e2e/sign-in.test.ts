@@ -82,3 +82,15 @@ describe('signing in from the popup', () => {
     });
   });
 });
+
+describe('the options page', () => {
+  it('refuses a store URL where no store answers, and keeps the old one', async () => {
+    const options = new OptionsFormPage(await extension.openPage('options.html'));
+    expect(await options.setStoreUrl('http://127.0.0.1:9')).toBe(
+      'The store at http://127.0.0.1:9 is not answering. Is it running?',
+    );
+    await options.page.reload();
+    expect(await options.page.getByLabel('Store URL').inputValue()).toBe(storeUrl);
+    await options.page.close();
+  });
+});

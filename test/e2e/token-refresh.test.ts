@@ -58,3 +58,19 @@ describe('an expired access token', () => {
     expect(await extension.workerWasRestarted()).toBe(true);
   });
 });
+
+describe('a store that stopped', () => {
+  it('is named in the popup, and cart calls say the store is not answering', async () => {
+    // Chromium keeps connections alive, which close() would wait out: cut them.
+    const closed = store.app.close();
+    store.app.server.closeAllConnections();
+    await closed;
+    await popup.page.reload();
+    const problem = `The store at ${storeUrl} is not answering. Is it running?`;
+    await popup.alert.filter({ hasText: problem }).first().waitFor();
+    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
+      ok: false,
+      error: { kind: 'storeDown', message: problem },
+    });
+  });
+});
