@@ -69,7 +69,7 @@ if (isCatalogEmpty(ctx.db)) {
     `Seeded ${summary.tracks} tracks, ${summary.releases} releases, ${summary.artists} artists in ${Math.round(performance.now() - started)} ms.`,
   );
 }
-await ensureDemoAccounts(ctx.db);
+await ensureDemoAccounts(ctx.db, ctx.config);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -28,7 +28,7 @@ export async function startTestStore(
   const store = await buildApp({ dbPath, config });
   if (options.seed !== false) {
     generateCatalog(store.ctx.db, { scale: options.scale ?? 300 });
-    await ensureDemoAccounts(store.ctx.db);
+    await ensureDemoAccounts(store.ctx.db, store.ctx.config);
   }
   if (port) await store.app.listen({ port, host: '127.0.0.1' });
   return {

@@ -7,7 +7,6 @@ import {
   ErrorEnvelope,
   envelopeOf,
 } from '../../lib/wire.ts';
-import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 
@@ -69,10 +68,8 @@ const feeCents = (format: string) =>
     ?.fee_cents as number;
 
 beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  store = await startTestStore({ scale: 400, config: { baseUrl } });
-  await store.app.listen({ port, host: '127.0.0.1' });
+  store = await startTestStore({ scale: 400, listen: true });
+  baseUrl = store.baseUrl;
   token = (await signIn(baseUrl, 'dj2', 'dj2')).accessToken;
   demoToken = (await signIn(baseUrl, 'demo', 'demo')).accessToken;
 });

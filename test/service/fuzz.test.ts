@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 
@@ -119,10 +118,8 @@ function snapshot() {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  store = await startTestStore({ scale: 300, config: { baseUrl } });
-  await store.app.listen({ port, host: '127.0.0.1' });
+  store = await startTestStore({ scale: 300, listen: true });
+  const baseUrl = store.baseUrl;
   token = (await signIn(baseUrl, 'demo', 'demo')).accessToken;
   userId = store.ctx.db.get<{ id: number }>("SELECT id FROM users WHERE username = 'demo'")?.id as number;
   const tracks = store.ctx.db.all<{ id: number }>(
