@@ -28,3 +28,21 @@ export const defaultAudioFormatSetting = storage.defineItem<AudioFormat>('local:
   fallback: 'mp3',
   version: 1,
 });
+
+/**
+ * The cart that page buttons and the popup act on: `default` or a named cart ("crate") chosen in
+ * the popup. Every cart message from a page or the content script addresses this one.
+ */
+export const currentCartSetting = storage.defineItem<string>('local:currentCart', {
+  fallback: 'default',
+  version: 1,
+});
+
+/**
+ * Names of the carts this person has used, most recent first. The store has no call that lists
+ * carts, so the extension remembers the names it created or used.
+ */
+export const cartNamesSetting = storage.defineItem<string[]>('local:cartNames', {
+  fallback: ['default'],
+  version: 1,
+});
