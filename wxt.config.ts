@@ -17,8 +17,9 @@ export default defineConfig({
   manifest: ({ browser, manifestVersion }) => ({
     name: 'Crate',
     description: 'Buy and download music from your store without leaving the page.',
-    // storage: settings and tokens; identity: the OAuth sign-in window; alarms: the periodic cart sync.
-    permissions: ['storage', 'identity', 'alarms'],
+    // storage: settings and tokens; identity: the OAuth sign-in window; alarms: the periodic cart sync;
+    // downloads: saves purchased files from the library (the store's signed links) to disk.
+    permissions: ['storage', 'identity', 'alarms', 'downloads'],
     host_permissions: localStoreOrigins,
     // MV2 (Firefox) has no optional_host_permissions: origins go in optional_permissions there.
     ...(manifestVersion === 3

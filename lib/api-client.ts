@@ -94,7 +94,9 @@ export interface ArtistQuery {
   /** All must match. */
   facets?: { name: ArtistFacetName; value: string }[];
   returnFacets?: ArtistFacetName[];
-  sortBy?: { field: 'publishDate' | 'artistId'; direction: 'ASC' | 'DESC' }[];
+  /** Part of the artist's name, case-insensitive (the store's `search`, docs/api.md). */
+  search?: string;
+  sortBy?: { field: 'publishDate' | 'artistId' | 'name'; direction: 'ASC' | 'DESC' }[];
   genreId?: number;
   labelId?: number;
 }
@@ -362,6 +364,7 @@ export function createApiClient(options: ApiClientOptions) {
           id: query.id,
           'facets[]': query.facets?.map(({ name, value }) => `${name}:${value}`),
           returnFacets: query.returnFacets?.join(','),
+          search: query.search,
           sortBy: query.sortBy?.map(({ field, direction }) => `${field} ${direction}`).join(','),
           genreId: query.genreId,
           labelId: query.labelId,

@@ -9,10 +9,11 @@ import { signInNoticeItem } from './access-token.ts';
 import { createApiClient } from './api-client.ts';
 import type { AuthService } from './auth-service.ts';
 import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';
+import { downloadFiles } from './download-file.ts';
 import { type Handlers, routeMessage } from './message-router.ts';
 import type { SenderExpectations } from './message-sender.ts';
-import { type AuthState, Envelope } from './messages.ts';
-import { sourceTypeSetting, storeUrlSetting } from './settings.ts';
+import { type AuthState, type CartChoice, Envelope, type ItemFormatFee } from './messages.ts';
+import { cartNamesSetting, currentCartSetting, sourceTypeSetting, storeUrlSetting } from './settings.ts';
 import type { CartSummary } from './wire.ts';
 
 export const cartSyncAlarm = 'cart-sync';
@@ -27,15 +28,44 @@ export function createBackgroundService(auth: AuthService) {
     return createApiClient({ storeUrl, sourceType, auth: auth.session });
   }
 
-  /** The badge counts the default cart; a named cart's changes leave it alone. */
+  /** The badge counts the current cart (the one page buttons add to); other carts leave it alone. */
   async function afterCartChange(target: { name?: string }, summary: CartSummary): Promise<void> {
-    if (target.name !== undefined && target.name !== 'default') return;
+    if ((target.name ?? 'default') !== (await currentCartSetting.getValue())) return;
     await recordCartCount(await storeUrlSetting.getValue(), summary.counts.items);
   }
 
   async function syncCartCount(): Promise<void> {
     if (!(await auth.currentGrant())) return;
-    await afterCartChange({}, await (await api()).cartSummary());
+    const name = await currentCartSetting.getValue();
+    await afterCartChange({ name }, await (await api()).cartSummary({ name }));
+  }
+
+  /** The store cannot list carts: every name used goes to the front of the remembered list. */
+  async function rememberCart(name: string | undefined): Promise<string[]> {
+    const names = await cartNamesSetting.getValue();
+    if (name === undefined || names[0] === name) return names;
+    const next = [name, ...names.filter((known) => known !== name)];
+    await cartNamesSetting.setValue(next);
+    return next;
+  }
+
+  const feeLookups = 6;
+  /** Catalog records of cart items, a few at a time: the store has no call for many at once. */
+  async function formatFees(items: { id: number; type: 'track' | 'release' }[]): Promise<ItemFormatFee[]> {
+    const client = await api();
+    const fees: ItemFormatFee[] = [];
+    const queue = [...items];
+    async function next(): Promise<void> {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        const fee =
+          item.type === 'track'
+            ? (await client.catalogPage('track', item.id)).track.audioFormatFee
+            : (await client.catalogPage('release', item.id)).release.audioFormatFee;
+        fees.push({ id: item.id, type: item.type, fee });
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(feeLookups, items.length) }, next));
+    return fees;
   }
 
   async function authState(): Promise<AuthState> {
@@ -80,6 +110,7 @@ export function createBackgroundService(auth: AuthService) {
     },
     async addToCart({ items, name, alreadyPurchasedOverride }) {
       const result = await (await api()).addToCart(items, { name, alreadyPurchasedOverride });
+      await rememberCart(name);
       await afterCartChange({ name }, result.cart);
       return result;
     },
@@ -102,6 +133,33 @@ export function createBackgroundService(auth: AuthService) {
       const result = await (await api()).emptyCart(payload);
       await afterCartChange(payload, result.cart);
       return result;
+    },
+    async setCurrentCart({ name }): Promise<CartChoice> {
+      const names = await rememberCart(name);
+      await currentCartSetting.setValue(name);
+      // The badge follows the chosen cart; a failing count must not undo the choice.
+      await syncCartCount().catch(() => undefined);
+      return { current: name, names };
+    },
+    formatFees: ({ items }) => formatFees(items),
+    async library(query) {
+      return (await api()).downloads(query);
+    },
+    async initiateDownloads({ downloadIds }) {
+      return downloadFiles(await api(), downloadIds);
+    },
+    async artists({ page, perPage, search, genreName, sort }) {
+      const found = await (await api()).artists({
+        page,
+        perPage,
+        search,
+        facets: genreName ? [{ name: 'genreName', value: genreName }] : undefined,
+        returnFacets: ['genreName'],
+        sortBy: [
+          sort === 'name' ? { field: 'name', direction: 'ASC' } : { field: 'publishDate', direction: 'DESC' },
+        ],
+      });
+      return { results: found.results, paging: found.paging, genres: found.facets.genreName ?? [] };
     },
   };
 

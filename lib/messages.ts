@@ -6,13 +6,19 @@
 import { z } from 'zod';
 import { StoreErrorData } from './store-error.ts';
 import {
+  Artist,
   AudioFormat,
+  AudioFormatFee,
   Cart,
   CartAddResult,
   CartChangeResult,
   CartItemInput,
   CartItemRef,
   CartSummary,
+  FacetValue,
+  ItemType,
+  LibraryEntry,
+  PagingMetadata,
 } from './wire.ts';
 
 /**
@@ -47,6 +53,43 @@ export const AuthState = z.object({
 export type AuthState = z.infer<typeof AuthState>;
 
 export const CartView = z.object({ cart: Cart, audioFormats: z.array(z.string()) });
+
+export const CartChoice = z.object({ current: z.string(), names: z.array(z.string()) });
+export type CartChoice = z.infer<typeof CartChoice>;
+
+const PageQuery = { page: z.number().int().min(1), perPage: z.number().int().min(1).max(150) };
+
+export const LibraryPage = z.object({ results: z.array(LibraryEntry), paging: PagingMetadata });
+export type LibraryPage = z.infer<typeof LibraryPage>;
+
+/** A download the browser was asked to save: `browserDownloadId` is downloads.download's id. */
+export const SavedDownload = z.object({
+  downloadId: z.number().int(),
+  filename: z.string(),
+  browserDownloadId: z.number().int(),
+});
+export type SavedDownload = z.infer<typeof SavedDownload>;
+
+export const ArtistSearch = z.strictObject({
+  ...PageQuery,
+  /** Part of the artist's name (the store's `search` parameter). */
+  search: z.string().max(200).optional(),
+  genreName: z.string().min(1).max(200).optional(),
+  sort: z.enum(['latestRelease', 'name']),
+});
+export type ArtistSearch = z.infer<typeof ArtistSearch>;
+
+export const ArtistResults = z.object({
+  results: z.array(Artist),
+  paging: PagingMetadata,
+  /** Genre facet over the filtered set, highest count first. */
+  genres: z.array(FacetValue),
+});
+export type ArtistResults = z.infer<typeof ArtistResults>;
+
+/** What WAV and AIFF add to one cart item's MP3 price (a release: its fee once per track). */
+export const ItemFormatFee = z.object({ id: z.number().int(), type: ItemType, fee: AudioFormatFee });
+export type ItemFormatFee = z.infer<typeof ItemFormatFee>;
 
 const define = <P extends z.ZodType, R extends z.ZodType>(
   from: readonly SenderRole[],
@@ -92,6 +135,26 @@ export const protocol = {
     CartChangeResult,
   ),
   emptyCart: define(pagesOnly, z.strictObject(CartTarget), CartChangeResult),
+  /** Makes a cart the one page buttons and the popup act on, and remembers its name. */
+  setCurrentCart: define(pagesOnly, z.strictObject({ name: CartName }), CartChoice),
+  /** Catalog fees of cart items, so the popup can preview a whole-cart format change. */
+  formatFees: define(
+    pagesOnly,
+    z.strictObject({ items: z.array(CartItemRef).min(1).max(100) }),
+    z.array(ItemFormatFee),
+  ),
+  library: define(
+    pagesOnly,
+    z.strictObject({ ...PageQuery, status: z.enum(['available', 'downloaded']).optional() }),
+    LibraryPage,
+  ),
+  /** Starts downloads at the store and saves each file with the browser's downloads. */
+  initiateDownloads: define(
+    pagesOnly,
+    z.strictObject({ downloadIds: z.array(z.number().int().positive()).min(1).max(150) }),
+    z.array(SavedDownload),
+  ),
+  artists: define(pagesOnly, ArtistSearch, ArtistResults),
 } as const;
 
 export type MessageKind = keyof typeof protocol;
