@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Database } from '../server/db/database.ts';
-import { generateCatalog } from '../server/seed/generate.ts';
+import { catalogTables, generateCatalog } from '../server/seed/generate.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,22 +36,12 @@ db.close();
 const seconds = (seeded - started) / 1000;
 const closedSeconds = (performance.now() - started) / 1000;
 
-const tables = [
-  'genres',
-  'labels',
-  'artists',
-  'releases',
-  'release_artists',
-  'tracks',
-  'track_artists',
-  'artist_genres',
-  'artist_labels',
-  'charts',
-  'chart_tracks',
-];
 const check = new Database(path);
 const rows = Object.fromEntries(
-  tables.map((table) => [table, check.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)?.n ?? 0]),
+  catalogTables.map((table) => [
+    table,
+    check.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)?.n ?? 0,
+  ]),
 );
 check.close();
 const totalRows = Object.values(rows).reduce((sum, n) => sum + n, 0);

@@ -22,7 +22,7 @@ export interface CatalogSummary {
   chartTracks: number;
 }
 
-const catalogTables = [
+export const catalogTables = [
   'genres',
   'labels',
   'artists',

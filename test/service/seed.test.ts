@@ -1,21 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../../server/db/database.ts';
-import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from '../../server/seed/generate.ts';
-
-const catalogTables = [
-  'genres',
-  'labels',
-  'artists',
-  'releases',
-  'release_artists',
-  'tracks',
-  'track_artists',
-  'artist_genres',
-  'artist_labels',
-  'charts',
-  'chart_tracks',
-];
+import {
+  catalogTables,
+  ensureDemoAccounts,
+  generateCatalog,
+  isCatalogEmpty,
+} from '../../server/seed/generate.ts';
 
 function seeded(scale: number, seed?: number) {
   const db = new Database(':memory:');
