@@ -28,12 +28,25 @@ export const listSizes = {
   topTracksCap: 1000,
 };
 
-/** Rows of a top-tracks list: all matching tracks, up to the cap. */
-const topCount = (ctx: StoreContext, sql: string, id: number) =>
-  ctx.db.get<{ n: number }>(`SELECT count(*) AS n FROM (${sql} LIMIT ${listSizes.topTracksCap})`, id)?.n ?? 0;
-
-/** The part of a capped list that a slice asks for. */
-const limitWithin = (count: number, slice: Slice) => Math.max(0, Math.min(slice.limit, count - slice.offset));
+/**
+ * A genre's, label's or artist's top tracks: the tracks `where` selects (with `?` the page's id),
+ * most popular first, capped at topTracksCap; the slice asked for, and how many there are.
+ */
+function topTracks(ctx: StoreContext, where: string, id: number, slice: Slice) {
+  const count =
+    ctx.db.get<{ n: number }>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM tracks t ${where} LIMIT ${listSizes.topTracksCap})`,
+      id,
+    )?.n ?? 0;
+  const limit = Math.max(0, Math.min(slice.limit, count - slice.offset));
+  const trackIds = ctx.db.all<{ id: number }>(
+    `SELECT t.id FROM tracks t ${where} ORDER BY t.popularity DESC, t.id LIMIT ? OFFSET ?`,
+    id,
+    limit,
+    slice.offset,
+  );
+  return { tracks: tracksInOrder(ctx, ids(trackIds)), count };
+}
 
 export interface PagedList {
   /** Total rows of the page's pageable list, for paging metadata. */
@@ -120,20 +133,10 @@ export function genrePage(
   const genre = refRow(ctx, 'genres', id);
   if (!genre) return undefined;
   const { db } = ctx;
-  const count = topCount(ctx, 'SELECT 1 FROM tracks WHERE genre_id = ?', id);
+  const top = topTracks(ctx, 'WHERE t.genre_id = ?', id, slice);
   return {
     genre,
-    topTracks: tracksInOrder(
-      ctx,
-      ids(
-        db.all(
-          'SELECT id FROM tracks WHERE genre_id = ? ORDER BY popularity DESC, id LIMIT ? OFFSET ?',
-          id,
-          limitWithin(count, slice),
-          slice.offset,
-        ),
-      ),
-    ),
+    topTracks: top.tracks,
     newReleases: releasesInOrder(
       ctx,
       ids(
@@ -151,7 +154,7 @@ export function genrePage(
         listSizes.charts,
       )
       .map(chartOf),
-    count,
+    count: top.count,
   };
 }
 
@@ -163,7 +166,7 @@ export function labelPage(
   const label = refRow(ctx, 'labels', id);
   if (!label) return undefined;
   const { db } = ctx;
-  const count = topCount(ctx, 'SELECT 1 FROM tracks WHERE label_id = ?', id);
+  const top = topTracks(ctx, 'WHERE t.label_id = ?', id, slice);
   return {
     label,
     releases: releasesInOrder(
@@ -176,18 +179,8 @@ export function labelPage(
         ),
       ),
     ),
-    topTracks: tracksInOrder(
-      ctx,
-      ids(
-        db.all(
-          'SELECT id FROM tracks WHERE label_id = ? ORDER BY popularity DESC, id LIMIT ? OFFSET ?',
-          id,
-          limitWithin(count, slice),
-          slice.offset,
-        ),
-      ),
-    ),
-    count,
+    topTracks: top.tracks,
+    count: top.count,
   };
 }
 
@@ -199,7 +192,12 @@ export function artistPage(
   const artist = loadArtists(ctx, [id]).get(id);
   if (!artist) return undefined;
   const { db } = ctx;
-  const count = topCount(ctx, 'SELECT DISTINCT track_id FROM track_artists WHERE artist_id = ?', id);
+  const top = topTracks(
+    ctx,
+    'WHERE t.id IN (SELECT track_id FROM track_artists WHERE artist_id = ?)',
+    id,
+    slice,
+  );
   return {
     artist,
     releases: releasesInOrder(
@@ -213,19 +211,8 @@ export function artistPage(
         ),
       ),
     ),
-    topTracks: tracksInOrder(
-      ctx,
-      ids(
-        db.all(
-          `SELECT t.id FROM track_artists ta JOIN tracks t ON t.id = ta.track_id
-            WHERE ta.artist_id = ? GROUP BY t.id ORDER BY t.popularity DESC, t.id LIMIT ? OFFSET ?`,
-          id,
-          limitWithin(count, slice),
-          slice.offset,
-        ),
-      ),
-    ),
-    count,
+    topTracks: top.tracks,
+    count: top.count,
   };
 }
 
