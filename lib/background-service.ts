@@ -9,6 +9,7 @@ import { signInNoticeItem } from './access-token.ts';
 import { createApiClient } from './api-client.ts';
 import type { AuthService } from './auth-service.ts';
 import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';
+import { createCartStateSync, withCartState } from './cart-state-sync.ts';
 import { downloadFiles } from './download-file.ts';
 import { type Handlers, routeMessage } from './message-router.ts';
 import type { SenderExpectations } from './message-sender.ts';
@@ -83,7 +84,10 @@ export function createBackgroundService(auth: AuthService) {
     };
   }
 
-  const handlers: Handlers = {
+  // The content script's cache: every handler below that changes the cart also updates it.
+  const cartState = createCartStateSync({ api, signedIn: async () => (await auth.currentGrant()) !== null });
+
+  const handlers: Handlers = withCartState(cartState, {
     getAuthState: authState,
     async signIn() {
       await auth.signIn();
@@ -161,7 +165,10 @@ export function createBackgroundService(auth: AuthService) {
       });
       return { results: found.results, paging: found.paging, genres: found.facets.genreName ?? [] };
     },
-  };
+    async promoDownload({ trackId }) {
+      return (await api()).promoDownload(trackId);
+    },
+  });
 
   async function senderExpectations(): Promise<SenderExpectations> {
     return {
@@ -173,6 +180,7 @@ export function createBackgroundService(auth: AuthService) {
 
   return {
     handlers,
+    cartState,
 
     /**
      * runtime.onMessage listener. Returns undefined at once for messages that are not ours, so

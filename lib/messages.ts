@@ -15,6 +15,7 @@ import {
   CartItemInput,
   CartItemRef,
   CartSummary,
+  DownloadLink,
   FacetValue,
   ItemType,
   LibraryEntry,
@@ -104,8 +105,11 @@ const define = <P extends z.ZodType, R extends z.ZodType>(
 export const protocol = {
   /** The popup's first question: who is signed in, and does the store answer? */
   getAuthState: define(pagesOnly, NoPayload, AuthState),
-  /** Opens the store's sign-in window (identity.launchWebAuthFlow). */
-  signIn: define(pagesOnly, NoPayload, AuthState),
+  /**
+   * Opens the store's sign-in window (identity.launchWebAuthFlow). The store's pages ask for it
+   * too: a signed-out person's click on an add button starts sign-in.
+   */
+  signIn: define(pagesAndStore, NoPayload, AuthState),
   /** Revokes the refresh token at the store and forgets both tokens. */
   signOut: define(pagesOnly, NoPayload, AuthState),
   cartSummary: define(pagesAndStore, z.strictObject(CartTarget), CartSummary),
@@ -155,6 +159,12 @@ export const protocol = {
     z.array(SavedDownload),
   ),
   artists: define(pagesOnly, ArtistSearch, ArtistResults),
+  /** A promotional track into the library (POST /order/1/promo-downloads), with its download link. */
+  promoDownload: define(
+    pagesAndStore,
+    z.strictObject({ trackId: z.number().int().positive() }),
+    DownloadLink,
+  ),
 } as const;
 
 export type MessageKind = keyof typeof protocol;

@@ -31,9 +31,17 @@ beforeEach(() => {
     badge.push(text ?? '');
   });
   vi.spyOn(fakeBrowser.action, 'setBadgeBackgroundColor').mockResolvedValue();
+  // Whole-cart reads are the page cache's (lib/cart-state-sync.ts): an empty cart, off the queue.
+  const cartRead = (url: string, init?: RequestInit) =>
+    (init?.method ?? 'GET') === 'GET' && new URL(url).pathname === '/cart/1/' && !url.includes('summary=');
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json({ metadata: {}, results: answers.shift() })),
+    vi.fn(async (url: string, init?: RequestInit) =>
+      Response.json({
+        metadata: {},
+        results: cartRead(url, init) ? { ...summary(0), items: [] } : answers.shift(),
+      }),
+    ),
   );
 });
 

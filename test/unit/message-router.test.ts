@@ -59,6 +59,12 @@ beforeEach(() => {
       paging: { page: 1, perPage: 25, count: 0, totalPages: 0 },
       genres: [],
     })),
+    promoDownload: vi.fn(async () => ({
+      downloadId: 1,
+      url: `${store}/d/1`,
+      filename: 'a.mp3',
+      expiresAt: '',
+    })),
   };
 });
 
@@ -82,6 +88,9 @@ describe('accepted messages', () => {
   it('answers the content script on the store for the calls it may make', async () => {
     expect(await route(message('addToCart', addPayload), storePage)).toMatchObject({ ok: true });
     expect(handlers.addToCart).toHaveBeenCalledWith(addPayload, 'storeContentScript');
+    // A signed-out person's click on an add button starts sign-in; a free track downloads.
+    expect(await route(message('signIn'), storePage)).toMatchObject({ ok: true });
+    expect(await route(message('promoDownload', { trackId: 42 }), storePage)).toMatchObject({ ok: true });
   });
 
   it('turns a handler failure into an error reply', async () => {
@@ -123,7 +132,7 @@ describe('refused senders and payloads', () => {
       { ...popup, origin: 'https://evil.example' },
     ],
     ['the store page asking to sign out', message('signOut'), storePage],
-    ['the store page asking to sign in', message('signIn'), storePage],
+    ['the store page reading the download library', message('library'), storePage],
     ['the store page asking for the auth state', message('getAuthState'), storePage],
     ['the store page emptying the cart', message('emptyCart'), storePage],
     [
