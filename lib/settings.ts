@@ -46,3 +46,18 @@ export const cartNamesSetting = storage.defineItem<string[]>('local:cartNames', 
   fallback: ['default'],
   version: 1,
 });
+
+/**
+ * How saved files are named (lib/downloads/filename-template.ts lists the fields); `/` in a
+ * template makes folders inside the browser's download folder.
+ */
+export const filenameTemplateSetting = storage.defineItem<string>('local:filenameTemplate', {
+  fallback: '{artists} - {title} ({mix}).{ext}',
+  version: 1,
+});
+
+/** Saves each file in a folder named after its release (`{release}/` before the template). */
+export const folderPerReleaseSetting = storage.defineItem<boolean>('local:folderPerRelease', {
+  fallback: false,
+  version: 1,
+});
