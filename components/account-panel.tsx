@@ -2,40 +2,64 @@ import { useEffect, useState } from 'preact/hooks';
 import type { AuthState } from '../lib/messages.ts';
 import { sendMessage } from '../lib/send-message.ts';
 
-type Busy = 'loading' | 'signingIn' | 'signingOut' | null;
+/** 'refreshing': a cached state is on screen while the background is asked again. */
+type Busy = 'loading' | 'refreshing' | 'signingIn' | 'signingOut' | null;
 
-/** The popup's first version: who is signed in, sign in and out, and whether the store answers. */
-export function AccountPanel() {
-  const [state, setState] = useState<AuthState | null>(null);
-  const [busy, setBusy] = useState<Busy>('loading');
+export interface AccountPanelProps {
+  /** The last known state, shown at once instead of "Checking the store…". */
+  cached?: AuthState | null;
+  /** Every state the background reports, e.g. for the popup to load the signed-in user's data. */
+  onState?: (state: AuthState) => void;
+}
+
+/** Who is signed in, sign in and out, and whether the store answers. */
+export function AccountPanel({ cached = null, onState }: AccountPanelProps = {}) {
+  const [state, setState] = useState<AuthState | null>(cached);
+  const [busy, setBusy] = useState<Busy>(cached ? 'refreshing' : 'loading');
   const [error, setError] = useState<string | null>(null);
+
+  function show(next: AuthState | null) {
+    setState(next);
+    if (next) onState?.(next);
+  }
 
   async function run(next: Busy, action: () => Promise<AuthState>) {
     setBusy(next);
     setError(null);
     try {
-      setState(await action());
+      show(await action());
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
       // The action may have changed the session even when it failed (e.g. sign-out offline).
-      setState(await sendMessage('getAuthState', {}).catch(() => null));
+      show(await sendMessage('getAuthState', {}).catch(() => null));
     } finally {
       setBusy(null);
     }
   }
 
   useEffect(() => {
-    void run('loading', () => sendMessage('getAuthState', {}));
+    void run(cached ? 'refreshing' : 'loading', () => sendMessage('getAuthState', {}));
   }, []);
+
+  const acting = busy === 'signingIn' || busy === 'signingOut';
 
   if (busy === 'loading') return <p aria-live="polite">Checking the store…</p>;
 
   return (
-    <section aria-label="Account">
+    <section aria-label="Account" class="account">
       {state?.storeProblem && (
-        <p role="alert" class="problem">
-          {state.storeProblem}
-        </p>
+        <div class="problem-line">
+          <p role="alert" class="problem">
+            {state.storeProblem}
+          </p>
+          <button
+            type="button"
+            disabled={busy !== null}
+            onClick={() => run('refreshing', () => sendMessage('getAuthState', {}))}
+          >
+            Try again
+          </button>
+        </div>
       )}
       {state?.notice && !state.signedIn && <p class="notice">{state.notice}</p>}
       {error && (
@@ -50,7 +74,7 @@ export function AccountPanel() {
           </p>
           <button
             type="button"
-            disabled={busy !== null}
+            disabled={acting}
             onClick={() => run('signingOut', () => sendMessage('signOut', {}))}
           >
             {busy === 'signingOut' ? 'Signing out…' : 'Sign out'}
@@ -59,7 +83,7 @@ export function AccountPanel() {
       ) : (
         <button
           type="button"
-          disabled={busy !== null || !state || state.storeProblem !== null}
+          disabled={acting || !state || state.storeProblem !== null}
           onClick={() => run('signingIn', () => sendMessage('signIn', {}))}
         >
           {busy === 'signingIn' ? 'Signing in…' : 'Sign in'}

@@ -1,6 +1,16 @@
 import { render } from 'preact';
 import '../../assets/base.css';
-import './popup.css';
-import { AccountPanel } from '../../components/account-panel.tsx';
+import '../../assets/popup.css';
+import { PopupApp, type PopupTabId, popupTabIds } from '../../components/popup/popup-app.tsx';
+import { loadPopupSnapshot } from '../../components/popup/popup-snapshot.ts';
 
-render(<AccountPanel />, document.getElementById('app') as HTMLElement);
+// popup.html#library opens on that tab (used by links, screenshots and the benchmark).
+const hash = location.hash.slice(1);
+const initialTab = popupTabIds.find((id) => id === hash) as PopupTabId | undefined;
+
+void loadPopupSnapshot().then((snapshot) =>
+  render(
+    <PopupApp snapshot={snapshot} initialTab={initialTab} />,
+    document.getElementById('app') as HTMLElement,
+  ),
+);

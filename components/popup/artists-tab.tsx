@@ -1,0 +1,181 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { ArtistResults, ArtistSearch } from '../../lib/messages.ts';
+import { sendMessage } from '../../lib/send-message.ts';
+import type { Artist } from '../../lib/wire.ts';
+import { ErrorNotice } from './error-notice.tsx';
+import { Notice } from './notice.tsx';
+import { RefreshStatus } from './refresh-status.tsx';
+import { useCachedResource } from './use-cached-resource.ts';
+
+export interface ArtistsTabProps {
+  storeUrl: string;
+  revalidate: number;
+}
+
+export const artistsPerPage = 20;
+const searchDelayMs = 250;
+type Sort = ArtistSearch['sort'];
+
+const released = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** The artist's page on the store (contract.md section 8). */
+export const artistUrl = (storeUrl: string, artist: Artist) =>
+  `${storeUrl}/artist/${artist.slug}/${artist.id}`;
+
+/** The artist catalog: search by name, filter by genre, sort, page; each artist opens on the store. */
+export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [genre, setGenre] = useState('');
+  const [sort, setSort] = useState<Sort>('latestRelease');
+  const [page, setPage] = useState(1);
+  const [genres, setGenres] = useState<ArtistResults['genres']>([]);
+
+  // Searching on every key would ask the store for each letter: wait until typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(1);
+    }, searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const query: ArtistSearch = {
+    page,
+    perPage: artistsPerPage,
+    sort,
+    ...(search ? { search } : {}),
+    ...(genre ? { genreName: genre } : {}),
+  };
+  // The catalog is public and the same for everyone: cached per store, not per user.
+  const artists = useCachedResource<ArtistResults>({
+    scope: { storeUrl, username: '' },
+    key: `artists:${JSON.stringify(query)}`,
+    load: () => sendMessage('artists', query),
+    keepPrevious: true,
+  });
+
+  useEffect(() => {
+    if (revalidate > 0) void artists.refresh();
+  }, [revalidate]);
+
+  // The genre choices come from an answer without a genre filter, so they stay while one is chosen.
+  const value = artists.cached?.value;
+  useEffect(() => {
+    if (value && !genre) setGenres(value.genres);
+  }, [value, genre]);
+
+  const genreChoices =
+    genre && !genres.some((g) => g.name === genre) ? [{ name: genre, count: 0 }, ...genres] : genres;
+
+  const filters = (
+    <form class="filters" aria-label="Find artists" onSubmit={(event) => event.preventDefault()}>
+      <label class="inline grow">
+        Search artists
+        <input
+          type="search"
+          placeholder="Name"
+          value={typed}
+          onInput={(event) => setTyped(event.currentTarget.value)}
+        />
+      </label>
+      <label class="inline">
+        Genre
+        <select
+          value={genre}
+          onChange={(event) => {
+            setGenre(event.currentTarget.value);
+            setPage(1);
+          }}
+        >
+          <option value="">All genres</option>
+          {genreChoices.map((choice) => (
+            <option key={choice.name} value={choice.name}>
+              {choice.count > 0 ? `${choice.name} (${choice.count})` : choice.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="inline">
+        Sort by
+        <select
+          value={sort}
+          onChange={(event) => {
+            setSort(event.currentTarget.value as Sort);
+            setPage(1);
+          }}
+        >
+          <option value="latestRelease">Latest release</option>
+          <option value="name">Name</option>
+        </select>
+      </label>
+    </form>
+  );
+
+  let body: ComponentChildren;
+  if (!value) {
+    body = artists.error ? (
+      <ErrorNotice error={artists.error} onRetry={() => void artists.refresh()} />
+    ) : (
+      <div aria-busy="true">
+        <Notice title="Loading artists…" />
+      </div>
+    );
+  } else if (value.results.length === 0) {
+    body = (
+      <Notice title="No artists match">
+        {search ? `Nobody's name contains "${search}"` : 'No artist fits'}
+        {genre ? ` in ${genre}` : ''}. Try fewer letters or "All genres".
+      </Notice>
+    );
+  } else {
+    const { count, totalPages } = value.paging;
+    body = (
+      <>
+        <p class="result-count">
+          {count.toLocaleString('en-US')} {count === 1 ? 'artist' : 'artists'}
+        </p>
+        <ul class="artist-list" aria-label="Artists">
+          {value.results.map((artist) => (
+            <li key={artist.id} class="artist">
+              <a href={artistUrl(storeUrl, artist)} target="_blank" rel="noreferrer">
+                {artist.name}
+              </a>
+              <span class="item-sub">
+                {artist.trackCount} {artist.trackCount === 1 ? 'track' : 'tracks'}
+                {artist.lastPublishDate && ` · latest ${released.format(new Date(artist.lastPublishDate))}`}
+                {' · '}
+                {artist.genres.map((g) => g.name).join(', ') || 'no genre'}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <nav class="pager" aria-label="Artist pages">
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {value.paging.page} of {Math.max(1, totalPages)}
+          </span>
+          <button type="button" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      </>
+    );
+  }
+
+  return (
+    <div class="artists-tab">
+      <RefreshStatus
+        refreshing={artists.refreshing}
+        savedAt={artists.cached?.savedAt}
+        error={artists.error}
+        onRetry={() => void artists.refresh()}
+      />
+      {filters}
+      {body}
+    </div>
+  );
+}

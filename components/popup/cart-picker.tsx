@@ -1,0 +1,97 @@
+import { useState } from 'preact/hooks';
+
+export interface CartPickerProps {
+  current: string;
+  /** Carts this person used, most recent first (the store cannot list them). */
+  names: readonly string[];
+  onChoose(name: string): void;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+const controlCharacters = /[\u0000-\u001f\u007f]/;
+
+/** Why a new cart name cannot be used (contract.md section 4: 1..64 characters, no control characters). */
+export function cartNameProblem(name: string): string | null {
+  if (name.length === 0) return 'Give the cart a name.';
+  if (name.length > 64) return 'A cart name has at most 64 characters.';
+  if (controlCharacters.test(name)) return 'A cart name cannot hold control characters.';
+  return null;
+}
+
+/**
+ * The current cart, which page buttons add to: the default cart or a named one ("crate"). A new
+ * name becomes a cart at the store once something is added to it.
+ */
+export function CartPicker({ current, names, onChoose }: CartPickerProps) {
+  const [creating, setCreating] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const choices = names.includes(current) ? names : [current, ...names];
+
+  function create(event: Event) {
+    event.preventDefault();
+    const name = draft.trim();
+    const why = cartNameProblem(name);
+    setProblem(why);
+    if (why) return;
+    setCreating(false);
+    setDraft('');
+    onChoose(name);
+  }
+
+  if (creating) {
+    return (
+      <form class="cart-picker" onSubmit={create}>
+        <label class="inline">
+          New cart name
+          <input
+            value={draft}
+            maxLength={64}
+            placeholder="crate"
+            // The form appears because the person asked for it: put them in it.
+            // biome-ignore lint/a11y/noAutofocus: see above
+            autoFocus
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? 'cart-name-problem' : undefined}
+            onInput={(event) => setDraft(event.currentTarget.value)}
+          />
+        </label>
+        <button type="submit" class="primary">
+          Create
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            setCreating(false);
+            setProblem(null);
+          }}
+        >
+          Cancel
+        </button>
+        {problem && (
+          <p id="cart-name-problem" class="problem" role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+    );
+  }
+
+  return (
+    <div class="cart-picker">
+      <label class="inline">
+        Cart
+        <select value={current} onChange={(event) => onChoose(event.currentTarget.value)}>
+          {choices.map((name) => (
+            <option key={name} value={name}>
+              {name === 'default' ? 'default (your cart)' : name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" onClick={() => setCreating(true)}>
+        New cart
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import type { CacheScope } from '../../lib/popup-cache.ts';
+import { sendMessage } from '../../lib/send-message.ts';
+import type { LibraryEntry } from '../../lib/wire.ts';
+import { ErrorNotice } from './error-notice.tsx';
+import { formatLabels } from './format-switcher.tsx';
+import { LibraryPages, type LibraryStatus, libraryPageSize } from './library-pages.ts';
+import { Notice } from './notice.tsx';
+import { openTab } from './open-tab.ts';
+import { RefreshStatus } from './refresh-status.tsx';
+import { VirtualList } from './virtual-list.tsx';
+
+export interface LibraryTabProps {
+  scope: CacheScope | null;
+  storeUrl: string;
+  revalidate: number;
+}
+
+type Shown = 'all' | LibraryStatus;
+type DownloadState =
+  | { kind: 'saving' }
+  | { kind: 'saved'; filename: string }
+  | { kind: 'failed'; message: string };
+
+export const libraryRowHeight = 56;
+
+/** "Title (Mix)", as the store names tracks in carts and files. */
+export const entryTitle = (entry: LibraryEntry) => `${entry.track.name} (${entry.track.mixName})`;
+const entryArtists = (entry: LibraryEntry) => entry.track.artists.map((artist) => artist.name).join(', ');
+
+function matches(entry: LibraryEntry, query: string): boolean {
+  const { track } = entry;
+  const haystack = [
+    track.name,
+    track.mixName,
+    ...track.artists.map((a) => a.name),
+    ...track.remixers.map((a) => a.name),
+  ];
+  return haystack.some((text) => text.toLowerCase().includes(query));
+}
+
+const purchased = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** The download library: newest purchases first, status and text filters, a download button per entry. */
+export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
+  const [shown, setShown] = useState<Shown>('all');
+  const [text, setText] = useState('');
+  const [, setVersion] = useState(0);
+  const [downloads, setDownloads] = useState<ReadonlyMap<number, DownloadState>>(() => new Map());
+  const [announcement, setAnnouncement] = useState('');
+  const query = text.trim().toLowerCase();
+  const scopeId = scope ? `${scope.storeUrl}\n${scope.username}` : null;
+
+  const pages = useMemo(() => {
+    if (!scope) return null;
+    const status = shown === 'all' ? undefined : shown;
+    return new LibraryPages(
+      scope,
+      status,
+      (page) => sendMessage('library', { page, perPage: libraryPageSize, ...(status ? { status } : {}) }),
+      () => setVersion((version) => version + 1),
+    );
+  }, [scopeId, shown, revalidate]);
+
+  useEffect(() => {
+    void pages?.start();
+    return () => pages?.close();
+  }, [pages]);
+
+  useEffect(() => {
+    if (query && pages?.count !== null) pages?.loadAll();
+  }, [query, pages, pages?.count]);
+
+  const onRange = useCallback((first: number, last: number) => pages?.ensure(first, last), [pages]);
+
+  async function download(entry: LibraryEntry) {
+    const title = entryTitle(entry);
+    setDownloads((states) => new Map(states).set(entry.id, { kind: 'saving' }));
+    try {
+      const [saved] = await sendMessage('initiateDownloads', { downloadIds: [entry.id] });
+      const filename = saved?.filename ?? title;
+      setDownloads((states) => new Map(states).set(entry.id, { kind: 'saved', filename }));
+      setAnnouncement(`Saving "${filename}" to your downloads.`);
+      pages?.markDownloaded(entry.id, new Date().toISOString());
+    } catch (caught) {
+      const message = caught instanceof Error ? caught.message : String(caught);
+      setDownloads((states) => new Map(states).set(entry.id, { kind: 'failed', message }));
+      setAnnouncement(`"${title}" could not be downloaded: ${message}`);
+    }
+  }
+
+  function row(entry: LibraryEntry | undefined) {
+    if (!entry) return <div class="row-placeholder">Loading…</div>;
+    const title = entryTitle(entry);
+    const state = downloads.get(entry.id);
+    const status =
+      state?.kind === 'saving'
+        ? 'Starting download…'
+        : state?.kind === 'saved'
+          ? 'Downloaded just now'
+          : state?.kind === 'failed'
+            ? state.message
+            : entry.status === 'downloaded'
+              ? 'Downloaded'
+              : `Bought ${purchased.format(new Date(entry.purchasedAt))}`;
+    return (
+      <div class="library-entry">
+        <div class="item-text">
+          <span class="item-title" title={title}>
+            {title}
+          </span>
+          <span class="item-sub">
+            {entryArtists(entry)} · <span class="tag">{formatLabels[entry.audioFormat]}</span>{' '}
+            <span class={state?.kind === 'failed' ? 'problem' : 'status'}>{status}</span>
+          </span>
+        </div>
+        <button
+          type="button"
+          aria-label={`Download "${title}"`}
+          disabled={state?.kind === 'saving'}
+          onClick={() => void download(entry)}
+        >
+          Download
+        </button>
+      </div>
+    );
+  }
+
+  if (!scope || !pages) {
+    return (
+      <Notice title="Sign in to see your downloads">
+        Use "Sign in" at the top; everything you bought on the store appears here, ready to download.
+      </Notice>
+    );
+  }
+
+  const filtered = query ? pages.loaded.filter((entry) => matches(entry, query)) : null;
+  const loading = pages.count === null;
+
+  const filters = (
+    <div class="filters">
+      <label class="inline">
+        Show
+        <select value={shown} onChange={(event) => setShown(event.currentTarget.value as Shown)}>
+          <option value="all">All</option>
+          <option value="available">Not downloaded yet</option>
+          <option value="downloaded">Downloaded</option>
+        </select>
+      </label>
+      <label class="inline grow">
+        Filter
+        <input
+          type="search"
+          placeholder="Title or artist"
+          value={text}
+          onInput={(event) => setText(event.currentTarget.value)}
+        />
+      </label>
+    </div>
+  );
+
+  let body: ComponentChildren;
+  if (loading) {
+    body = pages.error ? (
+      <ErrorNotice error={pages.error} onRetry={() => void pages.start()} />
+    ) : (
+      <div aria-busy="true">
+        <Notice title="Loading your downloads…" />
+      </div>
+    );
+  } else if (pages.count === 0) {
+    body =
+      shown === 'all' ? (
+        <Notice
+          title="Nothing to download yet"
+          action={
+            <button type="button" onClick={() => openTab(`${storeUrl}/cart`)}>
+              Go to checkout on the store
+            </button>
+          }
+        >
+          What you buy on the store appears here after checkout, ready to download.
+        </Notice>
+      ) : (
+        <Notice title={shown === 'available' ? 'Everything is downloaded' : 'Nothing downloaded yet'}>
+          Choose "All" under Show to see your whole library.
+        </Notice>
+      );
+  } else if (filtered) {
+    const total = pages.count ?? 0;
+    const searched = pages.loadedCount;
+    body = (
+      <>
+        <p class="filter-count" role="status">
+          {filtered.length} {filtered.length === 1 ? 'match' : 'matches'}
+          {searched < total
+            ? ` so far: searched ${searched.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}…`
+            : ''}
+        </p>
+        {filtered.length === 0 && searched >= total ? (
+          <Notice title={`Nothing matches "${text.trim()}"`}>Try part of a title or an artist's name.</Notice>
+        ) : (
+          <VirtualList
+            count={filtered.length}
+            rowHeight={libraryRowHeight}
+            label="Matching downloads"
+            renderRow={(index) => row(filtered[index])}
+          />
+        )}
+      </>
+    );
+  } else {
+    body = (
+      <VirtualList
+        count={pages.count ?? 0}
+        rowHeight={libraryRowHeight}
+        label="Your downloads, newest first"
+        renderRow={(index) => row(pages.entry(index))}
+        onRange={onRange}
+      />
+    );
+  }
+
+  return (
+    <div class="library-tab">
+      <RefreshStatus
+        refreshing={pages.refreshing}
+        savedAt={loading ? undefined : (pages.savedAt ?? Date.now())}
+        error={pages.error}
+        onRetry={() => void pages.start()}
+      />
+      {filters}
+      <p class="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      {body}
+    </div>
+  );
+}

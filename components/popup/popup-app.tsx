@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { AuthState } from '../../lib/messages.ts';
+import { popupCache } from '../../lib/popup-cache.ts';
+import { sendMessage } from '../../lib/send-message.ts';
+import { cartNamesSetting, currentCartSetting } from '../../lib/settings.ts';
+import { AccountPanel } from '../account-panel.tsx';
+import { ArtistsTab } from './artists-tab.tsx';
+import { CartPicker } from './cart-picker.tsx';
+import { CartTab } from './cart-tab.tsx';
+import { LibraryTab } from './library-tab.tsx';
+import { type PopupSnapshot, rememberAuth, scopeOf } from './popup-snapshot.ts';
+import { PopupTabs } from './popup-tabs.tsx';
+
+export const popupTabIds = ['cart', 'library', 'artists'] as const;
+export type PopupTabId = (typeof popupTabIds)[number];
+
+export interface PopupAppProps {
+  snapshot: PopupSnapshot;
+  initialTab?: PopupTabId;
+}
+
+const isOnline = () => globalThis.navigator?.onLine !== false;
+
+/**
+ * The toolbar popup: the account and current cart on top, then the cart, library and artist tabs.
+ * It paints the snapshot (last known state) at once; every part then asks the store and updates.
+ */
+export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
+  const [auth, setAuth] = useState<AuthState | null>(snapshot.auth);
+  const [cartName, setCartName] = useState(snapshot.currentCart);
+  const [cartNames, setCartNames] = useState(snapshot.cartNames);
+  const [cartProblem, setCartProblem] = useState<string | null>(null);
+  const [online, setOnline] = useState(isOnline);
+  // Bumped when the store becomes reachable again: every tab asks it afresh.
+  const [revalidate, setRevalidate] = useState(0);
+
+  const scopeId = auth?.signedIn && auth.username ? `${auth.storeUrl}\n${auth.username}` : null;
+  const scope = useMemo(() => scopeOf(auth), [scopeId]);
+  const storeUrl = auth?.storeUrl ?? '';
+
+  useEffect(() => {
+    const goneOnline = () => {
+      setOnline(true);
+      setRevalidate((n) => n + 1);
+    };
+    const goneOffline = () => setOnline(false);
+    addEventListener('online', goneOnline);
+    addEventListener('offline', goneOffline);
+    // The background remembers carts that page buttons used; another popup may switch carts.
+    const unwatchNames = cartNamesSetting.watch((names) => setCartNames(names));
+    const unwatchCurrent = currentCartSetting.watch((name) => setCartName(name));
+    return () => {
+      removeEventListener('online', goneOnline);
+      removeEventListener('offline', goneOffline);
+      unwatchNames();
+      unwatchCurrent();
+    };
+  }, []);
+
+  function onAuthState(next: AuthState) {
+    setAuth((previous) => {
+      if (previous?.storeProblem && !next.storeProblem) setRevalidate((n) => n + 1);
+      return next;
+    });
+    // Signed out: nothing of that account may stay on this machine's popup cache.
+    void (next.signedIn ? Promise.resolve() : popupCache.clear()).then(() => rememberAuth(next));
+  }
+
+  function chooseCart(name: string) {
+    setCartName(name);
+    setCartNames((names) => [name, ...names.filter((known) => known !== name)]);
+    setCartProblem(null);
+    sendMessage('setCurrentCart', { name })
+      .then((choice) => setCartNames(choice.names))
+      .catch((error: unknown) => setCartProblem(error instanceof Error ? error.message : String(error)));
+  }
+
+  return (
+    <div class="popup">
+      <header class="popup-header">
+        <h1 class="brand">Crate</h1>
+        <AccountPanel cached={snapshot.auth} onState={onAuthState} />
+        {scope && <CartPicker current={cartName} names={cartNames} onChoose={chooseCart} />}
+        {cartProblem && (
+          <p class="problem" role="alert">
+            {cartProblem}
+          </p>
+        )}
+        {!online && (
+          <p class="offline" role="status">
+            You are offline: Crate shows what it saved, and refreshes when the connection is back.
+          </p>
+        )}
+      </header>
+      <PopupTabs<PopupTabId>
+        initial={initialTab}
+        tabs={[
+          {
+            id: 'cart',
+            label: 'Cart',
+            render: () => (
+              <CartTab
+                scope={scope}
+                storeUrl={storeUrl}
+                cartName={cartName}
+                initial={snapshot.currentCart === cartName ? snapshot.cart : undefined}
+                revalidate={revalidate}
+              />
+            ),
+          },
+          {
+            id: 'library',
+            label: 'Library',
+            render: () => <LibraryTab scope={scope} storeUrl={storeUrl} revalidate={revalidate} />,
+          },
+          {
+            id: 'artists',
+            label: 'Artists',
+            render: () =>
+              storeUrl ? (
+                <ArtistsTab storeUrl={storeUrl} revalidate={revalidate} />
+              ) : (
+                <p aria-busy="true">Checking the store…</p>
+              ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * What the popup paints before any message reaches the background: the last known account, the
+ * current cart's name and that cart, all from local storage and the popup cache. Reading them
+ * before the first render means the first paint already shows the cart.
+ */
+import type { z } from 'zod';
+import type { AuthState, CartView } from '../../lib/messages.ts';
+import { type Cached, type CacheScope, popupCache } from '../../lib/popup-cache.ts';
+import { cartNamesSetting, currentCartSetting } from '../../lib/settings.ts';
+
+export type CartViewValue = z.infer<typeof CartView>;
+
+export interface PopupSnapshot {
+  auth: AuthState | null;
+  currentCart: string;
+  cartNames: string[];
+  cart?: Cached<CartViewValue>;
+}
+
+export const authCacheKey = 'auth';
+export const cartCacheKey = (name: string) => `cart:${name}`;
+
+/** Whose data the popup shows: nobody's until someone is signed in. */
+export function scopeOf(auth: AuthState | null): CacheScope | null {
+  return auth?.signedIn && auth.username ? { storeUrl: auth.storeUrl, username: auth.username } : null;
+}
+
+export async function loadPopupSnapshot(): Promise<PopupSnapshot> {
+  const [auth, currentCart, cartNames] = await Promise.all([
+    popupCache.get<AuthState>(null, authCacheKey),
+    currentCartSetting.getValue(),
+    cartNamesSetting.getValue(),
+  ]);
+  const scope = scopeOf(auth?.value ?? null);
+  const cart = scope ? await popupCache.get<CartViewValue>(scope, cartCacheKey(currentCart)) : undefined;
+  return { auth: auth?.value ?? null, currentCart, cartNames, cart };
+}
+
+/** Remembers the account for the next paint; a store problem is news only when it is current. */
+export function rememberAuth(auth: AuthState): Promise<void> {
+  return popupCache.put(null, authCacheKey, { ...auth, storeProblem: null, notice: null });
+}
