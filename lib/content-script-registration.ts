@@ -1,0 +1,32 @@
+/**
+ * The store content script runs wherever the configured store is. The manifest covers the local
+ * store (any port of 127.0.0.1 and localhost); any other store the person configured gets the
+ * same script registered at run time (scripting.registerContentScripts), once the options page
+ * has been granted that origin.
+ */
+import { browser } from 'wxt/browser';
+
+/** The manifest's content_scripts matches; match patterns ignore ports. */
+export const manifestStoreMatches = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+const scriptId = 'crate-store';
+/** Where WXT builds entrypoints/store.content. */
+const scriptFile = 'content-scripts/store.js';
+
+export function storeMatchPattern(storeUrl: string): string {
+  const url = new URL(storeUrl);
+  return `${url.protocol}//${url.hostname}/*`;
+}
+
+/** Registers the content script for `storeUrl` unless the manifest already covers it. */
+export async function registerStoreContentScript(storeUrl: string): Promise<void> {
+  const registered = await browser.scripting.getRegisteredContentScripts({ ids: [scriptId] });
+  if (registered.length > 0) await browser.scripting.unregisterContentScripts({ ids: [scriptId] });
+  const pattern = storeMatchPattern(storeUrl);
+  if (manifestStoreMatches.includes(pattern)) return;
+  // Without the origin granted the browser would refuse to inject anyway.
+  if (!(await browser.permissions.contains({ origins: [pattern] }))) return;
+  await browser.scripting.registerContentScripts([
+    { id: scriptId, matches: [pattern], js: [scriptFile], runAt: 'document_idle' },
+  ]);
+}

@@ -1,0 +1,17 @@
+/**
+ * Feature: on a track or release page, the page's own item gets a control in the page's header
+ * even where no link there names it. Runs again after client-side navigation.
+ */
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { decorateOnce, rowOf } from './decorate.ts';
+import { itemOfPage, pageHeader } from './selectors.ts';
+
+export function decoratePageItem(mount: Parameters<typeof decorateOnce>[1], ctx: ContentScriptContext): void {
+  const decorate = () => {
+    const ref = itemOfPage(location.pathname);
+    const header = ref && document.querySelector(pageHeader);
+    if (ref && header) decorateOnce(rowOf(header, ref), mount);
+  };
+  decorate();
+  ctx.addEventListener(window, 'wxt:locationchange', decorate);
+}

@@ -1,0 +1,37 @@
+/**
+ * Everything the content script knows about the store's markup, in one place: another store's
+ * URL shapes or row markup are a change here (and in lib/catalog-url.ts, which parses the ids).
+ */
+import { type CatalogItemRef, parseCatalogPath, parseCatalogUrl } from '../catalog-url.ts';
+
+/**
+ * Links that may name a track or release. A cheap substring match keeps the observer's CSS rule
+ * off every other link; the href is then parsed strictly (itemOfLink).
+ */
+export const itemLinks = 'a[href*="/track/"], a[href*="/release/"]';
+
+/** The element that is one item: a track row, a release tile, a detail page's hero. */
+export const itemContainers = '.track-row, .release-tile, .hero';
+
+/** A detail page's header, where the page's own item gets its control. */
+export const pageHeader = '.hero';
+
+/** Where in its container the control goes; the container itself when none matches. */
+export const controlSlots = '.track-main, .hero-price';
+
+/** The item's name, for the buttons' accessible names; the link's text when none matches. */
+export const itemTitles = '.track-title, .release-name, h1';
+
+/** The store marks a promotional (free) track's price so; it has no price to pay, only a download. */
+export const freeMarker = '.price.free';
+
+/** Pages that list catalog items. The cart, sign-in and checkout pages are left alone. */
+const catalogPages = /^\/(?:$|charts\/?$|(?:genre|label|artist|chart|release|track)\/)/;
+export const isCatalogPage = (path: string): boolean => catalogPages.test(path);
+
+/** The item a link names, when it points into this store. */
+export const itemOfLink = (link: HTMLAnchorElement, storeOrigin: string): CatalogItemRef | null =>
+  parseCatalogUrl(link.href, storeOrigin);
+
+/** The item a track or release page is about. */
+export const itemOfPage = (path: string): CatalogItemRef | null => parseCatalogPath(path);

@@ -1,0 +1,182 @@
+/**
+ * The content script on the local store in Chromium, signed in as demo through the popup: a
+ * control on every page type, adds in the chosen format (checked through the store's cart API
+ * with a token of its own), format changes, the owned-item confirm, rows that arrive later, and
+ * a page script's forged click.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { AccountPanelPage } from '../../components/account-panel.page.ts';
+import { CartButtonsPage } from '../../components/cart-buttons.page.ts';
+import { OptionsFormPage } from '../../components/options-form.page.ts';
+import type { Cart, CatalogPageResults, Chart, LibraryEntry, Track } from '../../lib/wire.ts';
+import { signIn } from '../helpers/tokens.ts';
+import { type ExtensionHarness, launchExtension, sendFromPage } from './extension.ts';
+
+const storeUrl = inject('storeUrl');
+let extension: ExtensionHarness;
+let popup: Page;
+let page: Page;
+let buttons: CartButtonsPage;
+let token: string;
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${storeUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { results: T }).results;
+}
+
+const cartItems = async () =>
+  (await api<Cart>('/cart/1/?sourceType=crate-e2e')).items.map(({ id, type, audioFormat }) => ({
+    id,
+    type,
+    audioFormat,
+  }));
+
+const library = () => api<LibraryEntry[]>('/order/1/downloads?perPage=150');
+
+/** Waits until the store's cart holds exactly `expected`. */
+async function expectCart(expected: { id: number; type: string; audioFormat: string }[]): Promise<void> {
+  await expect.poll(cartItems, { timeout: 5_000 }).toEqual(expected);
+}
+
+const pathOf = (kind: string, ref: { slug: string; id: number }) => `/${kind}/${ref.slug}/${ref.id}`;
+
+beforeAll(async () => {
+  extension = await launchExtension();
+  const options = new OptionsFormPage(await extension.openPage('options.html'));
+  const saved = await options.setStoreUrl(storeUrl);
+  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
+  await options.page.close();
+  popup = await extension.openPage('popup.html');
+  await new AccountPanelPage(popup).signIn('demo', 'demo');
+  await new AccountPanelPage(popup).signedInAs.waitFor();
+  token = (await signIn(storeUrl)).accessToken;
+  page = await extension.context.newPage();
+  buttons = new CartButtonsPage(page);
+});
+
+afterAll(async () => {
+  await extension?.close();
+});
+
+beforeEach(async () => {
+  // Through the extension, as the popup would, so the page cache learns of it too.
+  expect(await sendFromPage(popup, 'emptyCart', {})).toMatchObject({ ok: true });
+});
+
+describe('controls on the store pages', () => {
+  it('decorates every page type that lists tracks or releases', async () => {
+    const home = await api<CatalogPageResults<'home'>>('/catalog/3/platform/home');
+    const track = home.topTracks[0] as Track;
+    const { charts } = await api<{ charts: Chart[] }>('/catalog/3/platform/chart-overview');
+    const pages = [
+      '/',
+      pathOf('genre', track.genre),
+      pathOf('label', track.label),
+      pathOf('artist', track.artists[0] as Track['artists'][number]),
+      pathOf('chart', charts[0] as Chart),
+      pathOf('release', track.release),
+      pathOf('track', track),
+    ];
+    for (const path of pages) {
+      await page.goto(`${storeUrl}${path}`);
+      await buttons.all.first().waitFor();
+      // Every row with a link to an item has exactly one control, however many links it has.
+      const rows = await page.locator('.track-row:visible, .release-tile:visible').count();
+      expect(
+        await page
+          .locator('.track-row:visible crate-cart-buttons, .release-tile:visible crate-cart-buttons')
+          .count(),
+        path,
+      ).toBe(rows);
+    }
+  });
+
+  it('puts a track in the cart as WAV from its page, then changes it to AIFF and removes it', async () => {
+    const home = await api<CatalogPageResults<'home'>>('/catalog/3/platform/home');
+    const owned = new Set((await library()).map((entry) => entry.track.id));
+    const track = home.topTracks.find(
+      (candidate) => candidate.saleType === 'purchase' && !owned.has(candidate.id),
+    ) as Track;
+    await page.goto(`${storeUrl}${pathOf('track', track)}`);
+    const control = buttons.pageItem;
+    await buttons.add(control, 'wav').click();
+    await buttons.inCartAs(control, 'wav').waitFor();
+    await expectCart([{ id: track.id, type: 'track', audioFormat: 'wav' }]);
+
+    await buttons.change(control, 'aiff').click();
+    await buttons.inCartAs(control, 'aiff').waitFor();
+    await expectCart([{ id: track.id, type: 'track', audioFormat: 'aiff' }]);
+
+    await buttons.remove(control).click();
+    await buttons.add(control, 'mp3').waitFor();
+    await expectCart([]);
+  });
+
+  it("adds a release from a release tile's AIFF button", async () => {
+    await page.goto(storeUrl);
+    const tile = page.locator('.release-tile[data-crate-item]').first();
+    const item = (await tile.getAttribute('data-crate-item')) as string;
+    await buttons.add(tile.locator('crate-cart-buttons'), 'aiff').click();
+    await buttons.inCartAs(tile.locator('crate-cart-buttons'), 'aiff').waitFor();
+    await expectCart([{ id: Number(item.split(':')[1]), type: 'release', audioFormat: 'aiff' }]);
+  });
+
+  it('asks before adding an owned track, and adds it on yes', async () => {
+    const owned = (await library()).find((entry) => entry.track.saleType === 'purchase')?.track as Track;
+    await page.goto(`${storeUrl}${pathOf('track', owned)}`);
+    const control = buttons.pageItem;
+    await buttons.owned(control).waitFor();
+    await buttons.add(control, 'wav').click();
+    await buttons.question(control).waitFor();
+    await expectCart([]);
+    await buttons.addAnyway(control).click();
+    await buttons.inCartAs(control, 'wav').waitFor();
+    await expectCart([{ id: owned.id, type: 'track', audioFormat: 'wav' }]);
+  });
+});
+
+describe('pages that change after loading', () => {
+  it('decorates rows from "Load more" and a tab shown with pushState', async () => {
+    const { charts } = await api<{ charts: Chart[] }>('/catalog/3/platform/chart-overview');
+    const chart = charts.reduce((longest, candidate) =>
+      candidate.trackCount > longest.trackCount ? candidate : longest,
+    );
+    await page.goto(`${storeUrl}${pathOf('chart', chart)}`);
+    const rows = page.locator('ol.track-list > li.track-row');
+    await rows.nth(49).locator('crate-cart-buttons').waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await rows.nth(60).locator('crate-cart-buttons').waitFor();
+    expect(await page.locator('ol.track-list > li.track-row crate-cart-buttons').count()).toBe(
+      await rows.count(),
+    );
+
+    const home = await api<CatalogPageResults<'home'>>('/catalog/3/platform/home');
+    await page.goto(`${storeUrl}${pathOf('genre', (home.topTracks[0] as Track).genre)}`);
+    await buttons.all.first().waitFor();
+    await page.getByRole('tab', { name: 'New releases' }).click();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('releases');
+    const tiles = page.locator('#panel-releases .release-tile');
+    await tiles.first().locator('crate-cart-buttons').waitFor();
+    expect(await tiles.locator('crate-cart-buttons').count()).toBe(await tiles.count());
+  });
+});
+
+describe('what the page cannot do', () => {
+  it('changes nothing with a click dispatched by page script', async () => {
+    await page.goto(storeUrl);
+    const tile = page.locator('.release-tile[data-crate-item]').first();
+    await tile.locator('crate-cart-buttons').waitFor();
+    // page.evaluate runs in the page's own world, where the store's scripts run.
+    await page.evaluate(() => {
+      for (const host of document.querySelectorAll('crate-cart-buttons')) {
+        for (const button of host.shadowRoot?.querySelectorAll('button') ?? []) button.click();
+        host.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      }
+    });
+    await page.waitForTimeout(500);
+    await expectCart([]);
+    expect(await page.locator('crate-cart-buttons [data-state="working"]').count()).toBe(0);
+  });
+});
