@@ -1,0 +1,368 @@
+/**
+ * The toolbar popup in Chromium against the running store, signed in as `demo`: the popup is opened
+ * as chrome-extension://<id>/popup.html in a tab. What the popup shows is checked against what the
+ * store says through its own API.
+ *
+ * UPDATE_SCREENSHOTS=1 also writes docs/screenshots/popup-*.png.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { OptionsFormPage } from '../../components/options-form.page.ts';
+import { PopupPage } from '../../components/popup/popup.page.ts';
+import type { Artist, Cart, LibraryEntry, Release, Track } from '../../lib/wire.ts';
+import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
+
+const storeUrl = inject('storeUrl');
+const namedCart = 'crate-e2e';
+let extension: ExtensionHarness;
+let popup: PopupPage;
+let downloadDir: string;
+
+/** Calls the store's API as the signed-in user, with the token the worker holds. */
+async function store<T>(method: string, path: string, query: Record<string, string> = {}): Promise<T> {
+  const token = await readAccessToken(await extension.worker());
+  const url = new URL(path, storeUrl);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const response = await fetch(url, { method, headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { results: T }).results;
+}
+
+const storeCart = (name = 'default') => store<Cart>('GET', '/cart/1/', { sourceType: 'e2e', name });
+const emptyStoreCart = (name = 'default') => store('DELETE', '/cart/1/', { sourceType: 'e2e', name });
+
+/** Purchasable tracks and a release that demo does not own yet, from the store's home page. */
+async function unownedItems(): Promise<{ tracks: Track[]; release: Release }> {
+  const library = await store<LibraryEntry[]>('GET', '/order/1/downloads', { perPage: '150' });
+  const owned = new Set(library.map((entry) => entry.track.id));
+  const home = await store<{ topTracks: Track[]; newReleases: Release[] }>('GET', '/catalog/3/platform/home');
+  const tracks = home.topTracks.filter((track) => track.saleType === 'purchase' && !owned.has(track.id));
+  const release = home.newReleases.find(
+    (candidate) => candidate.price.value > 0 && candidate.trackIds.every((id) => !owned.has(id)),
+  );
+  if (tracks.length < 3 || !release) throw new Error('The demo catalog has too few unowned items.');
+  return { tracks: tracks.slice(0, 3), release };
+}
+
+async function openPopup(hash = ''): Promise<PopupPage> {
+  await popup?.page.close();
+  popup = new PopupPage(await extension.openPage(`popup.html${hash}`));
+  return popup;
+}
+
+/** Runs axe-core in the popup; CSP forbids a script tag there, so its source is evaluated directly. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const axeSource = await readFile(
+    join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
+    'utf8',
+  );
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const { axe } = globalThis as unknown as {
+      axe: {
+        run(context: Document): Promise<{
+          violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+        }>;
+      };
+    };
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+beforeAll(async () => {
+  extension = await launchExtension();
+  const options = new OptionsFormPage(await extension.openPage('options.html'));
+  const saved = await options.setStoreUrl(storeUrl);
+  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
+  await options.page.close();
+  await openPopup();
+  await popup.account.signIn('demo', 'demo');
+  await popup.account.signedInAs.waitFor();
+  // Saved files land here under their own names (Chromium's downloads, not Playwright's artifacts).
+  downloadDir = mkdtempSync(join(tmpdir(), 'crate-downloads-'));
+  // Set from a page that stays open: the behaviour lasts as long as the session that set it.
+  const cdp = await extension.context.newCDPSession(await extension.context.newPage());
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloadDir });
+  await emptyStoreCart();
+  await emptyStoreCart(namedCart);
+});
+
+afterAll(async () => {
+  await extension?.close();
+  if (downloadDir) rmSync(downloadDir, { recursive: true, force: true });
+});
+
+describe('the cart tab', () => {
+  let items: Awaited<ReturnType<typeof unownedItems>>;
+
+  beforeAll(async () => {
+    items = await unownedItems();
+  });
+
+  it('says the cart is empty, with the next step', async () => {
+    await openPopup();
+    await popup.cart.emptyNotice.waitFor();
+    expect(await popup.cart.counts.textContent()).toBe('0 items: 0 tracks, 0 releases');
+  });
+
+  it('shows the new count after an add, with every item', async () => {
+    const added = await sendFromPage(popup.page, 'addToCart', {
+      name: 'default',
+      items: [
+        ...items.tracks.map((track) => ({ id: track.id, type: 'track', audioFormat: 'mp3' })),
+        { id: items.release.id, type: 'release', audioFormat: 'mp3' },
+      ],
+    });
+    expect(added).toMatchObject({ ok: true, value: { warnings: [] } });
+    await openPopup();
+    await popup.cart.counts.filter({ hasText: '4 items: 3 tracks, 1 release' }).waitFor();
+    expect(await popup.cart.items.count()).toBe(4);
+    const cart = await storeCart();
+    expect(await popup.cart.total.textContent()).toBe(`Total $${cart.total.value.toFixed(2)}`);
+  });
+
+  it('shows the cached cart at once on the next open, then refreshes', async () => {
+    await openPopup();
+    // No wait for the store: the first paint already has the cart.
+    expect(await popup.cart.counts.textContent({ timeout: 2000 })).toBe('4 items: 3 tracks, 1 release');
+  });
+
+  it('"Set all items to" AIFF previews the new total and makes every item aiff', async () => {
+    const preview = await popup.cart.previewAll('aiff');
+    await preview.filter({ hasText: /^New total/ }).waitFor();
+    const previewed = (await preview.locator('strong').textContent()) ?? '';
+    await popup.cart.applyAll('aiff');
+    await expect
+      .poll(async () => (await storeCart()).items.map((item) => item.audioFormat))
+      .toEqual(['aiff', 'aiff', 'aiff', 'aiff']);
+    const cart = await storeCart();
+    expect(previewed).toBe(`$${cart.total.value.toFixed(2)}`);
+    await popup.cart.total.filter({ hasText: previewed }).waitFor();
+  });
+
+  it('changes one item format', async () => {
+    const [first] = (await storeCart()).items;
+    if (!first) throw new Error('The cart is empty.');
+    await popup.cart.setFormat(first.name, 'wav');
+    await expect
+      .poll(async () => (await storeCart()).items.find((item) => item.id === first.id)?.audioFormat)
+      .toBe('wav');
+  });
+
+  it('removes an item, and Undo puts it back', async () => {
+    const [, second] = (await storeCart()).items;
+    if (!second) throw new Error('The cart has fewer than two items.');
+    await popup.cart.remove(second.name);
+    await expect.poll(async () => (await storeCart()).counts.items).toBe(3);
+    await popup.cart.counts.filter({ hasText: /^3 items/ }).waitFor();
+    await popup.cart.undoButton.click();
+    await expect.poll(async () => (await storeCart()).counts.items).toBe(4);
+    await popup.cart.formatOf(second.name).waitFor();
+  });
+
+  it('creates a named cart, makes it current, and shows what is added to it', async () => {
+    await popup.createCart(namedCart);
+    await popup.cart.emptyNotice.waitFor();
+    // Page buttons add to the current cart: the one the popup chose.
+    await expect
+      .poll(() =>
+        popup.page.evaluate(async () => {
+          const { chrome } = globalThis as unknown as {
+            chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+          };
+          return (await chrome.storage.local.get('currentCart')).currentCart;
+        }),
+      )
+      .toBe(namedCart);
+    const track = items.tracks[0] as Track;
+    expect(
+      await sendFromPage(popup.page, 'addToCart', {
+        name: namedCart,
+        items: [{ id: track.id, type: 'track', audioFormat: 'wav' }],
+      }),
+    ).toMatchObject({ ok: true });
+    await openPopup();
+    expect(await popup.cartPicker.inputValue()).toBe(namedCart);
+    await popup.cart.counts.filter({ hasText: '1 item: 1 track, 0 releases' }).waitFor();
+    expect((await storeCart(namedCart)).items.map((item) => item.id)).toEqual([track.id]);
+    // The default cart is untouched and one choice away.
+    await popup.chooseCart('default');
+    await popup.cart.counts.filter({ hasText: /^4 items/ }).waitFor();
+  });
+
+  it('empties the cart after a confirmation', async () => {
+    await popup.chooseCart(namedCart);
+    await popup.cart.counts.filter({ hasText: /^1 item:/ }).waitFor();
+    await popup.cart.emptyCart();
+    await popup.cart.emptyNotice.waitFor();
+    expect((await storeCart(namedCart)).counts.items).toBe(0);
+    await popup.chooseCart('default');
+  });
+});
+
+describe('the library tab', () => {
+  it('lists the demo purchases, newest first', async () => {
+    await openPopup('#library');
+    const library = await store<LibraryEntry[]>('GET', '/order/1/downloads', { perPage: '5' });
+    const expected = library.map((entry) => `${entry.track.name} (${entry.track.mixName})`);
+    await popup.library.downloadButton(expected[0] as string).waitFor();
+    expect((await popup.library.titles()).slice(0, expected.length)).toEqual(expected);
+  });
+
+  it('filters by text and by status', async () => {
+    const [firstTitle] = await popup.library.titles();
+    const word = (firstTitle as string).split(' ')[0] as string;
+    await popup.library.filter(word);
+    await popup.library.panel.getByText(/^\d+ match/).waitFor();
+    for (const title of await popup.library.titles())
+      expect(title.toLowerCase()).toContain(word.toLowerCase());
+    await popup.library.filter('');
+    await popup.library.show('downloaded');
+    await popup.library.panel.getByText('Nothing downloaded yet').or(popup.library.entries.first()).waitFor();
+    await popup.library.show('all');
+  });
+
+  it('downloads an entry: the file is saved and the entry says so', async () => {
+    const [entry] = await store<LibraryEntry[]>('GET', '/order/1/downloads', {
+      perPage: '1',
+      status: 'available',
+    });
+    if (!entry) throw new Error('demo has nothing left to download.');
+    const title = `${entry.track.name} (${entry.track.mixName})`;
+    await popup.library.downloadButton(title).click();
+    await popup.library.entry(title).getByText('Downloaded just now').waitFor();
+
+    await expect
+      .poll(() => readdirSync(downloadDir).filter((name) => !name.endsWith('.crdownload')).length, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    const [saved] = readdirSync(downloadDir);
+    const head = readFileSync(join(downloadDir, saved as string)).subarray(0, 4);
+    const magic: Record<string, (bytes: Buffer) => boolean> = {
+      // ID3 tag, or an MPEG frame sync.
+      mp3: (bytes) =>
+        bytes.toString('latin1', 0, 3) === 'ID3' || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0),
+      wav: (bytes) => bytes.toString('latin1') === 'RIFF',
+      aiff: (bytes) => bytes.toString('latin1') === 'FORM',
+    };
+    expect(saved?.endsWith(`.${entry.audioFormat}`)).toBe(true);
+    expect(magic[entry.audioFormat]?.(head)).toBe(true);
+    const [after] = await store<LibraryEntry[]>('GET', '/order/1/downloads', { perPage: '150' }).then((all) =>
+      all.filter((each) => each.id === entry.id),
+    );
+    expect(after?.status).toBe('downloaded');
+  });
+});
+
+describe('the artists tab', () => {
+  let target: Artist;
+
+  beforeAll(async () => {
+    const artists = await store<Artist[]>('GET', '/catalog/3/artists', { perPage: '50', sortBy: 'name ASC' });
+    const withGenre = artists.filter((artist) => artist.genres.length > 0);
+    target = withGenre[Math.floor(withGenre.length / 2)] as Artist;
+  });
+
+  it('finds an artist by part of the name, linking to its store page', async () => {
+    await openPopup('#artists');
+    await popup.artists.artistLinks.first().waitFor();
+    await popup.artists.search(target.name.slice(1, 5));
+    const link = popup.artists.artist(target.name);
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`${storeUrl}/artist/${target.slug}/${target.id}`);
+  });
+
+  it('filters by genre, with the counts from the store', async () => {
+    await popup.artists.search('');
+    const genre = (target.genres[0] as { name: string }).name;
+    const option = popup.artists.genre.locator('option', { hasText: new RegExp(`^${genre} \\(\\d+\\)$`) });
+    const label = (await option.textContent()) ?? '';
+    const count = Number(/\((\d+)\)$/.exec(label)?.[1]);
+    await popup.artists.genre.selectOption({ label });
+    await popup.artists.count.filter({ hasText: `${count} artist` }).waitFor();
+    for (const row of await popup.artists.rows.all()) expect(await row.textContent()).toContain(genre);
+    await popup.artists.search(target.name);
+    await popup.artists.artist(target.name).waitFor();
+  });
+
+  it('sorts by name', async () => {
+    await popup.artists.search('');
+    await popup.artists.genre.selectOption('');
+    await popup.artists.sortBy('Name');
+    const expected = await store<Artist[]>('GET', '/catalog/3/artists', {
+      perPage: '20',
+      sortBy: 'name ASC',
+    });
+    await popup.artists.artist((expected[0] as Artist).name).waitFor();
+    await expect.poll(() => popup.artists.artistLinks.allTextContents()).toEqual(expected.map((a) => a.name));
+  });
+});
+
+describe('accessibility', () => {
+  it.each(['cart', 'library', 'artists'])(
+    'axe-core finds no serious violation on the %s tab',
+    async (tab) => {
+      await openPopup(`#${tab}`);
+      await popup.page
+        .locator(
+          '[role="tabpanel"]:not([hidden]) .refresh-status, [role="tabpanel"]:not([hidden]) .notice-box',
+        )
+        .first()
+        .waitFor();
+      await popup.refreshing.waitFor({ state: 'detached' });
+      expect(await seriousViolations(popup.page)).toEqual([]);
+    },
+  );
+
+  it('the tabs work from the keyboard', async () => {
+    await openPopup();
+    await popup.tab('Cart').focus();
+    await popup.page.keyboard.press('ArrowRight');
+    expect(await popup.tab('Library').getAttribute('aria-selected')).toBe('true');
+    await popup.page.keyboard.press('End');
+    expect(await popup.tab('Artists').evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+});
+
+describe.runIf(process.env.UPDATE_SCREENSHOTS)('screenshots for the README', () => {
+  const shoot = async (hash: string, file: string, colorScheme: 'light' | 'dark' = 'light') => {
+    await openPopup(hash);
+    await popup.page.emulateMedia({ colorScheme });
+    await popup.page.setViewportSize({ width: 440, height: 580 });
+    await popup.refreshing.waitFor({ state: 'detached' });
+    await popup.page.locator('.notice-box, .cart-summary, .library-entry, .artist').first().waitFor();
+    await popup.page.screenshot({ path: join(import.meta.dirname, '../../docs/screenshots', file) });
+  };
+
+  it('captures each tab', async () => {
+    await popup.chooseCart('default');
+    await shoot('#cart', 'popup-cart.png');
+    await shoot('#cart', 'popup-cart-dark.png', 'dark');
+    await shoot('#library', 'popup-library.png');
+    await shoot('#artists', 'popup-artists.png');
+  });
+});
+
+describe('signed out', () => {
+  it('each tab says how to sign in', async () => {
+    await openPopup();
+    await popup.account.signOutButton.click();
+    await popup.account.signInButton.waitFor();
+    await popup.panel('Cart').getByText('Sign in to see your cart').waitFor();
+    await popup.open('Library');
+    await popup.panel('Library').getByText('Sign in to see your downloads').waitFor();
+    await popup.open('Artists');
+    await popup.artists.artistLinks.first().waitFor();
+  });
+});
