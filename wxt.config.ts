@@ -19,7 +19,9 @@ export default defineConfig({
     description: 'Buy and download music from your store without leaving the page.',
     // storage: settings and tokens; identity: the OAuth sign-in window; alarms: the periodic cart sync;
     // downloads: saves purchased files from the library (the store's signed links) to disk.
-    permissions: ['storage', 'identity', 'alarms', 'downloads'],
+    // scripting: registers the store content script for a store the person configured that the
+    // manifest's content_scripts (the local store) do not cover (lib/content-script-registration.ts).
+    permissions: ['storage', 'identity', 'alarms', 'downloads', 'scripting'],
     host_permissions: localStoreOrigins,
     // MV2 (Firefox) has no optional_host_permissions: origins go in optional_permissions there.
     ...(manifestVersion === 3
@@ -41,5 +43,12 @@ export default defineConfig({
         }
       : { key: extensionPublicKey }),
     action: { default_title: 'Crate' },
+    commands: {
+      // lib/page-item-command.ts
+      'add-page-item': {
+        suggested_key: { default: 'Alt+Shift+A' },
+        description: 'Add the track or release of this store page to the cart',
+      },
+    },
   }),
 });
