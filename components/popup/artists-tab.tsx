@@ -66,8 +66,9 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
     if (value && !genre) setGenres(value.genres);
   }, [value, genre]);
 
+  const known = genre ? genres : (value?.genres ?? genres);
   const genreChoices =
-    genre && !genres.some((g) => g.name === genre) ? [{ name: genre, count: 0 }, ...genres] : genres;
+    genre && !known.some((g) => g.name === genre) ? [{ name: genre, count: 0 }, ...known] : known;
 
   const filters = (
     <form class="filters" aria-label="Find artists" onSubmit={(event) => event.preventDefault()}>
