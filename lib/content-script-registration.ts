@@ -27,6 +27,6 @@ export async function registerStoreContentScript(storeUrl: string): Promise<void
   // Without the origin granted the browser would refuse to inject anyway.
   if (!(await browser.permissions.contains({ origins: [pattern] }))) return;
   await browser.scripting.registerContentScripts([
-    { id: scriptId, matches: [pattern], js: [scriptFile], runAt: 'document_idle' },
+    { id: scriptId, matches: [pattern], js: [scriptFile], runAt: 'document_start' },
   ]);
 }

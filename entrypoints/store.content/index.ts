@@ -15,13 +15,17 @@ import { storeUrlSetting } from '../../lib/settings.ts';
 
 export default defineContentScript({
   matches: manifestStoreMatches,
+  // Early, so the selector observer's stylesheet is in place before the page's first style pass.
+  runAt: 'document_start',
   async main(ctx) {
+    if (!isCatalogPage(location.pathname)) return;
+    const itemLinks = decorateItemLinks(ctx);
     // The manifest matches every local port: only the configured store's pages are decorated.
     const storeOrigin = await storeUrlSetting.getValue();
-    if (location.origin !== storeOrigin || !isCatalogPage(location.pathname)) return;
+    if (location.origin !== storeOrigin) return ctx.abort();
     const states = await watchItemStates(storeOrigin, ctx);
     const { mount } = createControlMounter(states, cartActions, ctx);
+    itemLinks.start(storeOrigin, mount);
     decoratePageItem(mount, ctx);
-    decorateItemLinks(storeOrigin, mount, ctx);
   },
 });

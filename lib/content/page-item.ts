@@ -12,6 +12,8 @@ export function decoratePageItem(mount: Parameters<typeof decorateOnce>[1], ctx:
     const header = ref && document.querySelector(pageHeader);
     if (ref && header) decorateOnce(rowOf(header, ref), mount);
   };
-  decorate();
+  // The content script starts at document_start: the header may not be parsed yet.
+  if (document.readyState === 'loading') ctx.addEventListener(document, 'DOMContentLoaded', decorate);
+  else decorate();
   ctx.addEventListener(window, 'wxt:locationchange', decorate);
 }

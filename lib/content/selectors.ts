@@ -10,6 +10,12 @@ import { type CatalogItemRef, parseCatalogPath, parseCatalogUrl } from '../catal
  */
 export const itemLinks = 'a[href*="/track/"], a[href*="/release/"]';
 
+/**
+ * Lists of items: track lists and release grids. Their links are watched; rows added to them
+ * later (Load more, infinite scroll) too.
+ */
+export const itemLists = '.track-list, .release-grid';
+
 /** The element that is one item: a track row, a release tile, a detail page's hero. */
 export const itemContainers = '.track-row, .release-tile, .hero';
 

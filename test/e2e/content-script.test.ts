@@ -81,15 +81,15 @@ describe('controls on the store pages', () => {
     ];
     for (const path of pages) {
       await page.goto(`${storeUrl}${path}`);
-      await buttons.all.first().waitFor();
-      // Every row with a link to an item has exactly one control, however many links it has.
-      const rows = await page.locator('.track-row:visible, .release-tile:visible').count();
-      expect(
-        await page
-          .locator('.track-row:visible crate-cart-buttons, .release-tile:visible crate-cart-buttons')
-          .count(),
-        path,
-      ).toBe(rows);
+      // Rows are decorated as they come near the viewport: the first row now, the last on scrolling.
+      const rows = page.locator('.track-row:visible, .release-tile:visible');
+      await rows.first().locator('crate-cart-buttons').waitFor();
+      await rows.last().scrollIntoViewIfNeeded();
+      await rows.last().locator('crate-cart-buttons').waitFor();
+      // Every decorated row has exactly one control, however many links it has.
+      expect(await page.locator('[data-crate-item] crate-cart-buttons').count(), path).toBe(
+        await page.locator('[data-crate-item]').count(),
+      );
     }
   });
 
@@ -145,12 +145,13 @@ describe('pages that change after loading', () => {
     );
     await page.goto(`${storeUrl}${pathOf('chart', chart)}`);
     const rows = page.locator('ol.track-list > li.track-row');
+    await rows.nth(49).scrollIntoViewIfNeeded();
     await rows.nth(49).locator('crate-cart-buttons').waitFor();
     await page.getByRole('button', { name: 'Load more' }).click();
+    await rows.nth(60).scrollIntoViewIfNeeded();
     await rows.nth(60).locator('crate-cart-buttons').waitFor();
-    expect(await page.locator('ol.track-list > li.track-row crate-cart-buttons').count()).toBe(
-      await rows.count(),
-    );
+    await rows.last().scrollIntoViewIfNeeded();
+    await rows.last().locator('crate-cart-buttons').waitFor();
 
     const home = await api<CatalogPageResults<'home'>>('/catalog/3/platform/home');
     await page.goto(`${storeUrl}${pathOf('genre', (home.topTracks[0] as Track).genre)}`);
@@ -159,7 +160,8 @@ describe('pages that change after loading', () => {
     expect(new URL(page.url()).searchParams.get('tab')).toBe('releases');
     const tiles = page.locator('#panel-releases .release-tile');
     await tiles.first().locator('crate-cart-buttons').waitFor();
-    expect(await tiles.locator('crate-cart-buttons').count()).toBe(await tiles.count());
+    await tiles.last().scrollIntoViewIfNeeded();
+    await tiles.last().locator('crate-cart-buttons').waitFor();
   });
 });
 
