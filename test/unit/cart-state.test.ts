@@ -1,0 +1,303 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { AuthService } from '../../lib/auth-service.ts';
+import { createBackgroundService } from '../../lib/background-service.ts';
+import { cartStateItem, isStoreCartState, storeEntry } from '../../lib/cart-state.ts';
+import { addPageItem } from '../../lib/page-item-command.ts';
+import { currentCartSetting, storeUrlSetting } from '../../lib/settings.ts';
+
+const storeUrl = 'http://127.0.0.1:8787';
+const summary = (items: number, name = 'default') => ({
+  name,
+  counts: { items, tracks: items, releases: 0 },
+  total: { value: items, currency: 'USD' },
+});
+const cartItem = (id: number, type: 'track' | 'release', audioFormat: string) => ({
+  id,
+  type,
+  audioFormat,
+  name: `item ${id}`,
+  artists: [],
+  price: { value: 1, currency: 'USD' },
+});
+const ref = (id: number) => ({ id, name: `r${id}`, slug: `r${id}` });
+const libraryTrack = (id: number, releaseId: number) => ({
+  id,
+  type: 'track',
+  name: `t${id}`,
+  mixName: 'Original Mix',
+  slug: `t${id}`,
+  artists: [],
+  remixers: [],
+  genre: ref(1),
+  label: ref(1),
+  release: ref(releaseId),
+  bpm: 120,
+  key: 'A min',
+  lengthMs: 1,
+  isrc: 'X',
+  publishDate: '2024-01-01',
+  saleType: 'purchase',
+  price: { value: 1, currency: 'USD' },
+  audioFormatFee: { wav: { value: 1, currency: 'USD' }, aiff: { value: 1, currency: 'USD' } },
+  sampleUrl: '',
+});
+
+let signedIn = true;
+const auth = {
+  session: { accessToken: async () => 'token', renewAccessToken: async () => 'token' },
+  currentGrant: async () => (signedIn ? { refreshToken: 'r', storeUrl, username: 'demo' } : null),
+  signIn: vi.fn(async () => ({ refreshToken: 'r', storeUrl, username: 'demo' })),
+  signOut: vi.fn(async () => undefined),
+  storeProblem: async () => null,
+} satisfies AuthService;
+
+/** The store, as a table of answers by method and path; every request is recorded. */
+let routes: Record<string, (url: URL) => unknown>;
+let requests: string[];
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  signedIn = true;
+  requests = [];
+  routes = {};
+  vi.spyOn(fakeBrowser.action, 'setBadgeText').mockResolvedValue();
+  vi.spyOn(fakeBrowser.action, 'setBadgeBackgroundColor').mockResolvedValue();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input);
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      requests.push(`${key}${url.searchParams.has('summary') ? ' summary' : ''}`);
+      const answer = routes[key];
+      if (!answer)
+        return Response.json(
+          { metadata: { error: 'notFound', message: 'no' }, results: null },
+          { status: 404 },
+        );
+      return Response.json({
+        metadata: { page: 1, perPage: 150, count: 1, totalPages: 1 },
+        results: answer(url),
+      });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const cached = async () => storeEntry(await cartStateItem.getValue(), storeUrl);
+
+describe('the page cache kept by the background', () => {
+  it('applies adds, format changes and removals of the current cart without reading it again', async () => {
+    const service = createBackgroundService(auth);
+    routes['POST /cart/1/'] = () => ({
+      added: [cartItem(42, 'track', 'wav')],
+      warnings: [],
+      cart: summary(1),
+    });
+    await service.handlers.addToCart(
+      { items: [{ id: 42, type: 'track', audioFormat: 'wav' }] },
+      'storeContentScript',
+    );
+    expect(await cached()).toMatchObject({
+      signedIn: true,
+      cartName: 'default',
+      cart: { 'track:42': 'wav' },
+    });
+
+    routes['PUT /cart/1/'] = () => ({ warnings: [], cart: summary(1) });
+    await service.handlers.setItemFormats(
+      { items: [{ id: 42, type: 'track', audioFormat: 'aiff' }] },
+      'storeContentScript',
+    );
+    expect((await cached())?.cart).toEqual({ 'track:42': 'aiff' });
+
+    routes['DELETE /cart/1/'] = () => ({ warnings: [], cart: summary(0) });
+    await service.handlers.removeFromCart({ items: [{ id: 42, type: 'track' }] }, 'extensionPage');
+    expect((await cached())?.cart).toEqual({});
+    expect(requests.filter((request) => request === 'GET /cart/1/')).toEqual([]);
+  });
+
+  it('reads the whole cart when the count the store reports disagrees', async () => {
+    const service = createBackgroundService(auth);
+    routes['POST /cart/1/'] = () => ({
+      added: [cartItem(42, 'track', 'mp3')],
+      warnings: [],
+      cart: summary(2),
+    });
+    routes['GET /cart/1/'] = () => ({
+      ...summary(2),
+      items: [cartItem(42, 'track', 'mp3'), cartItem(7, 'release', 'wav')],
+    });
+    await service.handlers.addToCart(
+      { items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] },
+      'extensionPage',
+    );
+    expect((await cached())?.cart).toEqual({ 'track:42': 'mp3', 'release:7': 'wav' });
+  });
+
+  it('leaves it alone for a cart other than the current one', async () => {
+    const service = createBackgroundService(auth);
+    routes['POST /cart/1/'] = () => ({
+      added: [cartItem(42, 'track', 'mp3')],
+      warnings: [],
+      cart: summary(1, 'friday'),
+    });
+    await service.handlers.addToCart(
+      { name: 'friday', items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] },
+      'extensionPage',
+    );
+    expect(await cached()).toBeNull();
+  });
+
+  it('learns owned items from an alreadyPurchased warning', async () => {
+    const service = createBackgroundService(auth);
+    routes['POST /cart/1/'] = () => ({
+      added: [],
+      warnings: [{ id: 42, type: 'track', code: 'alreadyPurchased', message: 'owned' }],
+      cart: summary(0),
+    });
+    await service.handlers.addToCart(
+      { items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] },
+      'extensionPage',
+    );
+    expect((await cached())?.ownedTracks).toEqual([42]);
+  });
+
+  it('reads the cart and the library on sign-in: a release is owned when all its tracks are', async () => {
+    const service = createBackgroundService(auth);
+    routes['GET /cart/1/'] = () => ({ ...summary(1), items: [cartItem(5, 'track', 'wav')] });
+    routes['GET /order/1/downloads'] = () =>
+      [
+        [1, 10],
+        [2, 10],
+        [3, 20],
+        [1, 10],
+      ].map(([id, release], index) => ({
+        id: index + 1,
+        type: 'track',
+        track: libraryTrack(id as number, release as number),
+        audioFormat: 'mp3',
+        status: 'available',
+        purchasedAt: '2024-01-01',
+        lastInitiatedAt: null,
+      }));
+    routes['GET /catalog/3/platform/release'] = (url) => {
+      const id = Number(url.searchParams.get('id'));
+      const { genre, label, price, audioFormatFee } = libraryTrack(1, id);
+      return {
+        release: {
+          ...ref(id),
+          type: 'release',
+          artists: [],
+          remixers: [],
+          genre,
+          label,
+          catalogNumber: 'C1',
+          publishDate: '2024-01-01',
+          trackIds: id === 10 ? [1, 2] : [3, 4],
+          price,
+          audioFormatFee,
+        },
+        tracks: [],
+      };
+    };
+    await service.handlers.signIn({}, 'storeContentScript').catch(() => undefined);
+    const state = await cached();
+    expect(state).toMatchObject({ signedIn: true, cart: { 'track:5': 'wav' } });
+    expect(new Set(state?.ownedTracks)).toEqual(new Set([1, 2, 3]));
+    expect(state?.ownedReleases).toEqual([10]);
+    // A release's track count is asked for once, then remembered.
+    await service.cartState.refresh();
+    expect(requests.filter((request) => request === 'GET /catalog/3/platform/release')).toHaveLength(2);
+  });
+
+  it('forgets the cart and owned items on sign-out, and holds no token', async () => {
+    await cartStateItem.setValue({
+      [storeUrl]: {
+        signedIn: true,
+        cartName: 'default',
+        cart: { 'track:1': 'mp3' },
+        ownedTracks: [1],
+        ownedReleases: [],
+      },
+    });
+    const service = createBackgroundService(auth);
+    signedIn = false;
+    await service.handlers.signOut({}, 'extensionPage');
+    expect(await cached()).toEqual({
+      signedIn: false,
+      cartName: 'default',
+      cart: {},
+      ownedTracks: [],
+      ownedReleases: [],
+    });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toMatch(/token/i);
+  });
+});
+
+describe('the cache as the content script reads it', () => {
+  it.each([
+    ['not an object', 'yes'],
+    [
+      'a bad cart key',
+      { signedIn: true, cartName: 'default', cart: { 'track:0': 'mp3' }, ownedTracks: [], ownedReleases: [] },
+    ],
+    [
+      'an unknown format',
+      {
+        signedIn: true,
+        cartName: 'default',
+        cart: { 'track:1': 'flac' },
+        ownedTracks: [],
+        ownedReleases: [],
+      },
+    ],
+    [
+      'ids that are not ids',
+      { signedIn: true, cartName: 'default', cart: {}, ownedTracks: ['1'], ownedReleases: [] },
+    ],
+    ['a missing flag', { cartName: 'default', cart: {}, ownedTracks: [], ownedReleases: [] }],
+  ])('refuses %s', (_why, value) => {
+    expect(isStoreCartState(value)).toBe(false);
+  });
+
+  it('belongs to one store origin', async () => {
+    const entry = { signedIn: true, cartName: 'default', cart: {}, ownedTracks: [], ownedReleases: [] };
+    expect(storeEntry({ [storeUrl]: entry }, storeUrl)).toEqual(entry);
+    expect(storeEntry({ [storeUrl]: entry }, 'http://127.0.0.1:9999')).toBeNull();
+  });
+});
+
+describe('the keyboard shortcut', () => {
+  const tab = (url: string) => ({ url }) as Parameters<typeof addPageItem>[0];
+
+  it("adds the store page's item to the current cart in the default format", async () => {
+    await storeUrlSetting.setValue(storeUrl);
+    await currentCartSetting.setValue('friday');
+    const handlers = createBackgroundService(auth).handlers;
+    const add = vi
+      .spyOn(handlers, 'addToCart')
+      .mockResolvedValue({ added: [], warnings: [], cart: summary(1) });
+    await addPageItem(tab(`${storeUrl}/release/opus/7?tab=tracks`), handlers);
+    expect(add).toHaveBeenCalledWith(
+      { name: 'friday', items: [{ type: 'release', id: 7, audioFormat: 'mp3' }] },
+      'storeContentScript',
+    );
+  });
+
+  it.each([
+    'https://evil.example/track/x/42',
+    `${storeUrl}/chart/top/42`,
+    `${storeUrl}/track/x/0`,
+    undefined,
+  ])('does nothing on %s', async (url) => {
+    const handlers = createBackgroundService(auth).handlers;
+    const add = vi.spyOn(handlers, 'addToCart');
+    await addPageItem(url === undefined ? undefined : tab(url), handlers);
+    expect(add).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,159 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type CartActions, CartButtons, CartControl, type Phase } from '../../components/cart-buttons.tsx';
+import type { StoreCartState } from '../../lib/cart-state.ts';
+import type { PageItem } from '../../lib/content/decorate.ts';
+import { createItemStates, type ItemStatus } from '../../lib/content/item-state.ts';
+
+afterEach(cleanup);
+
+const track: PageItem = { type: 'track', id: 42, title: 'Strobe', free: false };
+const ready: Phase = { step: 'ready' };
+const status = (change: Partial<ItemStatus> = {}): ItemStatus => ({
+  signedIn: true,
+  inCart: null,
+  owned: false,
+  defaultFormat: 'wav',
+  ...change,
+});
+const noop = () => undefined;
+const handlers = {
+  onFormat: noop,
+  onRemove: noop,
+  onFreeDownload: noop,
+  onConfirm: noop,
+  onCancel: noop,
+  onRetry: noop,
+};
+const draw = (item: PageItem, itemStatus: ItemStatus, phase: Phase = ready) =>
+  render(<CartButtons item={item} status={itemStatus} phase={phase} {...handlers} />);
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+
+describe('every state of the control', () => {
+  it('offers the three formats with the default emphasised', () => {
+    draw(track, status());
+    for (const format of ['MP3', 'WAV', 'AIFF'])
+      expect(button(`Add "Strobe" to cart as ${format}`)).toBeTruthy();
+    expect(button('Add "Strobe" to cart as WAV').className).toBe('default');
+    expect(button('Add "Strobe" to cart as MP3').className).toBe('');
+  });
+
+  it('shows the format an item is in the cart as, the others as changes, and a remove button', () => {
+    draw(track, status({ inCart: 'aiff' }));
+    expect(screen.getByText('In cart')).toBeTruthy();
+    expect(button('"Strobe" is in the cart as AIFF').getAttribute('aria-pressed')).toBe('true');
+    expect(button('Change "Strobe" to MP3').getAttribute('aria-pressed')).toBe('false');
+    expect(button('Remove "Strobe" from the cart')).toBeTruthy();
+  });
+
+  it('marks an owned item and asks before adding it again', () => {
+    draw(track, status({ owned: true }));
+    expect(screen.getByText('Owned')).toBeTruthy();
+    cleanup();
+    draw(track, status({ owned: true }), { step: 'confirmOwned', format: 'wav' });
+    expect(screen.getByText('You already own this: add anyway?')).toBeTruthy();
+    expect(document.activeElement).toBe(button('Add anyway'));
+    expect(button('Cancel')).toBeTruthy();
+  });
+
+  it('offers a free download for a promotional track instead of formats', () => {
+    draw({ ...track, free: true }, status());
+    expect(button('Free download of "Strobe"').textContent).toBe('Free download');
+    expect(screen.queryByRole('button', { name: /to cart as/ })).toBeNull();
+  });
+
+  it('says when the person is signed out', () => {
+    draw(track, status({ signedIn: false }));
+    expect(screen.getByRole('group').getAttribute('data-state')).toBe('signedOut');
+    expect(button('Add "Strobe" to cart as MP3').title).toMatch(/Sign in/);
+  });
+
+  it('is disabled with a spinner while working', () => {
+    draw(track, status(), { step: 'working' });
+    expect(button('Add "Strobe" to cart as WAV').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('status', { name: 'Working…' })).toBeTruthy();
+  });
+
+  it('shows a failure with a retry', () => {
+    draw(track, status(), { step: 'failed', message: 'The store is busy.' });
+    expect(screen.getByRole('alert').textContent).toBe('The store is busy.');
+    expect(button('Retry')).toBeTruthy();
+  });
+});
+
+const cache = (change: Partial<StoreCartState> = {}): StoreCartState => ({
+  signedIn: true,
+  cartName: 'default',
+  cart: {},
+  ownedTracks: [],
+  ownedReleases: [],
+  ...change,
+});
+
+function actions(change: Partial<CartActions> = {}): CartActions {
+  return {
+    add: vi.fn(async () => 'added' as const),
+    changeFormat: vi.fn(async () => undefined),
+    remove: vi.fn(async () => undefined),
+    freeDownload: vi.fn(async () => undefined),
+    signIn: vi.fn(async () => undefined),
+    ...change,
+  };
+}
+
+describe('clicks', () => {
+  it('ignores clicks the browser did not mark as the person’s', async () => {
+    const act = actions();
+    render(
+      <CartControl
+        item={track}
+        states={createItemStates({ cache: cache(), defaultFormat: 'mp3' })}
+        actions={act}
+      />,
+    );
+    fireEvent.click(button('Add "Strobe" to cart as WAV'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(act.add).not.toHaveBeenCalled();
+  });
+
+  it('asks before adding an owned track and re-sends with the override on yes', async () => {
+    const act = actions();
+    const states = createItemStates({ cache: cache({ ownedTracks: [42] }), defaultFormat: 'mp3' });
+    render(<CartControl item={track} states={states} actions={act} isTrusted={() => true} />);
+    fireEvent.click(button('Add "Strobe" to cart as WAV'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add anyway' }));
+    await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'wav', true));
+  });
+
+  it('changes the format of an item in the cart, and follows the cache', async () => {
+    const act = actions();
+    const states = createItemStates({ cache: cache({ cart: { 'track:42': 'mp3' } }), defaultFormat: 'mp3' });
+    render(<CartControl item={track} states={states} actions={act} isTrusted={() => true} />);
+    fireEvent.click(button('Change "Strobe" to AIFF'));
+    await waitFor(() => expect(act.changeFormat).toHaveBeenCalledWith(track, 'aiff'));
+    states.set({ cache: cache({ cart: { 'track:42': 'aiff' } }) });
+    expect(await screen.findByRole('button', { name: '"Strobe" is in the cart as AIFF' })).toBeTruthy();
+  });
+
+  it('signs in first when signed out, then adds', async () => {
+    const act = actions();
+    const states = createItemStates({ cache: null, defaultFormat: 'mp3' });
+    render(<CartControl item={track} states={states} actions={act} isTrusted={() => true} />);
+    fireEvent.click(button('Add "Strobe" to cart as MP3'));
+    await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'mp3', false));
+    expect(act.signIn).toHaveBeenCalledBefore(act.add as never);
+  });
+
+  it('shows a failure and retries the same action', async () => {
+    const add = vi.fn<CartActions['add']>().mockRejectedValueOnce(new Error('The store is busy.'));
+    add.mockResolvedValue('added');
+    const act = actions({ add });
+    const states = createItemStates({ cache: cache(), defaultFormat: 'mp3' });
+    render(<CartControl item={track} states={states} actions={act} isTrusted={() => true} />);
+    fireEvent.click(button('Add "Strobe" to cart as AIFF'));
+    expect((await screen.findByRole('alert')).textContent).toBe('The store is busy.');
+    fireEvent.click(button('Retry'));
+    await waitFor(() => expect(add).toHaveBeenCalledTimes(2));
+    expect(add).toHaveBeenLastCalledWith(track, 'aiff', false);
+  });
+});

@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { decoratedMark, decorateOnce, rowOfLink } from '../../lib/content/decorate.ts';
+
+const store = 'http://127.0.0.1:8787';
+
+beforeEach(() => {
+  document.body.innerHTML = `
+    <ol class="track-list">
+      <li class="track-row" id="row">
+        <div class="track-main">
+          <a class="track-title" href="${store}/track/strobe/42">Strobe <span>Original Mix</span></a>
+        </div>
+        <a class="cover" href="${store}/track/strobe/42"></a>
+        <span class="price free">Free</span>
+      </li>
+    </ol>
+    <ul class="release-grid">
+      <li class="release-tile" id="tile"><a href="/release/opus/7"><span class="release-name">Opus</span></a></li>
+    </ul>
+    <p><a id="loose" href="${store}/track/strobe/42">outside any row</a></p>`;
+});
+
+const links = (selector: string) => [...document.querySelectorAll<HTMLAnchorElement>(selector)];
+
+describe('decorating rows', () => {
+  it('decorates a row once, however many links to its item it has and however often it is seen', () => {
+    const mount = vi.fn();
+    for (let seen = 0; seen < 3; seen++) {
+      for (const link of links('#row a')) {
+        const found = rowOfLink(link, store);
+        if (found) decorateOnce(found, mount);
+      }
+    }
+    expect(mount).toHaveBeenCalledTimes(1);
+    expect(document.getElementById('row')?.getAttribute(decoratedMark)).toBe('track:42');
+  });
+
+  it('finds the title, the slot and whether the track is free', () => {
+    const found = rowOfLink(links('#row a')[0] as HTMLAnchorElement, store);
+    expect(found?.item).toEqual({ type: 'track', id: 42, title: 'Strobe Original Mix', free: true });
+    expect(found?.slot.className).toBe('track-main');
+  });
+
+  it('reads relative links against the page, and release tiles', () => {
+    // happy-dom's page URL is not the store: a relative link resolves there and is refused.
+    expect(rowOfLink(links('#tile a')[0] as HTMLAnchorElement, store)).toBeNull();
+    const tileLink = links('#tile a')[0] as HTMLAnchorElement;
+    tileLink.href = `${store}/release/opus/7`;
+    expect(rowOfLink(tileLink, store)?.item).toEqual({ type: 'release', id: 7, title: 'Opus', free: false });
+  });
+
+  it('leaves links outside item rows alone', () => {
+    expect(rowOfLink(document.getElementById('loose') as HTMLAnchorElement, store)).toBeNull();
+  });
+});
