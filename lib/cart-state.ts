@@ -30,7 +30,11 @@ export interface StoreCartState {
 /** Keyed by store origin, so a page of one store never shows another store's cart. */
 export type CartStateByStore = Partial<Record<string, StoreCartState>>;
 
-export const cartStateItem = storage.defineItem<CartStateByStore>('local:cartState', {
+/** The storage.local key, which lib/content/page-storage.ts reads directly. */
+export const cartStateKey = 'cartState';
+
+// Marked pure so that the content script, which does not use the item, leaves WXT's storage out.
+export const cartStateItem = /* @__PURE__ */ storage.defineItem<CartStateByStore>(`local:${cartStateKey}`, {
   fallback: {},
   version: 1,
 });

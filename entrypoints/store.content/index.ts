@@ -9,9 +9,9 @@ import { createControlMounter } from '../../lib/content/control-host.tsx';
 import { decorateItemLinks } from '../../lib/content/item-links.ts';
 import { watchItemStates } from '../../lib/content/item-state.ts';
 import { decoratePageItem } from '../../lib/content/page-item.ts';
+import { readPageStorage } from '../../lib/content/page-storage.ts';
 import { isCatalogPage } from '../../lib/content/selectors.ts';
 import { manifestStoreMatches } from '../../lib/content-script-registration.ts';
-import { storeUrlSetting } from '../../lib/settings.ts';
 
 export default defineContentScript({
   matches: manifestStoreMatches,
@@ -21,11 +21,11 @@ export default defineContentScript({
     if (!isCatalogPage(location.pathname)) return;
     const itemLinks = decorateItemLinks(ctx);
     // The manifest matches every local port: only the configured store's pages are decorated.
-    const storeOrigin = await storeUrlSetting.getValue();
-    if (location.origin !== storeOrigin) return ctx.abort();
-    const states = await watchItemStates(storeOrigin, ctx);
+    const stored = await readPageStorage();
+    if (location.origin !== stored.storeUrl) return ctx.abort();
+    const states = watchItemStates(stored, ctx);
     const { mount } = createControlMounter(states, cartActions, ctx);
-    itemLinks.start(storeOrigin, mount);
+    itemLinks.start(stored.storeUrl, mount);
     decoratePageItem(mount, ctx);
   },
 });

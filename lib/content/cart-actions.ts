@@ -4,11 +4,12 @@
  * again; nothing here is trusted more than a page could be.
  */
 import type { CartActions } from '../../components/cart-buttons.tsx';
-import { currentCartSetting } from '../settings.ts';
 import type { PageItem } from './decorate.ts';
+import { readPageStorage } from './page-storage.ts';
 import { ActionError, send } from './send.ts';
 
 const ref = ({ id, type }: PageItem) => ({ id, type });
+const currentCart = async () => (await readPageStorage()).currentCart;
 
 /** Warnings that mean the item did not go in, said briefly for the row. */
 const refusals: Partial<Record<string, string>> = {
@@ -29,7 +30,7 @@ function saveLink(url: string): void {
 
 export const cartActions: CartActions = {
   async add(item, audioFormat, alreadyPurchasedOverride) {
-    const name = await currentCartSetting.getValue();
+    const name = await currentCart();
     const result = await send('addToCart', {
       name,
       items: [{ ...ref(item), audioFormat }],
@@ -42,11 +43,11 @@ export const cartActions: CartActions = {
     return 'added';
   },
   async changeFormat(item, audioFormat) {
-    const name = await currentCartSetting.getValue();
+    const name = await currentCart();
     await send('setItemFormats', { name, items: [{ ...ref(item), audioFormat }] });
   },
   async remove(item) {
-    const name = await currentCartSetting.getValue();
+    const name = await currentCart();
     await send('removeFromCart', { name, items: [ref(item)] });
   },
   async freeDownload(item) {

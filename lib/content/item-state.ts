@@ -3,11 +3,10 @@
  * and two settings: read from storage once, then watched. Controls subscribe and re-render only
  * when their own item's status changes.
  */
-
-import { cartStateItem, formatNames, itemKey, type StoreCartState, storeEntry } from '../cart-state.ts';
+import { itemKey, type StoreCartState, storeEntry } from '../cart-state.ts';
 import type { CatalogItemRef } from '../catalog-url.ts';
-import { defaultAudioFormatSetting } from '../settings.ts';
 import type { AudioFormat } from '../wire.ts';
+import { type PageStorage, watchPageStorage } from './page-storage.ts';
 
 export interface PageState {
   cache: StoreCartState | null;
@@ -66,24 +65,13 @@ export function createItemStates(initial: PageState): ItemStates {
   };
 }
 
-/** The page's item states, read from storage once and then kept current until `signal` aborts. */
-export async function watchItemStates(storeOrigin: string, { signal }: { signal: AbortSignal }) {
-  const knownFormat = (format: unknown): AudioFormat =>
-    formatNames.includes(format as AudioFormat) ? (format as AudioFormat) : 'mp3';
-  const [all, defaultFormat] = await Promise.all([
-    cartStateItem.getValue(),
-    defaultAudioFormatSetting.getValue(),
-  ]);
-  const states = createItemStates({
-    cache: storeEntry(all, storeOrigin),
-    defaultFormat: knownFormat(defaultFormat),
+/** The page's item states from what storage held at start, then kept current until `signal` aborts. */
+export function watchItemStates(stored: PageStorage, { signal }: { signal: AbortSignal }): ItemStates {
+  const pageState = (values: PageStorage): PageState => ({
+    cache: storeEntry(values.cartState, values.storeUrl),
+    defaultFormat: values.defaultFormat,
   });
-  const unwatch = [
-    cartStateItem.watch((next) => states.set({ cache: storeEntry(next, storeOrigin) })),
-    defaultAudioFormatSetting.watch((next) => states.set({ defaultFormat: knownFormat(next) })),
-  ];
-  signal.addEventListener('abort', () => {
-    for (const stop of unwatch) stop();
-  });
+  const states = createItemStates(pageState(stored));
+  watchPageStorage((values) => states.set(pageState(values)), { signal });
   return states;
 }

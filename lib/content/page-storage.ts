@@ -1,0 +1,66 @@
+/**
+ * What the content script reads from storage.local: the store, the default format, the current
+ * cart and the page cache. It reads the keys of the WXT storage items (lib/settings.ts,
+ * lib/cart-state.ts) directly: WXT's storage module would be a sixth of the content script, which
+ * must stay small. test/unit/content-page-storage.test.ts checks keys and fallbacks against the
+ * items themselves.
+ */
+import { browser } from 'wxt/browser';
+import { type CartStateByStore, cartStateKey, formatNames } from '../cart-state.ts';
+import type { AudioFormat } from '../wire.ts';
+
+export const pageStorageKeys = {
+  storeUrl: 'storeUrl',
+  defaultFormat: 'defaultAudioFormat',
+  currentCart: 'currentCart',
+  cartState: cartStateKey,
+} as const;
+
+/** The settings items' fallbacks. */
+export const pageStorageFallbacks = {
+  storeUrl: 'http://127.0.0.1:8787',
+  defaultFormat: 'mp3' as AudioFormat,
+  currentCart: 'default',
+};
+
+export interface PageStorage {
+  storeUrl: string;
+  defaultFormat: AudioFormat;
+  currentCart: string;
+  cartState: CartStateByStore | null;
+}
+
+type Raw = Partial<Record<string, unknown>>;
+const text = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
+
+function fromRaw(raw: Raw): PageStorage {
+  const format = raw[pageStorageKeys.defaultFormat];
+  const cartState = raw[pageStorageKeys.cartState];
+  return {
+    storeUrl: text(raw[pageStorageKeys.storeUrl], pageStorageFallbacks.storeUrl),
+    defaultFormat: formatNames.includes(format as AudioFormat)
+      ? (format as AudioFormat)
+      : pageStorageFallbacks.defaultFormat,
+    currentCart: text(raw[pageStorageKeys.currentCart], pageStorageFallbacks.currentCart),
+    cartState: typeof cartState === 'object' ? (cartState as CartStateByStore | null) : null,
+  };
+}
+
+export async function readPageStorage(): Promise<PageStorage> {
+  return fromRaw(await browser.storage.local.get(Object.values(pageStorageKeys)));
+}
+
+/** Calls `listener` with the new values after a change to any of the keys, until `signal` aborts. */
+export function watchPageStorage(
+  listener: (values: PageStorage) => void,
+  { signal }: { signal: AbortSignal },
+): void {
+  const keys: string[] = Object.values(pageStorageKeys);
+  const changed = (changes: Record<string, unknown>, area: string) => {
+    if (area === 'local' && Object.keys(changes).some((key) => keys.includes(key))) {
+      void readPageStorage().then(listener);
+    }
+  };
+  browser.storage.onChanged.addListener(changed);
+  signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(changed));
+}
