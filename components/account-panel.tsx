@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AuthState } from '../lib/messages.ts';
-import { sendMessage } from '../lib/send-message.ts';
+import { send } from './popup/send.ts';
 
 /** 'refreshing': a cached state is on screen while the background is asked again. */
 type Busy = 'loading' | 'refreshing' | 'signingIn' | 'signingOut' | null;
@@ -31,14 +31,14 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
       // The action may have changed the session even when it failed (e.g. sign-out offline).
-      show(await sendMessage('getAuthState', {}).catch(() => null));
+      show(await send('getAuthState', {}).catch(() => null));
     } finally {
       setBusy(null);
     }
   }
 
   useEffect(() => {
-    void run(cached ? 'refreshing' : 'loading', () => sendMessage('getAuthState', {}));
+    void run(cached ? 'refreshing' : 'loading', () => send('getAuthState', {}));
   }, []);
 
   const acting = busy === 'signingIn' || busy === 'signingOut';
@@ -55,7 +55,7 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
           <button
             type="button"
             disabled={busy !== null}
-            onClick={() => run('refreshing', () => sendMessage('getAuthState', {}))}
+            onClick={() => run('refreshing', () => send('getAuthState', {}))}
           >
             Try again
           </button>
@@ -75,7 +75,7 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
           <button
             type="button"
             disabled={acting}
-            onClick={() => run('signingOut', () => sendMessage('signOut', {}))}
+            onClick={() => run('signingOut', () => send('signOut', {}))}
           >
             {busy === 'signingOut' ? 'Signing out…' : 'Sign out'}
           </button>
@@ -84,7 +84,7 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
         <button
           type="button"
           disabled={acting || !state || state.storeProblem !== null}
-          onClick={() => run('signingIn', () => sendMessage('signIn', {}))}
+          onClick={() => run('signingIn', () => send('signIn', {}))}
         >
           {busy === 'signingIn' ? 'Signing in…' : 'Sign in'}
         </button>

@@ -1,11 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ArtistResults, ArtistSearch } from '../../lib/messages.ts';
-import { sendMessage } from '../../lib/send-message.ts';
 import type { Artist } from '../../lib/wire.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { Notice } from './notice.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
+import { send } from './send.ts';
 import { useCachedResource } from './use-cached-resource.ts';
 
 export interface ArtistsTabProps {
@@ -52,7 +52,7 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
   const artists = useCachedResource<ArtistResults>({
     scope: { storeUrl, username: '' },
     key: `artists:${JSON.stringify(query)}`,
-    load: () => sendMessage('artists', query),
+    load: () => send('artists', query),
     keepPrevious: true,
   });
 

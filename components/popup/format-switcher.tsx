@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { CacheScope } from '../../lib/popup-cache.ts';
-import { type AudioFormat, audioFormats, type CartItem } from '../../lib/wire.ts';
+import type { AudioFormat, CartItem } from '../../lib/wire.ts';
 import { previewCartFormat } from './format-preview.ts';
 import { formatMoney, fromCents, toCents } from './money.ts';
+import { popupAudioFormats } from './send.ts';
 import { useFormatFees } from './use-format-fees.ts';
 
 export const formatLabels: Record<AudioFormat, string> = { mp3: 'MP3', wav: 'WAV', aiff: 'AIFF' };
@@ -28,7 +29,7 @@ export function FormatSwitcher({ scope, items, total, disabled, onApply }: Forma
     <fieldset class="format-switcher">
       <legend>Set all items to</legend>
       <div class="segmented">
-        {audioFormats.map((format) => (
+        {popupAudioFormats.map((format) => (
           <label key={format} class="segment">
             <input
               type="radio"

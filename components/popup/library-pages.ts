@@ -8,8 +8,9 @@
  */
 import type { LibraryPage } from '../../lib/messages.ts';
 import { type CacheScope, popupCache } from '../../lib/popup-cache.ts';
-import { type StoreErrorData, toStoreErrorData } from '../../lib/store-error.ts';
+import type { StoreErrorData } from '../../lib/store-error.ts';
 import type { LibraryEntry } from '../../lib/wire.ts';
+import { errorData } from './send.ts';
 
 export const libraryPageSize = 100;
 export type LibraryStatus = 'available' | 'downloaded';
@@ -158,7 +159,7 @@ export class LibraryPages {
       if (page === 1) this.savedAt = Date.now();
       await popupCache.put(this.scope, this.cacheKey(page), fresh);
     } catch (caught) {
-      if (!this.closed) this.error = toStoreErrorData(caught);
+      if (!this.closed) this.error = errorData(caught);
     } finally {
       this.inFlight.delete(page);
       if (!this.closed) {

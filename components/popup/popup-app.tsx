@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { AuthState } from '../../lib/messages.ts';
 import { popupCache } from '../../lib/popup-cache.ts';
-import { sendMessage } from '../../lib/send-message.ts';
 import { cartNamesSetting, currentCartSetting } from '../../lib/settings.ts';
 import { AccountPanel } from '../account-panel.tsx';
 import { ArtistsTab } from './artists-tab.tsx';
@@ -10,6 +9,7 @@ import { CartTab } from './cart-tab.tsx';
 import { LibraryTab } from './library-tab.tsx';
 import { type PopupSnapshot, rememberAuth, scopeOf } from './popup-snapshot.ts';
 import { PopupTabs } from './popup-tabs.tsx';
+import { send } from './send.ts';
 
 export const popupTabIds = ['cart', 'library', 'artists'] as const;
 export type PopupTabId = (typeof popupTabIds)[number];
@@ -70,7 +70,7 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
     setCartName(name);
     setCartNames((names) => [name, ...names.filter((known) => known !== name)]);
     setCartProblem(null);
-    sendMessage('setCurrentCart', { name })
+    send('setCurrentCart', { name })
       .then((choice) => setCartNames(choice.names))
       .catch((error: unknown) => setCartProblem(error instanceof Error ? error.message : String(error)));
   }

@@ -25,15 +25,42 @@ export function scopeOf(auth: AuthState | null): CacheScope | null {
   return auth?.signedIn && auth.username ? { storeUrl: auth.storeUrl, username: auth.username } : null;
 }
 
+/**
+ * The cart last shown, with whose and which cart it is, under one key: the snapshot then takes
+ * one round of reads (all at once) instead of reading the account before knowing the cart's key.
+ */
+interface ShownCart {
+  storeUrl: string;
+  username: string;
+  name: string;
+  cart: Cached<CartViewValue>;
+}
+const shownCartKey = 'shown-cart';
+
 export async function loadPopupSnapshot(): Promise<PopupSnapshot> {
-  const [auth, currentCart, cartNames] = await Promise.all([
+  const [auth, shown, currentCart, cartNames] = await Promise.all([
     popupCache.get<AuthState>(null, authCacheKey),
+    popupCache.get<ShownCart>(null, shownCartKey),
     currentCartSetting.getValue(),
     cartNamesSetting.getValue(),
   ]);
   const scope = scopeOf(auth?.value ?? null);
-  const cart = scope ? await popupCache.get<CartViewValue>(scope, cartCacheKey(currentCart)) : undefined;
-  return { auth: auth?.value ?? null, currentCart, cartNames, cart };
+  const last = shown?.value;
+  const current =
+    scope &&
+    last?.storeUrl === scope.storeUrl &&
+    last.username === scope.username &&
+    last.name === currentCart;
+  return { auth: auth?.value ?? null, currentCart, cartNames, cart: current ? last.cart : undefined };
+}
+
+/** Remembers the cart on screen for the next popup's first paint. */
+export function rememberShownCart(
+  scope: CacheScope,
+  name: string,
+  cart: Cached<CartViewValue>,
+): Promise<void> {
+  return popupCache.put<ShownCart>(null, shownCartKey, { ...scope, name, cart });
 }
 
 /** Remembers the account for the next paint; a store problem is news only when it is current. */

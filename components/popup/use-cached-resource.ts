@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { type Cached, type CacheScope, popupCache } from '../../lib/popup-cache.ts';
-import { type StoreErrorData, toStoreErrorData } from '../../lib/store-error.ts';
+import type { StoreErrorData } from '../../lib/store-error.ts';
+import { errorData } from './send.ts';
 
 export interface CachedResource<T> {
   cached: Cached<T> | undefined;
@@ -65,7 +66,7 @@ export function useCachedResource<T>({
       setError(null);
       await popupCache.put(currentScope, key, value, fresh.savedAt);
     } catch (caught) {
-      if (mine === generation.current) setError(toStoreErrorData(caught));
+      if (mine === generation.current) setError(errorData(caught));
     } finally {
       if (mine === generation.current) setRefreshing(false);
     }

@@ -6,9 +6,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ItemFormatFee } from '../../lib/messages.ts';
 import { type CacheScope, popupCache } from '../../lib/popup-cache.ts';
-import { sendMessage } from '../../lib/send-message.ts';
 import type { CartItem } from '../../lib/wire.ts';
 import { type FeeTable, itemKey } from './format-preview.ts';
+import { send } from './send.ts';
 
 const feeKey = (key: string) => `fee:${key}`;
 const perMessage = 100;
@@ -52,7 +52,7 @@ export function useFormatFees(
       for (let start = 0; start < toAsk.length; start += perMessage) {
         const chunk = toAsk.slice(start, start + perMessage).map(({ id, type }) => ({ id, type }));
         try {
-          for (const { id, type, fee } of await sendMessage('formatFees', { items: chunk })) {
+          for (const { id, type, fee } of await send('formatFees', { items: chunk })) {
             found.set(itemKey({ id, type }), fee);
             void popupCache.put(scope, feeKey(itemKey({ id, type })), fee);
           }

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PopupApp } from '../../components/popup/popup-app.tsx';
-import { loadPopupSnapshot } from '../../components/popup/popup-snapshot.ts';
+import { loadPopupSnapshot, rememberShownCart } from '../../components/popup/popup-snapshot.ts';
 import { popupCache } from '../../lib/popup-cache.ts';
 import { cartNamesSetting, currentCartSetting } from '../../lib/settings.ts';
 import { cartItem, cartOf, fakeBackground, scope, signedIn, signedOut } from './popup-fixtures.ts';
@@ -20,7 +20,10 @@ async function renderPopup() {
 describe('the popup', () => {
   it('paints the last known account and cart before the background answers', async () => {
     await popupCache.put(null, 'auth', signedIn);
-    await popupCache.put(scope, 'cart:default', cartOf([cartItem(1), cartItem(2)]));
+    await rememberShownCart(scope, 'default', {
+      value: cartOf([cartItem(1), cartItem(2)]),
+      savedAt: Date.now(),
+    });
     fakeBackground({});
     await renderPopup();
     expect(screen.getByText(/^Signed in as/).textContent).toBe('Signed in as demo');

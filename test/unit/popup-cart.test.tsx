@@ -207,7 +207,9 @@ describe('the cart tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Empty cart' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, empty the cart' }));
     expect(await screen.findByText('Your cart is empty')).toBeTruthy();
-    expect(sent.find((message) => message.kind === 'emptyCart')?.payload).toEqual({ name: 'default' });
+    await waitFor(() =>
+      expect(sent.find((message) => message.kind === 'emptyCart')?.payload).toEqual({ name: 'default' }),
+    );
   });
 
   it('opens the store cart page for checkout', async () => {

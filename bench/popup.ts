@@ -1,0 +1,188 @@
+/**
+ * Popup benchmark: how long from the popup's navigation start until
+ *   - the cart summary is painted, warm cache, with 0 and with 200 items in the cart (target < 50 ms);
+ *   - the first library entry is painted with a 10,000-entry library (target < 100 ms), warm cache,
+ *     and for scale cold (nothing cached: the page comes from the store through the background).
+ * "Painted" is the Element Timing API's renderTime of the marked element, in the popup's own clock
+ * (0 = navigation start). Medians of several runs, each in a freshly opened popup page.
+ *
+ * It runs the built extension (.output/chrome-mv3: `npm run build` first) in headless Chromium
+ * against a store of its own on a temp database, signed in as `demo`.
+ *
+ *   tsx bench/popup.ts [--runs 15]
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { AccountPanelPage } from '../components/account-panel.page.ts';
+import { OptionsFormPage } from '../components/options-form.page.ts';
+import { chromeExtensionId } from '../lib/extension-identity.ts';
+import { type AudioFormat, audioFormats } from '../lib/wire.ts';
+import { findUserByName } from '../server/accounts/users.ts';
+import { addItems } from '../server/cart/cart-store.ts';
+import { startTestStore } from '../test/helpers/store.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
+const runs = Number(values.runs);
+if (!Number.isSafeInteger(runs) || runs < 1) {
+  console.error('Usage: tsx bench/popup.ts [--runs N]');
+  process.exit(2);
+}
+
+const extensionPath = join(import.meta.dirname, '..', '.output', 'chrome-mv3');
+if (!existsSync(join(extensionPath, 'manifest.json'))) {
+  console.error('No built extension in .output/chrome-mv3: run "npm run build" first.');
+  process.exit(1);
+}
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const popupUrl = (hash = '') => `chrome-extension://${chromeExtensionId}/popup.html${hash}`;
+const libraryEntries = 10_000;
+const cartItems = 200;
+
+/** Opens the popup in a new page and resolves with the renderTime of the element marked `name`. */
+async function paintTime(context: BrowserContext, hash: string, name: string): Promise<number> {
+  const page = await context.newPage();
+  try {
+    await page.goto(popupUrl(hash));
+    await page.locator(`[elementtiming="${name}"]`).first().waitFor();
+    return await page.evaluate(
+      (name) =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            const entry = list
+              .getEntries()
+              .find((each) => (each as PerformanceEntry & { identifier: string }).identifier === name) as
+              | (PerformanceEntry & { renderTime: number })
+              | undefined;
+            if (!entry) return;
+            observer.disconnect();
+            resolve(entry.renderTime);
+          }).observe({ type: 'element', buffered: true });
+        }),
+      name,
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+/** Waits until the popup has refreshed from the store, so the cache holds what it showed. */
+async function settle(page: Page): Promise<void> {
+  await page.locator('.refresh-status').first().waitFor();
+  await page.getByText('Refreshing…').waitFor({ state: 'detached' });
+}
+
+async function warm(context: BrowserContext, hash: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(popupUrl(hash));
+  await settle(page);
+  await page.close();
+}
+
+async function measure(label: string, target: number, sample: () => Promise<number>): Promise<void> {
+  await sample(); // first open: code caches, fonts
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await sample());
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] as number;
+  const verdict = target > 0 ? (median < target ? `under ${target} ms` : `OVER ${target} ms`) : '';
+  console.log(
+    `${label.padEnd(52)} median ${median.toFixed(1).padStart(6)} ms   min ${(times[0] as number).toFixed(1)}   max ${(times.at(-1) as number).toFixed(1)}   ${verdict}`,
+  );
+}
+
+const store = await startTestStore({ scale: 4000, listen: true });
+const context = await chromium.launchPersistentContext('', {
+  executablePath: chromePath,
+  headless: true,
+  viewport: { width: 440, height: 580 },
+  args: [
+    `--disable-extensions-except=${extensionPath}`,
+    `--load-extension=${extensionPath}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
+try {
+  await (context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker'));
+  const options = new OptionsFormPage(await context.newPage());
+  await options.page.goto(`chrome-extension://${chromeExtensionId}/options.html`);
+  const saved = await options.setStoreUrl(store.baseUrl);
+  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
+  await options.page.close();
+  const signIn = await context.newPage();
+  await signIn.goto(popupUrl());
+  await new AccountPanelPage(signIn).signIn('demo', 'demo');
+  await signIn.getByText(/^Signed in as/).waitFor();
+  await signIn.close();
+
+  const { db } = store.ctx;
+  const demo = findUserByName(db, 'demo');
+  if (!demo) throw new Error('The store has no demo user.');
+  console.log(`Store ${store.baseUrl}, ${runs} runs each, popup 440x580, headless Chromium\n`);
+
+  await warm(context, '#cart');
+  await measure('cart summary painted, 0 items, warm cache', 50, () =>
+    paintTime(context, '#cart', 'cart-summary'),
+  );
+
+  const tracks = db.all<{ id: number }>(
+    `SELECT id FROM tracks WHERE sale_type = 'purchase' ORDER BY id LIMIT ?`,
+    cartItems,
+  );
+  addItems(
+    store.ctx,
+    demo.id,
+    'default',
+    tracks.map(({ id }, i) => ({ id, type: 'track', audioFormat: audioFormats[i % 3] as AudioFormat })),
+    true,
+  );
+  await warm(context, '#cart');
+  await measure(`cart summary painted, ${cartItems} items, warm cache`, 50, () =>
+    paintTime(context, '#cart', 'cart-summary'),
+  );
+
+  // A 10,000-entry library: one row per track and format, purchased a second apart.
+  const before =
+    db.get<{ n: number }>('SELECT count(*) AS n FROM downloads WHERE user_id = ?', demo.id)?.n ?? 0;
+  db.run(
+    `INSERT OR IGNORE INTO downloads (user_id, track_id, audio_format, source, purchased_at)
+     SELECT ?, t.id, f.name, 'purchase', strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || (t.id * 3 + f.position) || ' seconds')
+       FROM tracks t CROSS JOIN audio_formats f
+      WHERE t.sale_type = 'purchase'
+      ORDER BY t.id, f.name
+      LIMIT ?`,
+    demo.id,
+    libraryEntries - before,
+  );
+  const entries = db.get<{ n: number }>('SELECT count(*) AS n FROM downloads WHERE user_id = ?', demo.id)?.n;
+  if (entries !== libraryEntries)
+    throw new Error(`The library has ${entries} entries, not ${libraryEntries}.`);
+
+  await warm(context, '#library');
+  await measure(`first library entry painted, ${libraryEntries} entries, warm cache`, 100, () =>
+    paintTime(context, '#library', 'library-first-entry'),
+  );
+  await measure(`first library entry painted, ${libraryEntries} entries, cold cache`, 0, async () => {
+    // From the options page: it holds no connection to the popup cache that would block the delete.
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${chromeExtensionId}/options.html`);
+    await page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const request = indexedDB.deleteDatabase('crate-popup');
+          request.onsuccess = resolve;
+          request.onerror = reject;
+        }),
+    );
+    await page.close();
+    return paintTime(context, '#library', 'library-first-entry');
+  });
+} finally {
+  await context.close();
+  await store.close();
+}
