@@ -17,11 +17,14 @@ export default defineConfig({
   manifest: ({ browser, manifestVersion }) => ({
     name: 'Crate',
     description: 'Buy and download music from your store without leaving the page.',
-    // storage: settings and tokens; identity: the OAuth sign-in window; alarms: the periodic cart sync;
+    // storage: settings and tokens; identity: the OAuth sign-in window; alarms: the periodic cart sync
+    // and waking a stopped worker to carry on a bulk download;
     // downloads: saves purchased files from the library (the store's signed links) to disk.
     // scripting: registers the store content script for a store the person configured that the
     // manifest's content_scripts (the local store) do not cover (lib/content-script-registration.ts).
-    permissions: ['storage', 'identity', 'alarms', 'downloads', 'scripting'],
+    // contextMenus: "Download purchased" on the store's track and release links and pages.
+    // notifications: a bulk download finished, a download failed, or an item is not owned yet.
+    permissions: ['storage', 'identity', 'alarms', 'downloads', 'scripting', 'contextMenus', 'notifications'],
     host_permissions: localStoreOrigins,
     // MV2 (Firefox) has no optional_host_permissions: origins go in optional_permissions there.
     ...(manifestVersion === 3

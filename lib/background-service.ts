@@ -11,10 +11,18 @@ import type { AuthService } from './auth-service.ts';
 import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';
 import { createCartStateSync, withCartState } from './cart-state-sync.ts';
 import { downloadFiles } from './download-file.ts';
+import { createDownloadService } from './downloads/download-service.ts';
+import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
 import { type Handlers, routeMessage } from './message-router.ts';
 import type { SenderExpectations } from './message-sender.ts';
 import { type AuthState, type CartChoice, Envelope, type ItemFormatFee } from './messages.ts';
-import { cartNamesSetting, currentCartSetting, sourceTypeSetting, storeUrlSetting } from './settings.ts';
+import {
+  cartNamesSetting,
+  currentCartSetting,
+  defaultAudioFormatSetting,
+  sourceTypeSetting,
+  storeUrlSetting,
+} from './settings.ts';
 import type { CartSummary } from './wire.ts';
 
 export const cartSyncAlarm = 'cart-sync';
@@ -86,6 +94,25 @@ export function createBackgroundService(auth: AuthService) {
 
   // The content script's cache: every handler below that changes the cart also updates it.
   const cartState = createCartStateSync({ api, signedIn: async () => (await auth.currentGrant()) !== null });
+
+  // Context menu, bulk queue and notifications; "Add to cart" goes through the handler below, so
+  // the badge and the pages' cache follow it like any other add.
+  const downloads = createDownloadService({
+    api,
+    signedIn: async () => (await auth.currentGrant()) !== null,
+    async addToCart(item) {
+      const [name, audioFormat] = await Promise.all([
+        currentCartSetting.getValue(),
+        defaultAudioFormatSetting.getValue(),
+      ]);
+      const result = await handlers.addToCart({ name, items: [{ ...item, audioFormat }] }, 'extensionPage');
+      const [added] = result.added;
+      const [warning] = result.warnings;
+      if (added) await notifyAddedToCart(added.name, name);
+      else if (warning) await notifyProblem('Not added to your cart', warning.message);
+    },
+    refreshOwned: () => cartState.refresh(),
+  });
 
   const handlers: Handlers = withCartState(cartState, {
     getAuthState: authState,
@@ -168,6 +195,7 @@ export function createBackgroundService(auth: AuthService) {
     async promoDownload({ trackId }) {
       return (await api()).promoDownload(trackId);
     },
+    ...downloads.handlers,
   });
 
   async function senderExpectations(): Promise<SenderExpectations> {
@@ -181,6 +209,7 @@ export function createBackgroundService(auth: AuthService) {
   return {
     handlers,
     cartState,
+    downloads,
 
     /**
      * runtime.onMessage listener. Returns undefined at once for messages that are not ours, so

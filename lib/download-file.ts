@@ -25,9 +25,14 @@ export function safeFilename(filename: string, fallback: string): string {
   return cleaned || fallback;
 }
 
-/** Saves one link's file into the browser's download folder. */
-export async function saveDownload(link: DownloadLink): Promise<SavedDownload> {
-  const filename = safeFilename(link.filename, `crate-download-${link.downloadId}`);
+/**
+ * Saves one link's file into the browser's download folder. `filename` may name folders inside it
+ * when the caller made each part safe (lib/downloads/filename-template.ts does).
+ */
+export async function saveDownload(
+  link: DownloadLink,
+  filename = safeFilename(link.filename, `crate-download-${link.downloadId}`),
+): Promise<SavedDownload> {
   const browserDownloadId = await browser.downloads.download({
     url: link.url,
     filename,

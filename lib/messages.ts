@@ -4,6 +4,7 @@
  * shape. The background parses both sides with these schemas and refuses anything else.
  */
 import { z } from 'zod';
+import type { QueueProgress } from './downloads/download-queue.ts';
 import { StoreErrorData } from './store-error.ts';
 import {
   Artist,
@@ -88,6 +89,23 @@ export const ArtistResults = z.object({
 });
 export type ArtistResults = z.infer<typeof ArtistResults>;
 
+/** The bulk download queue as the popup shows it: files done of total, failures, bytes of those under way. */
+export const BulkProgress = z.object({
+  status: z.enum(['idle', 'running', 'paused', 'cancelled', 'finished']),
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.array(z.object({ downloadId: z.number().int(), title: z.string(), reason: z.string() })),
+  active: z.array(
+    z.object({
+      downloadId: z.number().int(),
+      title: z.string(),
+      bytesReceived: z.number(),
+      totalBytes: z.number(),
+    }),
+  ),
+}) satisfies z.ZodType<QueueProgress>;
+export type BulkProgress = z.infer<typeof BulkProgress>;
+
 /** What WAV and AIFF add to one cart item's MP3 price (a release: its fee once per track). */
 export const ItemFormatFee = z.object({ id: z.number().int(), type: ItemType, fee: AudioFormatFee });
 export type ItemFormatFee = z.infer<typeof ItemFormatFee>;
@@ -164,6 +182,14 @@ export const protocol = {
     pagesAndStore,
     z.strictObject({ trackId: z.number().int().positive() }),
     DownloadLink,
+  ),
+  /** Queues every library entry not downloaded yet (lib/downloads/download-queue.ts). */
+  downloadAllAvailable: define(pagesOnly, NoPayload, BulkProgress),
+  bulkDownloadProgress: define(pagesOnly, NoPayload, BulkProgress),
+  bulkDownloadControl: define(
+    pagesOnly,
+    z.strictObject({ action: z.enum(['pause', 'resume', 'cancel', 'retryFailed']) }),
+    BulkProgress,
   ),
 } as const;
 

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { createAuthService } from '../../lib/auth-service.ts';
 import { cartSyncAlarm, createBackgroundService } from '../../lib/background-service.ts';
+import { cartStateItem } from '../../lib/cart-state.ts';
 import { registerStoreContentScript } from '../../lib/content-script-registration.ts';
 import { addPageItem, addPageItemCommand } from '../../lib/page-item-command.ts';
 import { storeUrlSetting } from '../../lib/settings.ts';
@@ -36,6 +37,23 @@ export default defineBackground(() => {
   browser.commands.onCommand.addListener((command, tab) => {
     if (command === addPageItemCommand) logged(addPageItem(tab, service.handlers));
   });
+
+  // Downloads (lib/downloads/): the context menu on the store's pages, the bulk queue woken by the
+  // browser's download events and its alarm, and the notifications' "Add to cart".
+  browser.contextMenus.onClicked.addListener((info) => logged(service.downloads.onMenuClicked(info)));
+  browser.notifications.onButtonClicked.addListener((id) =>
+    logged(service.downloads.onNotificationButton(id)),
+  );
+  browser.notifications.onClicked.addListener((id) => logged(service.downloads.onNotificationClicked(id)));
+  browser.downloads.onChanged.addListener((delta) => service.downloads.onDownloadChanged(delta));
+  browser.alarms.onAlarm.addListener((alarm) => logged(service.downloads.onAlarm(alarm)));
+  browser.runtime.onInstalled.addListener(() => logged(service.downloads.createMenus()));
+  storeUrlSetting.watch(() => logged(service.downloads.createMenus()));
+  // The pages' cache flips `signedIn` on sign-in, sign-out and a session that ended.
+  cartStateItem.watch(() => logged(service.downloads.onSessionChanged()));
+  // End-to-end tests click a menu item through this: native context menus cannot be clicked there.
+  Object.assign(globalThis, { crateMenuClicked: service.downloads.onMenuClicked });
+  logged(service.downloads.resume());
 
   void service.restoreBadge();
 });

@@ -35,6 +35,7 @@ const summary = {
 const addPayload = { items: [{ id: 42, type: 'track', audioFormat: 'wav' }] };
 const message = (kind: string, payload: unknown = {}) => ({ channel, kind, payload });
 
+const idleQueue = { status: 'idle' as const, total: 0, done: 0, failed: [], active: [] };
 let handlers: Handlers;
 beforeEach(() => {
   const state = { signedIn: false, username: null, storeUrl: store, storeProblem: null, notice: null };
@@ -65,6 +66,9 @@ beforeEach(() => {
       filename: 'a.mp3',
       expiresAt: '',
     })),
+    downloadAllAvailable: vi.fn(async () => idleQueue),
+    bulkDownloadProgress: vi.fn(async () => idleQueue),
+    bulkDownloadControl: vi.fn(async () => idleQueue),
   };
 });
 
