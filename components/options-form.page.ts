@@ -15,4 +15,13 @@ export class OptionsFormPage {
     await this.status.filter({ hasText: /./ }).waitFor();
     return (await this.status.textContent()) ?? '';
   }
+
+  /** Saves how downloaded files are named; resolves with what the page answered. */
+  async setFileNaming(filenameTemplate: string, folderPerRelease: boolean): Promise<string> {
+    await this.page.getByLabel('File name template').fill(filenameTemplate);
+    await this.page.getByLabel('A folder per release').setChecked(folderPerRelease);
+    await this.page.getByRole('button', { name: 'Save' }).click();
+    await this.status.filter({ hasText: /./ }).waitFor();
+    return (await this.status.textContent()) ?? '';
+  }
 }

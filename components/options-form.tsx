@@ -1,4 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
+import {
+  type FilenameSettings,
+  loadFilenameSettings,
+  saveFilenameSettings,
+} from '../lib/downloads/filename-settings.ts';
+import { templateFields, templateProblem } from '../lib/downloads/filename-template.ts';
 import { type SettingsInput, saveSettings } from '../lib/save-settings.ts';
 import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from '../lib/settings.ts';
 import { AudioFormat, audioFormats } from '../lib/wire.ts';
@@ -8,6 +14,7 @@ type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind
 /** The options page: which store, the cart's sourceType and the default audio format. */
 export function OptionsForm() {
   const [values, setValues] = useState<SettingsInput | null>(null);
+  const [naming, setNaming] = useState<FilenameSettings | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
 
   useEffect(() => {
@@ -18,21 +25,30 @@ export function OptionsForm() {
     ]).then(([storeUrl, sourceType, defaultAudioFormat]) =>
       setValues({ storeUrl, sourceType, defaultAudioFormat }),
     );
+    void loadFilenameSettings().then(setNaming);
   }, []);
 
-  if (!values) return <p>Loading…</p>;
+  if (!values || !naming) return <p>Loading…</p>;
 
   const update = (patch: Partial<SettingsInput>) => {
     setValues({ ...values, ...patch });
     setStatus({ kind: 'idle' });
   };
+  const updateNaming = (patch: Partial<FilenameSettings>) => {
+    setNaming({ ...naming, ...patch });
+    setStatus({ kind: 'idle' });
+  };
 
   async function submit(event: Event) {
     event.preventDefault();
-    if (!values) return;
+    if (!values || !naming) return;
     setStatus({ kind: 'saving' });
     try {
+      // Checked before any await: saveSettings may ask for a permission, which needs the click's gesture.
+      const namingProblem = templateProblem(naming.filenameTemplate.trim());
+      if (namingProblem) throw new Error(namingProblem);
       setValues(await saveSettings(values));
+      setNaming(await saveFilenameSettings(naming));
       setStatus({ kind: 'saved' });
     } catch (error) {
       setStatus({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
@@ -73,6 +89,28 @@ export function OptionsForm() {
             </option>
           ))}
         </select>
+      </label>
+      <label>
+        File name template
+        <input
+          name="filenameTemplate"
+          required
+          value={naming.filenameTemplate}
+          aria-describedby="filename-fields"
+          onInput={(event) => updateNaming({ filenameTemplate: event.currentTarget.value })}
+        />
+      </label>
+      <p id="filename-fields" class="hint">
+        Fields: {templateFields.map((field) => `{${field}}`).join(' ')}. A "/" makes a folder.
+      </p>
+      <label class="inline">
+        <input
+          name="folderPerRelease"
+          type="checkbox"
+          checked={naming.folderPerRelease}
+          onChange={(event) => updateNaming({ folderPerRelease: event.currentTarget.checked })}
+        />
+        A folder per release
       </label>
       <button type="submit" disabled={status.kind === 'saving'}>
         {status.kind === 'saving' ? 'Checking the store…' : 'Save'}
