@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import type { CacheScope } from '../../lib/popup-cache.ts';
 import type { LibraryEntry } from '../../lib/wire.ts';
+import { BulkDownloadPanel } from '../bulk-download-panel.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 import { formatLabels } from './format-switcher.tsx';
 import { LibraryPages, type LibraryStatus, libraryPageSize } from './library-pages.ts';
@@ -237,6 +238,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
         onRetry={() => void pages.start()}
       />
       {filters}
+      <BulkDownloadPanel onLibraryChanged={() => void pages.start()} />
       <p class="visually-hidden" aria-live="polite">
         {announcement}
       </p>
