@@ -2,6 +2,8 @@
  * The built extension (.output/chrome-mv3) in Debian's Chromium, headless, for one test file:
  * its pages, its service worker, and the CDP calls that stop the worker like the browser does.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
@@ -21,8 +23,23 @@ export interface ExtensionHarness {
   close(): Promise<void>;
 }
 
-export async function launchExtension(): Promise<ExtensionHarness> {
-  const context = await chromium.launchPersistentContext('', {
+export interface LaunchOptions {
+  /** The profile's download folder: files land there under the names the extension gives them. */
+  downloadsPath?: string;
+}
+
+/** A fresh profile whose preferences save downloads to `downloadsPath` without asking. */
+function profileWithDownloadFolder(downloadsPath: string): string {
+  const profile = mkdtempSync(join(tmpdir(), 'crate-profile-'));
+  mkdirSync(join(profile, 'Default'));
+  const download = { default_directory: downloadsPath, prompt_for_download: false, directory_upgrade: true };
+  writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ download }));
+  return profile;
+}
+
+export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionHarness> {
+  const profile = options.downloadsPath ? profileWithDownloadFolder(options.downloadsPath) : '';
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: inject('chromePath'),
     headless: true,
     args: [
@@ -47,6 +64,13 @@ export async function launchExtension(): Promise<ExtensionHarness> {
     );
   }
   await worker();
+  if (options.downloadsPath) {
+    // Playwright cancels downloads unless told otherwise, and its "allow" ignores the names an
+    // extension gives; "default" hands them back to the profile's folder. The setting lasts as
+    // long as this CDP session, so it stays open with the browser.
+    const cdp = await context.newCDPSession(context.pages()[0] ?? (await context.newPage()));
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'default' });
+  }
 
   return {
     context,
@@ -73,16 +97,23 @@ export async function launchExtension(): Promise<ExtensionHarness> {
         );
       const [target] = await workerTargets();
       if (!target) throw new Error('The extension has no running service worker.');
+      // The worker that ran, not every worker target: a download or alarm event may start the
+      // next worker at once, even under the same target id.
+      const stopped = new Promise<void>((resolve) => running.once('close', () => resolve()));
       await cdp.send('Target.closeTarget', { targetId: target.targetId });
-      while ((await workerTargets()).length > 0) await sleep(50);
-      await cdp.detach();
+      await stopped;
+      // Detaching can wait on the worker that an event started in the meantime: do not wait long.
+      await Promise.race([cdp.detach(), sleep(1000)]);
     },
     async workerWasRestarted() {
       return (
         (await (await worker()).evaluate(() => (globalThis as { beforeStop?: boolean }).beforeStop)) !== true
       );
     },
-    close: () => context.close(),
+    async close() {
+      await context.close();
+      if (profile) rmSync(profile, { recursive: true, force: true });
+    },
   };
 }
 
