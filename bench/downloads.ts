@@ -1,0 +1,178 @@
+/**
+ * Bulk download benchmark: 100 library entries saved through the extension ("Download all
+ * available": the IndexedDB queue, 3 at a time, the browser's downloads into a profile folder),
+ * against fetching the same 100 links one by one with plain `fetch` in Node. Both sides start
+ * from links the store initiates for them; the store's audio files are encoded once beforehand,
+ * so both measure the transfer, not the encoder. Prints both times and their ratio.
+ *
+ * It runs the built extension (.output/chrome-mv3: `npm run build` first) in headless Chromium
+ * against a store of its own on a temp database, signed in as `demo`.
+ *
+ *   tsx bench/downloads.ts [--entries 100]
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { AccountPanelPage } from '../components/account-panel.page.ts';
+import { OptionsFormPage } from '../components/options-form.page.ts';
+import { chromeExtensionId } from '../lib/extension-identity.ts';
+import type { BulkProgress } from '../lib/messages.ts';
+import { findUserByName } from '../server/accounts/users.ts';
+import { startTestStore } from '../test/helpers/store.ts';
+
+const { values } = parseArgs({ options: { entries: { type: 'string', default: '100' } } });
+const entries = Number(values.entries);
+if (!Number.isSafeInteger(entries) || entries < 1) {
+  console.error('Usage: tsx bench/downloads.ts [--entries N]');
+  process.exit(2);
+}
+const extensionPath = join(import.meta.dirname, '..', '.output', 'chrome-mv3');
+if (!existsSync(join(extensionPath, 'manifest.json'))) {
+  console.error('No built extension in .output/chrome-mv3: run "npm run build" first.');
+  process.exit(1);
+}
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
+
+const store = await startTestStore({ scale: 300, listen: true });
+const { db } = store.ctx;
+const demo = findUserByName(db, 'demo');
+if (!demo) throw new Error('The store has no demo user.');
+
+// `entries` MP3s demo owns and has not downloaded; everything else counts as downloaded.
+db.run(`UPDATE downloads SET status = 'downloaded' WHERE user_id = ?`, demo.id);
+const trackIds = db
+  .all<{ id: number }>(
+    `SELECT id FROM tracks WHERE id NOT IN (SELECT track_id FROM downloads WHERE user_id = ?) ORDER BY id LIMIT ?`,
+    demo.id,
+    entries,
+  )
+  .map((row) => row.id);
+if (trackIds.length < entries)
+  throw new Error(`The catalog has only ${trackIds.length} tracks demo does not own.`);
+for (const trackId of trackIds) {
+  db.run(
+    `INSERT INTO downloads (user_id, track_id, audio_format, source, purchased_at) VALUES (?, ?, 'mp3', 'purchase', ?)`,
+    demo.id,
+    trackId,
+    new Date().toISOString(),
+  );
+}
+const downloadIds = db
+  .all<{ id: number }>(`SELECT id FROM downloads WHERE user_id = ? AND status = 'available'`, demo.id)
+  .map((row) => row.id);
+
+const downloadDir = mkdtempSync(join(tmpdir(), 'crate-bench-downloads-'));
+const profile = mkdtempSync(join(tmpdir(), 'crate-bench-profile-'));
+mkdirSync(join(profile, 'Default'));
+writeFileSync(
+  join(profile, 'Default', 'Preferences'),
+  JSON.stringify({
+    download: { default_directory: downloadDir, prompt_for_download: false, directory_upgrade: true },
+  }),
+);
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: chromePath,
+  headless: true,
+  args: [
+    `--disable-extensions-except=${extensionPath}`,
+    `--load-extension=${extensionPath}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+/** Sends a protocol message from an extension page, as the popup does. */
+function send<T>(page: Page, kind: string): Promise<T> {
+  return page
+    .evaluate(
+      (kind) =>
+        (
+          globalThis as unknown as {
+            chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+          }
+        ).chrome.runtime.sendMessage({ channel: 'crate', kind, payload: {} }),
+      kind,
+    )
+    .then((outcome) => {
+      const reply = outcome as { ok: boolean; value: T; error?: { message: string } };
+      if (!reply.ok) throw new Error(`${kind}: ${reply.error?.message}`);
+      return reply.value;
+    });
+}
+
+const savedFiles = () => readdirSync(downloadDir).filter((name) => !name.endsWith('.crdownload')).length;
+
+try {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  // Playwright cancels downloads unless told otherwise; "default" hands them to the profile's folder.
+  const cdp = await context.newCDPSession(context.pages()[0] ?? (await context.newPage()));
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'default' });
+
+  const options = new OptionsFormPage(await context.newPage());
+  await options.page.goto(extensionUrl('options.html'));
+  if ((await options.setStoreUrl(store.baseUrl)) !== 'Saved.')
+    throw new Error('The options page refused the store.');
+  const page = await context.newPage();
+  await page.goto(extensionUrl('popup.html'));
+  const account = new AccountPanelPage(page);
+  await account.signIn('demo', 'demo');
+  await account.signedInAs.waitFor();
+  const token = await worker.evaluate(async () => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { storage: { session: { get(key: string): Promise<Record<string, { token: string }>> } } };
+    };
+    return (await chrome.storage.session.get('accessToken')).accessToken?.token;
+  });
+
+  async function initiate(): Promise<string[]> {
+    const url = new URL('/order/1/downloads', store.baseUrl);
+    url.searchParams.set('downloadIds', downloadIds.join(','));
+    const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`Initiating answered ${response.status}.`);
+    return ((await response.json()) as { results: { url: string }[] }).results.map((link) => link.url);
+  }
+  const fetchOneByOne = async (urls: string[]) => {
+    for (const url of urls) await (await fetch(url)).arrayBuffer();
+  };
+
+  // Encode every file once, then make the entries "available" again.
+  await fetchOneByOne(await initiate());
+  db.run(
+    `UPDATE downloads SET status = 'available' WHERE id IN (SELECT value FROM json_each(?))`,
+    JSON.stringify(downloadIds),
+  );
+
+  const extensionStart = performance.now();
+  await send<BulkProgress>(page, 'downloadAllAvailable');
+  for (;;) {
+    const progress = await send<BulkProgress>(page, 'bulkDownloadProgress');
+    if (progress.status === 'finished' && savedFiles() >= entries) {
+      if (progress.done !== entries) throw new Error(`The extension saved ${progress.done} of ${entries}.`);
+      break;
+    }
+    await sleep(20);
+  }
+  const extensionMs = performance.now() - extensionStart;
+
+  const fetchStart = performance.now();
+  await fetchOneByOne(await initiate());
+  const fetchMs = performance.now() - fetchStart;
+
+  console.log(`${entries} entries, MP3, store on 127.0.0.1`);
+  console.log(`extension bulk download (3 at a time, saved to disk): ${extensionMs.toFixed(0)} ms`);
+  console.log(`plain fetch in Node, one by one (read into memory):   ${fetchMs.toFixed(0)} ms`);
+  console.log(`ratio extension / fetch: ${(extensionMs / fetchMs).toFixed(2)}`);
+} finally {
+  await context.close();
+  await store.close();
+  rmSync(profile, { recursive: true, force: true });
+  rmSync(downloadDir, { recursive: true, force: true });
+}
