@@ -4,7 +4,7 @@ import { AccountPanelPage } from '../../components/account-panel.page.ts';
 import { OptionsFormPage } from '../../components/options-form.page.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 // A store of its own whose access tokens live five seconds, so a test can outlive one.
 const accessTokenTtlSeconds = 5;
