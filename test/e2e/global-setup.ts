@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { startTestStore } from '../helpers/store.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { startTestStore } from '../helpers/store.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

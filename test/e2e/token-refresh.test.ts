@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountPanelPage } from '../../components/account-panel.page.ts';
 import { OptionsFormPage } from '../../components/options-form.page.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
-import { freePort } from '../helpers/free-port.ts';
 
 // A store of its own whose access tokens live five seconds, so a test can outlive one.
 const accessTokenTtlSeconds = 5;
