@@ -81,15 +81,24 @@ describe('controls on the store pages', () => {
     ];
     for (const path of pages) {
       await page.goto(`${storeUrl}${path}`);
-      // Rows are decorated as they come near the viewport: the first row now, the last on scrolling.
+      // Rows are decorated as they come near the viewport: the first row now, the rest as a
+      // person scrolls down through the page.
       const rows = page.locator('.track-row:visible, .release-tile:visible');
       await rows.first().locator('crate-cart-buttons').waitFor();
-      await rows.last().scrollIntoViewIfNeeded();
+      await page.evaluate(async () => {
+        const frame = () =>
+          new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+          scrollTo(0, y);
+          await frame();
+        }
+      });
       await rows.last().locator('crate-cart-buttons').waitFor();
       // Every decorated row has exactly one control, however many links it has.
-      expect(await page.locator('[data-crate-item] crate-cart-buttons').count(), path).toBe(
-        await page.locator('[data-crate-item]').count(),
-      );
+      const items = await page.locator('[data-crate-item]').count();
+      await expect
+        .poll(() => page.locator('[data-crate-item] crate-cart-buttons').count(), { message: path })
+        .toBe(items);
     }
   });
 

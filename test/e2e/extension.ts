@@ -98,10 +98,23 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       const [target] = await workerTargets();
       if (!target) throw new Error('The extension has no running service worker.');
       // The worker that ran, not every worker target: a download or alarm event may start the
-      // next worker at once, even under the same target id.
-      const stopped = new Promise<void>((resolve) => running.once('close', () => resolve()));
+      // next worker at once, even under the same target id. Its 'close' event can be missed when
+      // Playwright's handle is already stale, so a failing evaluate counts as stopped too.
+      let closed = false;
+      running.once('close', () => {
+        closed = true;
+      });
       await cdp.send('Target.closeTarget', { targetId: target.targetId });
-      await stopped;
+      const deadline = Date.now() + 15_000;
+      while (!closed) {
+        const answered = await Promise.race([
+          running.evaluate(() => true).catch(() => false),
+          sleep(1000).then(() => undefined),
+        ]);
+        if (answered === false) break;
+        if (Date.now() > deadline) throw new Error('The service worker did not stop within 15 s.');
+        await sleep(100);
+      }
       // Detaching can wait on the worker that an event started in the meantime: do not wait long.
       await Promise.race([cdp.detach(), sleep(1000)]);
     },
