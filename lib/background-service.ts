@@ -12,6 +12,7 @@ import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.
 import { createCartStateSync, withCartState } from './cart-state-sync.ts';
 import { downloadFiles } from './download-file.ts';
 import { createDownloadService } from './downloads/download-service.ts';
+import { jobNamer } from './downloads/library-jobs.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
 import { type Handlers, routeMessage } from './message-router.ts';
 import type { SenderExpectations } from './message-sender.ts';
@@ -176,8 +177,13 @@ export function createBackgroundService(auth: AuthService) {
     async library(query) {
       return (await api()).downloads(query);
     },
-    async initiateDownloads({ downloadIds }) {
-      return downloadFiles(await api(), downloadIds);
+    async initiateDownloads({ entries }) {
+      const namer = await jobNamer();
+      return downloadFiles(
+        await api(),
+        entries,
+        (entry) => namer(entry.track, entry.audioFormat, entry.id).path,
+      );
     },
     async artists({ page, perPage, search, genreName, sort }) {
       const found = await (await api()).artists({

@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 import type { ApiClient } from './api-client.ts';
 import type { SavedDownload } from './messages.ts';
-import type { DownloadLink } from './wire.ts';
+import type { DownloadLink, LibraryEntry } from './wire.ts';
 
 // Characters a download's file name may not hold on Windows, macOS or Linux, and control characters.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
@@ -41,10 +41,18 @@ export async function saveDownload(
   return { downloadId: link.downloadId, filename, browserDownloadId };
 }
 
-/** Initiates the entries at the store (all or none), then saves each file. */
-export async function downloadFiles(api: ApiClient, downloadIds: number[]): Promise<SavedDownload[]> {
-  const links = await api.initiateDownloads(downloadIds);
+/** Initiates the entries at the store (all or none), then saves each file under the name given. */
+export async function downloadFiles(
+  api: ApiClient,
+  entries: readonly Pick<LibraryEntry, 'id' | 'audioFormat' | 'track'>[],
+  name: (entry: Pick<LibraryEntry, 'id' | 'audioFormat' | 'track'>) => string,
+): Promise<SavedDownload[]> {
+  const links = await api.initiateDownloads(entries.map((entry) => entry.id));
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const saved: SavedDownload[] = [];
-  for (const link of links) saved.push(await saveDownload(link));
+  for (const link of links) {
+    const entry = byId.get(link.downloadId);
+    saved.push(await saveDownload(link, entry ? name(entry) : undefined));
+  }
   return saved;
 }

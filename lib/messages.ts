@@ -170,10 +170,18 @@ export const protocol = {
     z.strictObject({ ...PageQuery, status: z.enum(['available', 'downloaded']).optional() }),
     LibraryPage,
   ),
-  /** Starts downloads at the store and saves each file with the browser's downloads. */
+  /**
+   * Starts downloads at the store and saves each file with the browser's downloads, named by the
+   * person's file name template from the entry's track.
+   */
   initiateDownloads: define(
     pagesOnly,
-    z.strictObject({ downloadIds: z.array(z.number().int().positive()).min(1).max(150) }),
+    z.strictObject({
+      entries: z
+        .array(LibraryEntry.pick({ id: true, audioFormat: true, track: true }))
+        .min(1)
+        .max(150),
+    }),
     z.array(SavedDownload),
   ),
   artists: define(pagesOnly, ArtistSearch, ArtistResults),

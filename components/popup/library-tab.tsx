@@ -80,7 +80,9 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
     const title = entryTitle(entry);
     setDownloads((states) => new Map(states).set(entry.id, { kind: 'saving' }));
     try {
-      const [saved] = await send('initiateDownloads', { downloadIds: [entry.id] });
+      const [saved] = await send('initiateDownloads', {
+        entries: [{ id: entry.id, audioFormat: entry.audioFormat, track: entry.track }],
+      });
       const filename = saved?.filename ?? title;
       setDownloads((states) => new Map(states).set(entry.id, { kind: 'saved', filename }));
       setAnnouncement(`Saving "${filename}" to your downloads.`);

@@ -65,18 +65,19 @@ describe('the library tab', () => {
   it('downloads an entry and updates its status', async () => {
     const sent = fakeBackground({
       library: libraryOf(2),
-      initiateDownloads: ({ downloadIds }: { downloadIds: number[] }) =>
-        downloadIds.map((downloadId) => ({
-          downloadId,
-          filename: `Artist ${downloadId} - Song ${downloadId} (Original Mix).mp3`,
+      initiateDownloads: ({ entries }: { entries: { id: number }[] }) =>
+        entries.map(({ id }) => ({
+          downloadId: id,
+          filename: `Artist ${id} - Song ${id} (Original Mix).mp3`,
           browserDownloadId: 1,
         })),
     });
     renderLibrary();
     fireEvent.click(await screen.findByRole('button', { name: 'Download "Song 2 (Original Mix)"' }));
     expect(await screen.findByText('Downloaded just now')).toBeTruthy();
+    const entry = libraryEntry(2);
     expect(sent.find((message) => message.kind === 'initiateDownloads')?.payload).toEqual({
-      downloadIds: [2],
+      entries: [{ id: 2, audioFormat: entry.audioFormat, track: entry.track }],
     });
     expect(screen.getByText('Saving "Artist 2 - Song 2 (Original Mix).mp3" to your downloads.')).toBeTruthy();
   });
