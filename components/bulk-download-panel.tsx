@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { BulkProgress } from '../lib/messages.ts';
-import { sendMessage } from '../lib/send-message.ts';
+import { send } from './popup/send.ts';
 
 export interface BulkDownloadPanelProps {
   /** The queue finished or stopped: the library's statuses changed. */
@@ -41,14 +41,14 @@ export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) 
   }
 
   useEffect(() => {
-    void ask(() => sendMessage('bulkDownloadProgress', {}));
+    void ask(() => send('bulkDownloadProgress', {}));
   }, []);
 
   const running = underWay(progress);
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => {
-      void sendMessage('bulkDownloadProgress', {})
+      void send('bulkDownloadProgress', {})
         .then(setProgress)
         .catch(() => undefined);
     }, progressPollMs);
@@ -62,13 +62,13 @@ export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) 
   async function downloadAll() {
     setNothingLeft(false);
     await ask(async () => {
-      const started = await sendMessage('downloadAllAvailable', {});
+      const started = await send('downloadAllAvailable', {});
       setNothingLeft(!underWay(started));
       return started;
     });
   }
   const control = (action: 'pause' | 'resume' | 'cancel' | 'retryFailed') =>
-    ask(() => sendMessage('bulkDownloadControl', { action }));
+    ask(() => send('bulkDownloadControl', { action }));
 
   const failed = progress?.failed ?? [];
   return (
