@@ -27,6 +27,7 @@ import { chartPage } from '../server/catalog/detail-pages.ts';
 import { ChartPage } from '../server/web/pages/chart-page.tsx';
 import { sendPage } from '../server/web/render.ts';
 import { pageShell } from '../server/web/shell.ts';
+import { chromiumArgs } from '../test/helpers/chromium.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 import { startTestStore } from '../test/helpers/store.ts';
 
@@ -82,16 +83,7 @@ async function launch(withExtension: boolean): Promise<BrowserContext> {
   const context = await chromium.launchPersistentContext('', {
     executablePath: chromePath,
     headless: true,
-    args: [
-      ...(withExtension
-        ? [`--disable-extensions-except=${extensionPath}`, `--load-extension=${extensionPath}`]
-        : []),
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: chromiumArgs(withExtension ? extensionPath : undefined),
   });
   if (withExtension) {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

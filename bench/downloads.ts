@@ -21,6 +21,7 @@ import { OptionsFormPage } from '../components/options-form.page.ts';
 import { chromeExtensionId } from '../lib/extension-identity.ts';
 import type { BulkProgress } from '../lib/messages.ts';
 import { findUserByName } from '../server/accounts/users.ts';
+import { chromiumArgs } from '../test/helpers/chromium.ts';
 import { startTestStore } from '../test/helpers/store.ts';
 
 const { values } = parseArgs({ options: { entries: { type: 'string', default: '100' } } });
@@ -77,16 +78,7 @@ writeFileSync(
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: chromePath,
   headless: true,
-  args: [
-    `--disable-extensions-except=${extensionPath}`,
-    `--load-extension=${extensionPath}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: chromiumArgs(extensionPath),
 });
 
 /** Sends a protocol message from an extension page, as the popup does. */

@@ -21,6 +21,7 @@ import { chromeExtensionId } from '../lib/extension-identity.ts';
 import { type AudioFormat, audioFormats } from '../lib/wire.ts';
 import { findUserByName } from '../server/accounts/users.ts';
 import { addItems } from '../server/cart/cart-store.ts';
+import { chromiumArgs } from '../test/helpers/chromium.ts';
 import { startTestStore } from '../test/helpers/store.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
@@ -97,15 +98,7 @@ const context = await chromium.launchPersistentContext('', {
   executablePath: chromePath,
   headless: true,
   viewport: { width: 440, height: 580 },
-  args: [
-    `--disable-extensions-except=${extensionPath}`,
-    `--load-extension=${extensionPath}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
+  args: chromiumArgs(extensionPath),
 });
 try {
   await (context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker'));

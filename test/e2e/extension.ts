@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromeExtensionId } from '../../lib/extension-identity.ts';
+import { chromiumArgs } from '../helpers/chromium.ts';
 
 const extensionPath = join(import.meta.dirname, '..', '..', '.output', 'chrome-mv3');
 export const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
@@ -42,16 +43,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: inject('chromePath'),
     headless: true,
-    args: [
-      `--disable-extensions-except=${extensionPath}`,
-      `--load-extension=${extensionPath}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: chromiumArgs(extensionPath),
   });
 
   async function worker(): Promise<Worker> {

@@ -7,6 +7,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCatalogPath } from '../../lib/catalog-url.ts';
 import type { Chart, LibraryEntry, Track } from '../../lib/wire.ts';
+import { chromiumArgs } from '../helpers/chromium.ts';
 import { signIn } from '../helpers/tokens.ts';
 
 const storeUrl = inject('storeUrl');
@@ -42,14 +43,7 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: inject('chromePath'),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: chromiumArgs(),
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (error) => {
