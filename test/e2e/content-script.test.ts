@@ -159,8 +159,13 @@ describe('pages that change after loading', () => {
     await page.getByRole('button', { name: 'Load more' }).click();
     await rows.nth(60).scrollIntoViewIfNeeded();
     await rows.nth(60).locator('crate-cart-buttons').waitFor();
-    await rows.last().scrollIntoViewIfNeeded();
-    await rows.last().locator('crate-cart-buttons').waitFor();
+    // Scrolling to the end may load more rows (infinite scroll): follow the list to its real end.
+    await expect
+      .poll(async () => {
+        await rows.last().scrollIntoViewIfNeeded();
+        return rows.last().locator('crate-cart-buttons').count();
+      })
+      .toBe(1);
 
     const home = await api<CatalogPageResults<'home'>>('/catalog/3/platform/home');
     await page.goto(`${storeUrl}${pathOf('genre', (home.topTracks[0] as Track).genre)}`);
