@@ -124,9 +124,15 @@ describe('controls on the store pages', () => {
   });
 
   it("adds a release from a release tile's AIFF button", async () => {
+    // A release demo owns none of (demo owns a featured release, and other files buy tracks).
+    const owned = new Set((await library()).map((entry) => entry.track.id));
+    const home = await api<CatalogPageResults<'home'>>('/catalog/3/platform/home');
+    const release = [...home.featuredReleases, ...home.newReleases].find((candidate) =>
+      candidate.trackIds.every((id) => !owned.has(id)),
+    ) as CatalogPageResults<'home'>['newReleases'][number];
     await page.goto(storeUrl);
-    const tile = page.locator('.release-tile[data-crate-item]').first();
-    const item = (await tile.getAttribute('data-crate-item')) as string;
+    const item = `release:${release.id}`;
+    const tile = page.locator(`.release-tile[data-crate-item="${item}"]`).first();
     await buttons.add(tile.locator('crate-cart-buttons'), 'aiff').click();
     await buttons.inCartAs(tile.locator('crate-cart-buttons'), 'aiff').waitFor();
     await expectCart([{ id: Number(item.split(':')[1]), type: 'release', audioFormat: 'aiff' }]);
@@ -161,10 +167,13 @@ describe('pages that change after loading', () => {
     await rows.nth(60).locator('crate-cart-buttons').waitFor();
     // Scrolling to the end may load more rows (infinite scroll): follow the list to its real end.
     await expect
-      .poll(async () => {
-        await rows.last().scrollIntoViewIfNeeded();
-        return rows.last().locator('crate-cart-buttons').count();
-      })
+      .poll(
+        async () => {
+          await rows.last().scrollIntoViewIfNeeded();
+          return rows.last().locator('crate-cart-buttons').count();
+        },
+        { timeout: 15_000 },
+      )
       .toBe(1);
 
     const home = await api<CatalogPageResults<'home'>>('/catalog/3/platform/home');

@@ -87,8 +87,8 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
         (await cdp.send('Target.getTargets')).targetInfos.filter(
           (info) => info.type === 'service_worker' && info.url.startsWith(extensionUrl('')),
         );
-      const [target] = await workerTargets();
-      if (!target) throw new Error('The extension has no running service worker.');
+      const targets = await workerTargets();
+      if (targets.length === 0) throw new Error('The extension has no running service worker.');
       // The worker that ran, not every worker target: a download or alarm event may start the
       // next worker at once, even under the same target id. Its 'close' event can be missed when
       // Playwright's handle is already stale, so a failing evaluate counts as stopped too.
@@ -96,11 +96,15 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       running.once('close', () => {
         closed = true;
       });
-      await cdp.send('Target.closeTarget', { targetId: target.targetId });
+      // Every worker target of the extension: a stale one may be listed before the running one.
+      for (const target of targets) await cdp.send('Target.closeTarget', { targetId: target.targetId });
       const deadline = Date.now() + 15_000;
       while (!closed) {
         const answered = await Promise.race([
-          running.evaluate(() => true).catch(() => false),
+          // A worker restarted under the same target may answer through this handle, with fresh globals.
+          running
+            .evaluate(() => (globalThis as { beforeStop?: boolean }).beforeStop === true)
+            .catch(() => false),
           sleep(1000).then(() => undefined),
         ]);
         if (answered === false) break;

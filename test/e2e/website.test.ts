@@ -136,6 +136,8 @@ describe('buying on the site', () => {
     await page.waitForURL(`${storeUrl}/cart`);
     expect(await page.locator('.site-header .username').textContent()).toBe('demo');
 
+    // Other test files share the demo user: start from an empty default cart.
+    await api('/cart/1/?sourceType=test', { method: 'DELETE', headers: bearer });
     const items = JSON.stringify(toBuy.map((track) => ({ id: track.id, type: 'track', audioFormat: 'wav' })));
     await api(`/cart/1/?sourceType=test&items=${encodeURIComponent(items)}`, {
       method: 'POST',
