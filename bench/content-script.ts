@@ -27,15 +27,14 @@ import { chartPage } from '../server/catalog/detail-pages.ts';
 import { ChartPage } from '../server/web/pages/chart-page.tsx';
 import { sendPage } from '../server/web/render.ts';
 import { pageShell } from '../server/web/shell.ts';
-import { chromiumArgs } from '../test/helpers/chromium.ts';
+import { builtExtensionPath, chromePath, chromiumArgs } from '../test/helpers/chromium.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 import { startTestStore } from '../test/helpers/store.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
 const runs = Number(values.runs);
 const sizes = [1000, 5000];
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const extensionPath = join(import.meta.dirname, '..', '.output', 'chrome-mv3');
+const extensionPath = builtExtensionPath();
 const contentScript = join(extensionPath, 'content-scripts', 'store.js');
 
 const median = (values: number[]) => {

@@ -10,7 +10,7 @@
  *
  *   tsx bench/downloads.ts [--entries 100]
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,7 +21,7 @@ import { OptionsFormPage } from '../components/options-form.page.ts';
 import { chromeExtensionId } from '../lib/extension-identity.ts';
 import type { BulkProgress } from '../lib/messages.ts';
 import { findUserByName } from '../server/accounts/users.ts';
-import { chromiumArgs } from '../test/helpers/chromium.ts';
+import { builtExtensionPath, chromePath, chromiumArgs } from '../test/helpers/chromium.ts';
 import { startTestStore } from '../test/helpers/store.ts';
 
 const { values } = parseArgs({ options: { entries: { type: 'string', default: '100' } } });
@@ -30,12 +30,7 @@ if (!Number.isSafeInteger(entries) || entries < 1) {
   console.error('Usage: tsx bench/downloads.ts [--entries N]');
   process.exit(2);
 }
-const extensionPath = join(import.meta.dirname, '..', '.output', 'chrome-mv3');
-if (!existsSync(join(extensionPath, 'manifest.json'))) {
-  console.error('No built extension in .output/chrome-mv3: run "npm run build" first.');
-  process.exit(1);
-}
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const extensionPath = builtExtensionPath();
 const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
 
 const store = await startTestStore({ scale: 300, listen: true });

@@ -11,8 +11,6 @@
  *
  *   tsx bench/popup.ts [--runs 15]
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { AccountPanelPage } from '../components/account-panel.page.ts';
@@ -21,7 +19,7 @@ import { chromeExtensionId } from '../lib/extension-identity.ts';
 import { type AudioFormat, audioFormats } from '../lib/wire.ts';
 import { findUserByName } from '../server/accounts/users.ts';
 import { addItems } from '../server/cart/cart-store.ts';
-import { chromiumArgs } from '../test/helpers/chromium.ts';
+import { builtExtensionPath, chromePath, chromiumArgs } from '../test/helpers/chromium.ts';
 import { startTestStore } from '../test/helpers/store.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
@@ -31,12 +29,7 @@ if (!Number.isSafeInteger(runs) || runs < 1) {
   process.exit(2);
 }
 
-const extensionPath = join(import.meta.dirname, '..', '.output', 'chrome-mv3');
-if (!existsSync(join(extensionPath, 'manifest.json'))) {
-  console.error('No built extension in .output/chrome-mv3: run "npm run build" first.');
-  process.exit(1);
-}
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const extensionPath = builtExtensionPath();
 const popupUrl = (hash = '') => `chrome-extension://${chromeExtensionId}/popup.html${hash}`;
 const libraryEntries = 10_000;
 const cartItems = 200;
