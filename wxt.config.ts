@@ -12,6 +12,20 @@ const otherStoreOrigins = ['https://*/*', 'http://*/*'];
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  hooks: {
+    // The store content script calls only APIs that return promises in Chrome and Firefox alike
+    // (storage.local, storage.onChanged, runtime.sendMessage): it goes without the polyfill, which
+    // would be a third of the script every store page parses before its own HTML.
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
+      const alias = config.resolve?.alias;
+      if (Array.isArray(alias)) {
+        config.resolve = { ...config.resolve, alias: alias.filter(({ find }) => find !== 'wxt/browser') };
+      } else if (alias) {
+        delete (alias as Record<string, string>)['wxt/browser'];
+      }
+    },
+  },
   // The preset is typed against the workspace's vite; WXT runs its own vite, which takes it as is.
   vite: () => ({ plugins: [preact() as never] }),
   manifest: ({ browser, manifestVersion }) => ({

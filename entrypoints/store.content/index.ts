@@ -5,9 +5,10 @@
  */
 
 import { cartActions } from '../../lib/content/cart-actions.ts';
-import { createControlMounter } from '../../lib/content/control-host.tsx';
-import { decorateItemLinks } from '../../lib/content/item-links.ts';
+import { createControlMounter } from '../../lib/content/control-host.ts';
+import { reserveControlSpace } from '../../lib/content/control-space.ts';
 import { watchItemStates } from '../../lib/content/item-state.ts';
+import { decorateListRows } from '../../lib/content/list-rows.ts';
 import { decoratePageItem } from '../../lib/content/page-item.ts';
 import { readPageStorage } from '../../lib/content/page-storage.ts';
 import { isCatalogPage } from '../../lib/content/selectors.ts';
@@ -15,17 +16,19 @@ import { manifestStoreMatches } from '../../lib/content-script-registration.ts';
 
 export default defineContentScript({
   matches: manifestStoreMatches,
-  // Early, so the selector observer's stylesheet is in place before the page's first style pass.
+  // Early, so that the stylesheets (the selector observer's, the controls' space) are in place
+  // before the page's first style pass.
   runAt: 'document_start',
   async main(ctx) {
     if (!isCatalogPage(location.pathname)) return;
-    const itemLinks = decorateItemLinks(ctx);
+    reserveControlSpace(ctx);
+    const listRows = decorateListRows(ctx);
     // The manifest matches every local port: only the configured store's pages are decorated.
     const stored = await readPageStorage();
     if (location.origin !== stored.storeUrl) return ctx.abort();
     const states = watchItemStates(stored, ctx);
     const { mount } = createControlMounter(states, cartActions, ctx);
-    itemLinks.start(stored.storeUrl, mount);
+    listRows.start(stored.storeUrl, mount);
     decoratePageItem(mount, ctx);
   },
 });

@@ -4,7 +4,7 @@
  * marker: the first report decorates it, every later one is a single attribute check.
  */
 import type { CatalogItemRef } from '../catalog-url.ts';
-import { controlSlots, freeMarker, itemContainers, itemOfLink, itemTitles } from './selectors.ts';
+import { controlSlots, freeMarker, itemContainers, itemLinks, itemOfLink, itemTitles } from './selectors.ts';
 
 /** Set on a decorated row, holding its item (`track:42`). */
 export const decoratedMark = 'data-crate-item';
@@ -40,12 +40,17 @@ export function rowOf(row: Element, ref: CatalogItemRef, titleFallback: Element 
   };
 }
 
-/** The row a link to an item sits in, or null for links outside any item container. */
-export function rowOfLink(link: HTMLAnchorElement, storeOrigin: string): FoundRow | null {
-  const ref = itemOfLink(link, storeOrigin);
-  if (ref === null) return null;
-  const row = link.closest(itemContainers);
-  return row === null ? null : rowOf(row, ref, link);
+/**
+ * A row of an item list, with the item its first link into the store names; null for anything
+ * else (a chart tile, a row without such a link).
+ */
+export function listRowOf(row: Element, storeOrigin: string): FoundRow | null {
+  if (!row.matches(itemContainers)) return null;
+  for (const link of row.querySelectorAll<HTMLAnchorElement>(itemLinks)) {
+    const ref = itemOfLink(link, storeOrigin);
+    if (ref !== null) return rowOf(row, ref, link);
+  }
+  return null;
 }
 
 /** Runs `mount` for a row that is not decorated yet; returns whether it did. */

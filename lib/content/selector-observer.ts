@@ -6,18 +6,10 @@
  *
  * Elements inside `display: none` (a hidden tab) do not animate, so they are reported when they
  * are shown. An element shown again is reported again: callers make their work idempotent.
- *
- * The rule goes into a constructed stylesheet, which the store's CSP (`style-src 'self'`) allows
- * where an inline <style> element would not be.
  */
-const animationName = 'crate-selector-observer';
+import { adoptPageStyleSheet } from './page-stylesheet.ts';
 
-function adopt(sheet: CSSStyleSheet, signal: AbortSignal): void {
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  signal.addEventListener('abort', () => {
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
-  });
-}
+const animationName = 'crate-selector-observer';
 
 export function observe(
   selector: string,
@@ -36,10 +28,11 @@ export function observe(
     },
     { signal, capture: true },
   );
-  const sheet = new CSSStyleSheet();
   // :where() adds no specificity, so a page's own animation on these elements wins over ours.
-  sheet.replaceSync(
+  adoptPageStyleSheet(
     `@keyframes ${animationName} {} :where(${selector}) { animation: 1ms ${animationName}; }`,
+    {
+      signal,
+    },
   );
-  adopt(sheet, signal);
 }

@@ -5,14 +5,14 @@
 import { type CatalogItemRef, parseCatalogPath, parseCatalogUrl } from '../catalog-url.ts';
 
 /**
- * Links that may name a track or release. A cheap substring match keeps the observer's CSS rule
- * off every other link; the href is then parsed strictly (itemOfLink).
+ * Links that may name a track or release: a cheap substring match, then the href is parsed
+ * strictly (itemOfLink). A row's first link that parses names the row's item.
  */
 export const itemLinks = 'a[href*="/track/"], a[href*="/release/"]';
 
 /**
- * Lists of items: track lists and release grids. Their links are watched; rows added to them
- * later (Load more, infinite scroll) too.
+ * Lists of items: track lists and release grids. Their children are the rows (those matching
+ * `itemContainers` are items), watched as they come, Load more and infinite scroll included.
  */
 export const itemLists = '.track-list, .release-grid';
 
@@ -24,6 +24,18 @@ export const pageHeader = '.hero';
 
 /** Where in its container the control goes; the container itself when none matches. */
 export const controlSlots = '.track-main, .hero-price';
+
+/**
+ * How each row of a long list keeps its control's height (`size`) free until the control is
+ * there (lib/content/control-space.ts). `undecorated` is the selector suffix of a row without one.
+ */
+export const controlSpaceRules: readonly ((undecorated: string, size: string) => string)[] = [
+  // The track row's middle column is a grid without gaps: its padding is where the control goes.
+  (undecorated, size) => `.track-row${undecorated} .track-main { padding-block-end: ${size}; }`,
+  // A tile is a grid with gaps: a box as tall as the control holds its place.
+  (undecorated, size) =>
+    `.release-tile${undecorated}::after { content: ""; display: block; block-size: ${size}; }`,
+];
 
 /** The item's name, for the buttons' accessible names; the link's text when none matches. */
 export const itemTitles = '.track-title, .release-name, h1';

@@ -6,7 +6,7 @@ import { renderToString } from 'preact-render-to-string';
  * Scripts and styles only from the site's own files: no inline script can run even if some text
  * ever escaped its escaping. Forms may only post back to the store.
  */
-const contentSecurityPolicy = [
+export const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

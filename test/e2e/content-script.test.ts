@@ -188,6 +188,28 @@ describe('pages that change after loading', () => {
   });
 });
 
+describe('what the page does not notice', () => {
+  it('moves nothing when a row gets its control: the row keeps its place and height', async () => {
+    const { charts } = await api<{ charts: Chart[] }>('/catalog/3/platform/chart-overview');
+    const chart = charts.find((candidate) => candidate.trackCount >= 50) as Chart;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${storeUrl}${pathOf('chart', chart)}`);
+    await buttons.all.first().waitFor();
+    const row = page.locator('ol.track-list > li.track-row').nth(45);
+    const box = () =>
+      row.evaluate((element) => {
+        const { top, height } = element.getBoundingClientRect();
+        return { top: Math.round(top + scrollY), height: Math.round(height) };
+      });
+    // Far below the first screen: not decorated yet.
+    expect(await row.getAttribute('data-crate-item')).toBeNull();
+    const before = await box();
+    await row.scrollIntoViewIfNeeded();
+    await row.locator('crate-cart-buttons').waitFor();
+    expect(await box()).toEqual(before);
+  });
+});
+
 describe('what the page cannot do', () => {
   it('changes nothing with a click dispatched by page script', async () => {
     await page.goto(storeUrl);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { decoratedMark, decorateOnce, rowOfLink } from '../../lib/content/decorate.ts';
+import { decoratedMark, decorateOnce, listRowOf } from '../../lib/content/decorate.ts';
 
 const store = 'http://127.0.0.1:8787';
 
@@ -20,36 +20,42 @@ beforeEach(() => {
     <p><a id="loose" href="${store}/track/strobe/42">outside any row</a></p>`;
 });
 
-const links = (selector: string) => [...document.querySelectorAll<HTMLAnchorElement>(selector)];
+const element = (id: string) => document.getElementById(id) as HTMLElement;
 
 describe('decorating rows', () => {
   it('decorates a row once, however many links to its item it has and however often it is seen', () => {
     const mount = vi.fn();
     for (let seen = 0; seen < 3; seen++) {
-      for (const link of links('#row a')) {
-        const found = rowOfLink(link, store);
-        if (found) decorateOnce(found, mount);
-      }
+      const found = listRowOf(element('row'), store);
+      if (found) decorateOnce(found, mount);
     }
     expect(mount).toHaveBeenCalledTimes(1);
     expect(document.getElementById('row')?.getAttribute(decoratedMark)).toBe('track:42');
   });
 
   it('finds the title, the slot and whether the track is free', () => {
-    const found = rowOfLink(links('#row a')[0] as HTMLAnchorElement, store);
+    const found = listRowOf(element('row'), store);
     expect(found?.item).toEqual({ type: 'track', id: 42, title: 'Strobe Original Mix', free: true });
     expect(found?.slot.className).toBe('track-main');
   });
 
   it('reads relative links against the page, and release tiles', () => {
     // happy-dom's page URL is not the store: a relative link resolves there and is refused.
-    expect(rowOfLink(links('#tile a')[0] as HTMLAnchorElement, store)).toBeNull();
-    const tileLink = links('#tile a')[0] as HTMLAnchorElement;
-    tileLink.href = `${store}/release/opus/7`;
-    expect(rowOfLink(tileLink, store)?.item).toEqual({ type: 'release', id: 7, title: 'Opus', free: false });
+    expect(listRowOf(element('tile'), store)).toBeNull();
+    (element('tile').querySelector('a') as HTMLAnchorElement).href = `${store}/release/opus/7`;
+    expect(listRowOf(element('tile'), store)?.item).toEqual({
+      type: 'release',
+      id: 7,
+      title: 'Opus',
+      free: false,
+    });
   });
 
-  it('leaves links outside item rows alone', () => {
-    expect(rowOfLink(document.getElementById('loose') as HTMLAnchorElement, store)).toBeNull();
+  it('names a row by its first link that parses, and leaves other elements alone', () => {
+    const row = element('row');
+    row.insertAdjacentHTML('afterbegin', '<a href="https://elsewhere.example/track/x/9">elsewhere</a>');
+    expect(listRowOf(row, store)?.item.id).toBe(42);
+    expect(listRowOf(element('loose'), store)).toBeNull();
+    expect(listRowOf(element('loose').parentElement as HTMLElement, store)).toBeNull();
   });
 });

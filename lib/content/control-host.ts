@@ -4,9 +4,9 @@
  * the store's CSP allows where inline styles would be refused). Everything mounted goes away
  * when the content script's context ends.
  */
-import { render } from 'preact';
 import controlCss from '../../components/cart-buttons.css?inline';
-import { type CartActions, CartControl } from '../../components/cart-buttons.tsx';
+import { type CartActions, type CartControl, createCartControl } from '../../components/cart-buttons.ts';
+import { controlBlockSize } from './control-space.ts';
 import { decoratedMark, type FoundRow } from './decorate.ts';
 import type { ItemStates } from './item-state.ts';
 
@@ -16,7 +16,8 @@ let sharedSheet: CSSStyleSheet | undefined;
 function sheet(): CSSStyleSheet {
   if (!sharedSheet) {
     sharedSheet = new CSSStyleSheet();
-    sharedSheet.replaceSync(controlCss);
+    // As tall as the space kept for it (control-space.ts), so that taking it moves nothing.
+    sharedSheet.replaceSync(`${controlCss}\n:host { min-block-size: ${controlBlockSize}; }`);
   }
   return sharedSheet;
 }
@@ -30,10 +31,10 @@ export function createControlMounter(
   actions: CartActions,
   { signal }: { signal: AbortSignal },
 ): ControlMounter {
-  const mounted: { row: Element; host: HTMLElement; shadow: ShadowRoot }[] = [];
+  const mounted: { row: Element; host: HTMLElement; control: CartControl }[] = [];
   signal.addEventListener('abort', () => {
-    for (const { row, host, shadow } of mounted) {
-      render(null, shadow);
+    for (const { row, host, control } of mounted) {
+      control.destroy();
       host.remove();
       row.removeAttribute(decoratedMark);
     }
@@ -44,9 +45,10 @@ export function createControlMounter(
       const host = document.createElement(hostTag);
       const shadow = host.attachShadow({ mode: 'open' });
       shadow.adoptedStyleSheets = [sheet()];
-      render(<CartControl item={item} states={states} actions={actions} />, shadow);
+      const control = createCartControl({ item, states, actions });
+      shadow.append(control.element);
       slot.append(host);
-      mounted.push({ row, host, shadow });
+      mounted.push({ row, host, control });
     },
   };
 }

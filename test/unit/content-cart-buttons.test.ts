@@ -1,11 +1,18 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CartActions, CartButtons, CartControl, type Phase } from '../../components/cart-buttons.tsx';
+import {
+  type CartActions,
+  type CartControlOptions,
+  createCartButtons,
+  createCartControl,
+  drawCartButtons,
+  type Phase,
+} from '../../components/cart-buttons.ts';
 import type { StoreCartState } from '../../lib/cart-state.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { createItemStates, type ItemStatus } from '../../lib/content/item-state.ts';
 
-afterEach(cleanup);
+afterEach(() => document.body.replaceChildren());
 
 const track: PageItem = { type: 'track', id: 42, title: 'Strobe', free: false };
 const ready: Phase = { step: 'ready' };
@@ -16,17 +23,13 @@ const status = (change: Partial<ItemStatus> = {}): ItemStatus => ({
   defaultFormat: 'wav',
   ...change,
 });
-const noop = () => undefined;
-const handlers = {
-  onFormat: noop,
-  onRemove: noop,
-  onFreeDownload: noop,
-  onConfirm: noop,
-  onCancel: noop,
-  onRetry: noop,
-};
-const draw = (item: PageItem, itemStatus: ItemStatus, phase: Phase = ready) =>
-  render(<CartButtons item={item} status={itemStatus} phase={phase} {...handlers} />);
+function draw(item: PageItem, itemStatus: ItemStatus, phase: Phase = ready): HTMLFieldSetElement {
+  const fieldset = createCartButtons(item);
+  document.body.append(fieldset);
+  drawCartButtons(fieldset, { item, status: itemStatus, phase });
+  return fieldset;
+}
+const mount = (options: CartControlOptions) => document.body.append(createCartControl(options).element);
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 
 describe('every state of the control', () => {
@@ -38,6 +41,26 @@ describe('every state of the control', () => {
     expect(button('Add "Strobe" to cart as MP3').className).toBe('');
   });
 
+  it('redraws in place: the focused button stays, and stays focused', () => {
+    const fieldset = draw(track, status());
+    const wav = button('Add "Strobe" to cart as WAV');
+    wav.focus();
+    drawCartButtons(fieldset, { item: track, status: status({ inCart: 'wav', owned: true }), phase: ready });
+    expect(button('"Strobe" is in the cart as WAV')).toBe(wav);
+    expect(document.activeElement).toBe(wav);
+    expect([...fieldset.children].map((child) => child.textContent)).toEqual([
+      'Owned',
+      'In cart',
+      'MP3',
+      'WAV',
+      'AIFF',
+      '✕',
+    ]);
+    drawCartButtons(fieldset, { item: track, status: status(), phase: ready });
+    expect([...fieldset.children].map((child) => child.textContent)).toEqual(['MP3', 'WAV', 'AIFF']);
+    expect(wav.getAttribute('aria-pressed')).toBeNull();
+  });
+
   it('shows the format an item is in the cart as, the others as changes, and a remove button', () => {
     draw(track, status({ inCart: 'aiff' }));
     expect(screen.getByText('In cart')).toBeTruthy();
@@ -47,10 +70,13 @@ describe('every state of the control', () => {
   });
 
   it('marks an owned item and asks before adding it again', () => {
-    draw(track, status({ owned: true }));
+    const fieldset = draw(track, status({ owned: true }));
     expect(screen.getByText('Owned')).toBeTruthy();
-    cleanup();
-    draw(track, status({ owned: true }), { step: 'confirmOwned', format: 'wav' });
+    drawCartButtons(fieldset, {
+      item: track,
+      status: status({ owned: true }),
+      phase: { step: 'confirmOwned', format: 'wav' },
+    });
     expect(screen.getByText('You already own this: add anyway?')).toBeTruthy();
     expect(document.activeElement).toBe(button('Add anyway'));
     expect(button('Cancel')).toBeTruthy();
@@ -104,13 +130,7 @@ function actions(change: Partial<CartActions> = {}): CartActions {
 describe('clicks', () => {
   it('ignores clicks the browser did not mark as the person’s', async () => {
     const act = actions();
-    render(
-      <CartControl
-        item={track}
-        states={createItemStates({ cache: cache(), defaultFormat: 'mp3' })}
-        actions={act}
-      />,
-    );
+    mount({ item: track, states: createItemStates({ cache: cache(), defaultFormat: 'mp3' }), actions: act });
     fireEvent.click(button('Add "Strobe" to cart as WAV'));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(act.add).not.toHaveBeenCalled();
@@ -119,7 +139,7 @@ describe('clicks', () => {
   it('asks before adding an owned track and re-sends with the override on yes', async () => {
     const act = actions();
     const states = createItemStates({ cache: cache({ ownedTracks: [42] }), defaultFormat: 'mp3' });
-    render(<CartControl item={track} states={states} actions={act} isTrusted={() => true} />);
+    mount({ item: track, states, actions: act, isTrusted: () => true });
     fireEvent.click(button('Add "Strobe" to cart as WAV'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add anyway' }));
     await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'wav', true));
@@ -128,7 +148,7 @@ describe('clicks', () => {
   it('changes the format of an item in the cart, and follows the cache', async () => {
     const act = actions();
     const states = createItemStates({ cache: cache({ cart: { 'track:42': 'mp3' } }), defaultFormat: 'mp3' });
-    render(<CartControl item={track} states={states} actions={act} isTrusted={() => true} />);
+    mount({ item: track, states, actions: act, isTrusted: () => true });
     fireEvent.click(button('Change "Strobe" to AIFF'));
     await waitFor(() => expect(act.changeFormat).toHaveBeenCalledWith(track, 'aiff'));
     states.set({ cache: cache({ cart: { 'track:42': 'aiff' } }) });
@@ -138,7 +158,7 @@ describe('clicks', () => {
   it('signs in first when signed out, then adds', async () => {
     const act = actions();
     const states = createItemStates({ cache: null, defaultFormat: 'mp3' });
-    render(<CartControl item={track} states={states} actions={act} isTrusted={() => true} />);
+    mount({ item: track, states, actions: act, isTrusted: () => true });
     fireEvent.click(button('Add "Strobe" to cart as MP3'));
     await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'mp3', false));
     expect(act.signIn).toHaveBeenCalledBefore(act.add as never);
@@ -149,7 +169,7 @@ describe('clicks', () => {
     add.mockResolvedValue('added');
     const act = actions({ add });
     const states = createItemStates({ cache: cache(), defaultFormat: 'mp3' });
-    render(<CartControl item={track} states={states} actions={act} isTrusted={() => true} />);
+    mount({ item: track, states, actions: act, isTrusted: () => true });
     fireEvent.click(button('Add "Strobe" to cart as AIFF'));
     expect((await screen.findByRole('alert')).textContent).toBe('The store is busy.');
     fireEvent.click(button('Retry'));

@@ -1,0 +1,101 @@
+/**
+ * Feature: every row of the page's item lists that links to a track or release gets a control,
+ * once, when the row comes near the viewport. A chart of 5,000 rows pays for the rows on screen,
+ * not for 5,000 controls.
+ *
+ * Lists are found with the selector observer, so a list in a tab shown later (pushState) is found
+ * when it appears; rows added to a list later (Load more, infinite scroll) come from a
+ * MutationObserver on that list's children alone, never on the whole document. The observer
+ * starts at document_start, before the page's first style computation, so its stylesheet costs no
+ * restyle of a long page; lists found before the page state is read wait for `start`.
+ *
+ * A list is watched from when it is found, while the page is still being parsed: the first
+ * screen's rows get their controls inside the frames the browser draws while loading anyway,
+ * not in one more frame after the load.
+ */
+import { decorateOnce, type FoundRow, listRowOf } from './decorate.ts';
+import { observe } from './selector-observer.ts';
+import { itemLists } from './selectors.ts';
+
+/** How far outside the viewport a row is decorated, so scrolling meets finished rows. */
+const lookahead = '200px';
+/**
+ * Consecutive rows watched as one: only a chunk's first and last rows are observed, so a long
+ * list costs a fifth as many observations, and a chunk near the viewport is decorated whole.
+ * Ten rows stay shorter than the band the observer watches (the viewport and the lookahead), so
+ * a chunk across that band always has a row in it.
+ */
+const chunkSize = 10;
+
+type Mount = (found: FoundRow) => void;
+
+/** The parser may still be filling a list's last row: its links and title can be missing yet. */
+const mayBeParsing = (row: Element) => document.readyState === 'loading' && row.nextElementSibling === null;
+
+function watchLists(storeOrigin: string, mount: Mount, signal: AbortSignal): (list: Element) => void {
+  const chunks = new WeakMap<Element, Element[]>();
+  const nearViewport = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const chunk = entry.isIntersecting ? chunks.get(entry.target) : undefined;
+        if (!chunk) continue;
+        for (const sentinel of [chunk[0], chunk.at(-1)] as Element[]) {
+          nearViewport.unobserve(sentinel);
+          chunks.delete(sentinel);
+        }
+        for (const row of chunk) {
+          // Looked at again after the next frame, by when the parser has most likely moved on.
+          if (mayBeParsing(row)) watchRows([row]);
+          else {
+            const found = listRowOf(row, storeOrigin);
+            if (found) decorateOnce(found, mount);
+          }
+        }
+      }
+    },
+    { rootMargin: `${lookahead} 0px` },
+  );
+  signal.addEventListener('abort', () => nearViewport.disconnect());
+
+  function watchRows(rows: Element[]): void {
+    for (let start = 0; start < rows.length; start += chunkSize) {
+      const chunk = rows.slice(start, start + chunkSize);
+      for (const sentinel of [chunk[0], chunk.at(-1)] as Element[]) {
+        chunks.set(sentinel, chunk);
+        nearViewport.observe(sentinel);
+      }
+    }
+  }
+
+  // A list shown again (a tab switched back) is reported again: it is watched once.
+  const watched = new WeakSet<Element>();
+  return (list) => {
+    if (watched.has(list)) return;
+    watched.add(list);
+    // A list's children are its rows; which of them are items is seen when they are decorated.
+    watchRows([...list.children]);
+    // Children only: the parser adds a row's own content too, which is nothing to watch.
+    const added = new MutationObserver((records) => {
+      const rows: Element[] = [];
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node instanceof Element) rows.push(node);
+      }
+      watchRows(rows);
+    });
+    added.observe(list, { childList: true });
+    signal.addEventListener('abort', () => added.disconnect());
+  };
+}
+
+/** Starts finding lists now; decorates their rows once `start` has the page's store and mount. */
+export function decorateListRows({ signal }: { signal: AbortSignal }) {
+  const early: Element[] = [];
+  let watch: ((list: Element) => void) | null = null;
+  observe(itemLists, (list) => (watch ? watch(list) : early.push(list)), { signal });
+  return {
+    start(storeOrigin: string, mount: Mount): void {
+      watch = watchLists(storeOrigin, mount, signal);
+      for (const list of early.splice(0)) watch(list);
+    },
+  };
+}
