@@ -95,7 +95,12 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
   }
 
   function row(entry: LibraryEntry | undefined, index: number) {
-    if (!entry) return <div class="row-placeholder">Loading…</div>;
+    if (!entry)
+      return (
+        <div class="row-placeholder" aria-busy="true">
+          Loading…
+        </div>
+      );
     const title = entryTitle(entry);
     const state = downloads.get(entry.id);
     const status =

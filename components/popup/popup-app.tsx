@@ -6,13 +6,12 @@ import { AccountPanel } from '../account-panel.tsx';
 import { ArtistsTab } from './artists-tab.tsx';
 import { CartPicker } from './cart-picker.tsx';
 import { CartTab } from './cart-tab.tsx';
+import { forgetLastViews } from './last-view.ts';
 import { LibraryTab } from './library-tab.tsx';
 import { type PopupSnapshot, rememberAuth, scopeOf } from './popup-snapshot.ts';
+import type { PopupTabId } from './popup-tab-ids.ts';
 import { PopupTabs } from './popup-tabs.tsx';
 import { send } from './send.ts';
-
-export const popupTabIds = ['cart', 'library', 'artists'] as const;
-export type PopupTabId = (typeof popupTabIds)[number];
 
 export interface PopupAppProps {
   snapshot: PopupSnapshot;
@@ -63,6 +62,7 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
       return next;
     });
     // Signed out: nothing of that account may stay on this machine's popup cache.
+    if (!next.signedIn) forgetLastViews();
     void (next.signedIn ? Promise.resolve() : popupCache.clear()).then(() => rememberAuth(next));
   }
 

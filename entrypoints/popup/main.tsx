@@ -1,14 +1,17 @@
-import { render } from 'preact';
-// Before the components: reading the last known state starts while they are evaluated.
-import { snapshot } from './snapshot.ts';
+/**
+ * The popup's entry: paints the last view of the tab it opens on, then loads the popup itself,
+ * which takes over once it shows its own data (components/popup/last-view.ts). Only the last view
+ * and the styles load before the first frame.
+ */
 import '../../assets/base.css';
 import '../../assets/popup.css';
-import { PopupApp, type PopupTabId, popupTabIds } from '../../components/popup/popup-app.tsx';
+import { paintLastView } from '../../components/popup/last-view.ts';
+import { popupTabOf } from '../../components/popup/popup-tab-ids.ts';
 
 // popup.html#library opens on that tab (used by links, screenshots and the benchmark).
-const hash = location.hash.slice(1);
-const initialTab = popupTabIds.find((id) => id === hash) as PopupTabId | undefined;
-
-void snapshot.then((last) =>
-  render(<PopupApp snapshot={last} initialTab={initialTab} />, document.getElementById('app') as HTMLElement),
+const initialTab = popupTabOf(location.hash.slice(1));
+paintLastView(initialTab ?? 'cart');
+// After the first frame: the popup's code, evaluated before it, would hold that frame back.
+requestAnimationFrame(() =>
+  setTimeout(() => void import('./start.tsx').then(({ start }) => start(initialTab))),
 );

@@ -137,6 +137,24 @@ describe('the cart tab', () => {
     expect(await popup.cart.counts.textContent({ timeout: 2000 })).toBe('4 items: 3 tracks, 1 release');
   });
 
+  it('paints the last view before its code has loaded, then hands over to the live popup', async () => {
+    await openPopup();
+    await popup.cart.counts.filter({ hasText: '4 items' }).waitFor();
+    await expect
+      .poll(() => popup.page.evaluate(() => localStorage.getItem('crate:last-view:cart') ?? ''))
+      .toContain('4 items: 3 tracks, 1 release');
+
+    await openPopup();
+    await popup.cart.counts.filter({ hasText: '4 items' }).waitFor();
+    await popup.page.waitForFunction(() => performance.getEntriesByName('crate:live-view').length > 0);
+    const [lastView, live] = await popup.page.evaluate(() =>
+      ['crate:last-view', 'crate:live-view'].map((name) => performance.getEntriesByName(name)[0]?.startTime),
+    );
+    // The last view went on screen first; the live popup then took its place.
+    expect(lastView).toBeLessThan(live as number);
+    expect(await popup.page.locator('#last-view').count()).toBe(0);
+  });
+
   it('"Set all items to" AIFF previews the new total and makes every item aiff', async () => {
     const preview = await popup.cart.previewAll('aiff');
     await preview.filter({ hasText: /^New total/ }).waitFor();
@@ -360,6 +378,16 @@ describe('signed out', () => {
     await openPopup();
     await popup.account.signOutButton.click();
     await popup.account.signInButton.waitFor();
+    // Nothing of the account stays for the next popup's first frame.
+    await expect
+      .poll(() =>
+        popup.page.evaluate(() =>
+          Object.keys(localStorage)
+            .filter((key) => key.startsWith('crate:last-view:'))
+            .some((key) => localStorage.getItem(key)?.includes('Signed in as')),
+        ),
+      )
+      .toBe(false);
     await popup.panel('Cart').getByText('Sign in to see your cart').waitFor();
     await popup.open('Library');
     await popup.panel('Library').getByText('Sign in to see your downloads').waitFor();
