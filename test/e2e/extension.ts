@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import { chromeExtensionId } from '../../lib/extension-identity.ts';
 import { chromiumArgs } from '../helpers/chromium.ts';
 
-const extensionPath = join(import.meta.dirname, '..', '..', '.output', 'chrome-mv3');
+export const builtExtensionPath = join(import.meta.dirname, '..', '..', '.output', 'chrome-mv3');
 export const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
 
 export interface ExtensionHarness {
@@ -27,6 +27,10 @@ export interface ExtensionHarness {
 export interface LaunchOptions {
   /** The profile's download folder: files land there under the names the extension gives them. */
   downloadsPath?: string;
+  /** Another build of the extension than .output/chrome-mv3 (a copy with a patched manifest). */
+  extensionPath?: string;
+  /** More Chromium flags. */
+  args?: string[];
 }
 
 /** A fresh profile whose preferences save downloads to `downloadsPath` without asking. */
@@ -43,7 +47,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: inject('chromePath'),
     headless: true,
-    args: chromiumArgs(extensionPath),
+    args: [...chromiumArgs(options.extensionPath ?? builtExtensionPath), ...(options.args ?? [])],
   });
 
   async function worker(): Promise<Worker> {
