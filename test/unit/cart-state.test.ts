@@ -6,6 +6,7 @@ import { createBackgroundService } from '../../lib/background-service.ts';
 import { cartStateItem, isStoreCartState, storeEntry } from '../../lib/cart-state.ts';
 import { addPageItem } from '../../lib/page-item-command.ts';
 import { currentCartSetting, storeUrlSetting } from '../../lib/settings.ts';
+import { StoreError } from '../../lib/store-error.ts';
 
 const storeUrl = 'http://127.0.0.1:8787';
 const summary = (items: number, name = 'default') => ({
@@ -287,6 +288,25 @@ describe('the keyboard shortcut', () => {
       { name: 'friday', items: [{ type: 'release', id: 7, audioFormat: 'mp3' }] },
       'storeContentScript',
     );
+  });
+
+  it.each([
+    ['added', { added: [cartItem(42, 'track', 'mp3')], warnings: [] }, 'Added to your cart'],
+    [
+      'already owned',
+      { added: [], warnings: [{ id: 42, type: 'track', code: 'alreadyPurchased', message: 'You own it.' }] },
+      'You already own this',
+    ],
+    ['signed out', new StoreError({ kind: 'signedOut', message: 'Signed out.' }), 'Sign in to Crate first'],
+  ] as const)('says what happened in a notification: %s', async (_, outcome, title) => {
+    await storeUrlSetting.setValue(storeUrl);
+    const handlers = createBackgroundService(auth).handlers;
+    const add = vi.spyOn(handlers, 'addToCart');
+    if (outcome instanceof StoreError) add.mockRejectedValue(outcome);
+    else add.mockResolvedValue({ ...outcome, cart: summary(1) } as never);
+    const notify = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('');
+    await addPageItem(tab(`${storeUrl}/track/strobe/42`), handlers);
+    expect(notify).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ title }));
   });
 
   it.each([
