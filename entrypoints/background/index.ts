@@ -51,8 +51,12 @@ export default defineBackground(() => {
   storeUrlSetting.watch(() => logged(service.downloads.createMenus()));
   // The pages' cache flips `signedIn` on sign-in, sign-out and a session that ended.
   cartStateItem.watch(() => logged(service.downloads.onSessionChanged()));
-  // End-to-end tests click a menu item through this: native context menus cannot be clicked there.
-  Object.assign(globalThis, { crateMenuClicked: service.downloads.onMenuClicked });
+  // End-to-end tests click a menu item and a notification's button through these: native menus
+  // and notifications cannot be clicked there.
+  Object.assign(globalThis, {
+    crateMenuClicked: service.downloads.onMenuClicked,
+    crateNotificationButtonClicked: service.downloads.onNotificationButton,
+  });
   logged(service.downloads.resume());
 
   void service.restoreBadge();

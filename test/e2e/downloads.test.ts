@@ -209,7 +209,55 @@ describe('"Download purchased" in the context menu', () => {
         globalThis as unknown as { chrome: { notifications: { getAll(): Promise<object> } } }
       ).chrome.notifications.getAll(),
     );
-    expect(Object.keys(notifications)).toContain(`crate-not-owned:track:${trackId}`);
+    const notificationId = `crate-not-owned:track:${trackId}`;
+    expect(Object.keys(notifications)).toContain(notificationId);
+
+    // Its "Add to cart" button puts the track in the current cart, in the default format.
+    await (await extension.worker()).evaluate(
+      (id) =>
+        (
+          globalThis as unknown as { crateNotificationButtonClicked(id: string): Promise<void> }
+        ).crateNotificationButtonClicked(id),
+      notificationId,
+    );
+    const cart = await api<{ items: { id: number; type: string; audioFormat: string }[] }>(
+      'GET',
+      '/cart/1/',
+      {
+        sourceType: 'e2e',
+      },
+    );
+    expect(cart.items.map(({ id, type, audioFormat }) => ({ id, type, audioFormat }))).toContainEqual({
+      id: trackId,
+      type: 'track',
+      audioFormat: 'mp3',
+    });
+    await api('DELETE', '/cart/1/', { sourceType: 'e2e' });
+  });
+});
+
+describe('"Download" on one entry of the popup\'s library', () => {
+  it("saves one entry from the popup's library, named by a template of the person's own", async () => {
+    const [trackId] = unownedTrackIds(1) as [number];
+    await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
+    const track = await catalogTrack(trackId);
+    const template = 'single/{label} - {title} [{bpm}].{ext}';
+    await setFileNaming(template, false);
+    const popup = new PopupPage(await extension.openPage('popup.html#library'));
+    const title = `${track.name} (${track.mixName})`;
+    await popup.library.filter(track.name);
+    await popup.library.downloadButton(title).click();
+    const expected = expectedPath(track, 'wav', template);
+    const files = await waitFor(
+      // The folder is made by the download itself.
+      () => savedFiles().filter((path) => path.startsWith('single/')),
+      (found) => found.includes(expected),
+      15_000,
+    );
+    expect(files).toEqual([expected]);
+    expect(audioFormatOf(expected)).toBe('wav');
+    await popup.page.close();
+    await setFileNaming(defaultFilenameTemplate, false);
   });
 });
 
