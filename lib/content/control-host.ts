@@ -9,6 +9,7 @@ import { type CartActions, type CartControl, createCartControl } from '../../com
 import { controlBlockSize } from './control-space.ts';
 import { decoratedMark, type FoundRow } from './decorate.ts';
 import type { ItemStates } from './item-state.ts';
+import { adoptStyleSheet } from './page-stylesheet.ts';
 
 export const hostTag = 'crate-cart-buttons';
 
@@ -44,7 +45,7 @@ export function createControlMounter(
     mount({ row, slot, item }) {
       const host = document.createElement(hostTag);
       const shadow = host.attachShadow({ mode: 'open' });
-      shadow.adoptedStyleSheets = [sheet()];
+      adoptStyleSheet(shadow, sheet());
       const control = createCartControl({ item, states, actions });
       shadow.append(control.element);
       slot.append(host);
