@@ -1,7 +1,7 @@
 /**
  * The popup's entry: paints the last view of the tab it opens on, then loads the popup itself,
- * which takes over once it shows its own data (components/popup/last-view.ts). Only the last view
- * and the styles load before the first frame.
+ * which takes over once it shows its own data (components/popup/last-view.ts). This chunk holds
+ * only that and the styles, so the last view is painted while the popup's code still loads.
  */
 import '../../assets/base.css';
 import '../../assets/popup.css';
@@ -11,7 +11,4 @@ import { popupTabOf } from '../../components/popup/popup-tab-ids.ts';
 // popup.html#library opens on that tab (used by links, screenshots and the benchmark).
 const initialTab = popupTabOf(location.hash.slice(1));
 paintLastView(initialTab ?? 'cart');
-// After the first frame: the popup's code, evaluated before it, would hold that frame back.
-requestAnimationFrame(() =>
-  setTimeout(() => void import('./start.tsx').then(({ start }) => start(initialTab))),
-);
+void import('./start.tsx').then(({ start }) => start(initialTab));
