@@ -1,5 +1,6 @@
 import type { Track } from '../../../lib/wire.ts';
 import { formatCount } from '../format.ts';
+import type { Tab } from './tabs.tsx';
 import { TrackRow } from './track-row.tsx';
 
 /** Where the client script fetches a long list's next rows: a catalog detail call and its list. */
@@ -84,4 +85,13 @@ export function TrackRows({
       ))}
     </ol>
   );
+}
+
+/** The "Top tracks" tab of a genre, label or artist page: its long list and how many it has. */
+export function topTracksTab(tracks: Track[], count: number, source: ListSource, numbered = false): Tab {
+  return {
+    id: 'tracks',
+    label: `Top tracks (${formatCount(count)})`,
+    content: <TrackList tracks={tracks} count={count} source={source} numbered={numbered} />,
+  };
 }

@@ -2,7 +2,7 @@ import type { CatalogPageResults, Ref } from '../../../lib/wire.ts';
 import { Facts, PageHero } from '../components/page-hero.tsx';
 import { ReleaseGrid } from '../components/release-tile.tsx';
 import { Tabs } from '../components/tabs.tsx';
-import { TrackList } from '../components/track-list.tsx';
+import { topTracksTab } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';
 import { formatCount, formatDate } from '../format.ts';
 import { Layout, type PageShell } from '../layout.tsx';
@@ -47,17 +47,7 @@ export function ArtistPage({
         path={artistUrl(artist)}
         active={tab}
         tabs={[
-          {
-            id: 'tracks',
-            label: `Top tracks (${formatCount(count)})`,
-            content: (
-              <TrackList
-                tracks={data.topTracks}
-                count={count}
-                source={{ page: 'artist', id: artist.id, list: 'topTracks' }}
-              />
-            ),
-          },
+          topTracksTab(data.topTracks, count, { page: 'artist', id: artist.id, list: 'topTracks' }),
           {
             id: 'releases',
             label: 'Releases',

@@ -3,9 +3,8 @@ import { ChartGrid } from '../components/chart-tile.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { ReleaseGrid } from '../components/release-tile.tsx';
 import { Tabs } from '../components/tabs.tsx';
-import { TrackList } from '../components/track-list.tsx';
+import { topTracksTab } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';
-import { formatCount } from '../format.ts';
 import { Layout, type PageShell } from '../layout.tsx';
 import { genreUrl } from '../urls.ts';
 
@@ -28,18 +27,7 @@ export function GenrePage({
         path={genreUrl(genre)}
         active={tab}
         tabs={[
-          {
-            id: 'tracks',
-            label: `Top tracks (${formatCount(count)})`,
-            content: (
-              <TrackList
-                tracks={data.topTracks}
-                count={count}
-                source={{ page: 'genre', id: genre.id, list: 'topTracks' }}
-                numbered
-              />
-            ),
-          },
+          topTracksTab(data.topTracks, count, { page: 'genre', id: genre.id, list: 'topTracks' }, true),
           {
             id: 'releases',
             label: 'New releases',

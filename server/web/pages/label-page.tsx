@@ -2,9 +2,8 @@ import type { CatalogPageResults } from '../../../lib/wire.ts';
 import { PageHero } from '../components/page-hero.tsx';
 import { ReleaseGrid } from '../components/release-tile.tsx';
 import { Tabs } from '../components/tabs.tsx';
-import { TrackList } from '../components/track-list.tsx';
+import { topTracksTab } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';
-import { formatCount } from '../format.ts';
 import { Layout, type PageShell } from '../layout.tsx';
 import { labelUrl } from '../urls.ts';
 
@@ -27,17 +26,7 @@ export function LabelPage({
         path={labelUrl(label)}
         active={tab}
         tabs={[
-          {
-            id: 'tracks',
-            label: `Top tracks (${formatCount(count)})`,
-            content: (
-              <TrackList
-                tracks={data.topTracks}
-                count={count}
-                source={{ page: 'label', id: label.id, list: 'topTracks' }}
-              />
-            ),
-          },
+          topTracksTab(data.topTracks, count, { page: 'label', id: label.id, list: 'topTracks' }),
           {
             id: 'releases',
             label: 'Releases',
