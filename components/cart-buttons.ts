@@ -23,7 +23,7 @@ export type Phase =
   | { step: 'failed'; message: string };
 
 /** What a button asks for; the control's one click listener reads it from the button. */
-export type ButtonAction =
+type ButtonAction =
   | { action: 'format'; format: AudioFormat }
   | { action: 'remove' | 'freeDownload' | 'confirm' | 'cancel' | 'retry' };
 
@@ -184,7 +184,7 @@ export function drawCartButtons(
 }
 
 /** The action of the button a click landed on, if any. */
-export function buttonAction(target: EventTarget | null): ButtonAction | null {
+function buttonAction(target: EventTarget | null): ButtonAction | null {
   const element = target instanceof Element ? target.closest<HTMLElement>('button[data-action]') : null;
   const action = element?.dataset.action;
   if (action === 'format') {

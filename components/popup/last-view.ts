@@ -1,15 +1,16 @@
 /**
- * The popup's first frame: each tab as it looked the last time it settled, kept as HTML in the
- * extension's localStorage (synchronous, so it is on screen in the popup's first frame, before
- * the popup's code has loaded). It is painted inert over the page and removed as soon as the
- * live popup shows its own data, normally from the same cache, so the swap does not show.
+ * The popup's first paint: each tab as it looked the last time it settled, kept as HTML in the
+ * extension's localStorage (synchronous, so it is painted as soon as the small entry chunk runs,
+ * while the rest of the popup's code still loads). It is painted inert over the page and removed
+ * as soon as the live popup shows its own data, normally from the same cache, so the swap does
+ * not show.
  *
  * What is kept is what the popup showed, nothing more: no tokens, no form values, no passing
  * messages. A view is not kept while anything in it loads or while it is scrolled, and signing
  * out forgets every view (forgetLastViews).
  *
- * This module is the popup's entry (entrypoints/popup/main.tsx) with no dependencies: its size
- * is what the first frame waits for.
+ * It has no dependencies: it is most of the popup's entry chunk (entrypoints/popup/main.tsx),
+ * whose size the first paint waits for.
  */
 
 const storagePrefix = 'crate:last-view:';

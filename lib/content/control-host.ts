@@ -11,7 +11,7 @@ import { decoratedMark, type FoundRow } from './decorate.ts';
 import type { ItemStates } from './item-state.ts';
 import { adoptStyleSheet } from './page-stylesheet.ts';
 
-export const hostTag = 'crate-cart-buttons';
+const hostTag = 'crate-cart-buttons';
 
 let sharedSheet: CSSStyleSheet | undefined;
 function sheet(): CSSStyleSheet {

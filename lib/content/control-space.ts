@@ -12,10 +12,7 @@ import { controlSpaceRules } from './selectors.ts';
 /** The control's height on one line: the host's minimum height and the space kept for it. */
 export const controlBlockSize = '26px';
 
-export const controlSpaceCss = controlSpaceRules
-  .map((rule) => rule(`:not([${decoratedMark}])`, controlBlockSize))
-  .join('\n');
-
 export function reserveControlSpace(options: { signal: AbortSignal }): void {
-  adoptPageStyleSheet(controlSpaceCss, options);
+  const css = controlSpaceRules.map((rule) => rule(`:not([${decoratedMark}])`, controlBlockSize)).join('\n');
+  adoptPageStyleSheet(css, options);
 }
