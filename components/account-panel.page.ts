@@ -12,8 +12,9 @@ export class AccountPanelPage {
     return this.page.getByRole('button', { name: 'Sign out' });
   }
 
+  /** In the live panel only: the popup's last view, painted under it for a moment, says it too. */
   get signedInAs(): Locator {
-    return this.page.getByText(/^Signed in as /);
+    return this.page.getByRole('region', { name: 'Account' }).getByText(/^Signed in as /);
   }
 
   get alert(): Locator {

@@ -48,6 +48,6 @@ export class PopupPage {
   }
 
   get refreshing(): Locator {
-    return this.page.getByText('Refreshing…');
+    return this.page.locator('#app').getByText('Refreshing…');
   }
 }
