@@ -47,6 +47,11 @@ export class PopupPage {
     await this.page.getByRole('button', { name: 'Create' }).click();
   }
 
+  /** Waits until the last view painted at open (last-view.ts) has handed over to the live popup. */
+  async live(): Promise<void> {
+    await this.page.locator('#last-view').waitFor({ state: 'detached' });
+  }
+
   get refreshing(): Locator {
     return this.page.locator('#app').getByText('Refreshing…');
   }

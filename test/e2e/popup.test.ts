@@ -333,6 +333,7 @@ describe('accessibility', () => {
     'axe-core finds no serious violation on the %s tab',
     async (tab) => {
       await openPopup(`#${tab}`);
+      await popup.live();
       await popup.page
         .locator(
           '[role="tabpanel"]:not([hidden]) .refresh-status, [role="tabpanel"]:not([hidden]) .notice-box',
@@ -359,6 +360,7 @@ describe.runIf(process.env.UPDATE_SCREENSHOTS)('screenshots for the README', () 
     await openPopup(hash);
     await popup.page.emulateMedia({ colorScheme });
     await popup.page.setViewportSize({ width: 440, height: 580 });
+    await popup.live();
     await popup.refreshing.waitFor({ state: 'detached' });
     await popup.page.locator('.notice-box, .cart-summary, .library-entry, .artist').first().waitFor();
     await popup.page.screenshot({ path: join(import.meta.dirname, '../../docs/screenshots', file) });
