@@ -297,10 +297,9 @@ describe('"Download all available" in the popup', () => {
     await panel.page.close();
   });
 
-  // Open: after stopWorker() returns here, this test's thread (which also runs the store) stops
-  // answering until the test times out, although the same steps passed on their own; the queue
-  // recovery itself is covered by the fast-check model in test/unit/download-queue.test.ts.
-  // Recovery may wait for the queue's 30-second alarm, so this test gets more than the default minute.
+  // When no download is in flight at the stop, only the queue's 30-second alarm wakes the worker,
+  // so this test gets more than the default minute. The queue's recovery in every interleaving is
+  // the fast-check model's (test/unit/download-queue.test.ts).
   it('finishes all 20, none twice, when the worker is stopped in the middle and the popup closed', async () => {
     const expected = await twentyNewEntries('bulk-stopped');
     const panel = await openBulkPanel();

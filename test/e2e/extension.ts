@@ -78,7 +78,8 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     },
     /**
      * Stops the service worker as Chromium does when it idles: its target closes, and the next
-     * event starts a fresh worker with fresh globals.
+     * event starts a fresh worker with fresh globals, under the same target and Worker handle
+     * (whose evaluate waits for that restart). The ServiceWorker domain says when it has stopped.
      */
     async stopWorker() {
       const running = await worker();
@@ -87,36 +88,35 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       });
       const page = context.pages()[0] ?? (await context.newPage());
       const cdp = await context.newCDPSession(page);
-      const workerTargets = async () =>
-        (await cdp.send('Target.getTargets')).targetInfos.filter(
-          (info) => info.type === 'service_worker' && info.url.startsWith(extensionUrl('')),
-        );
-      const targets = await workerTargets();
+      const targets = (await cdp.send('Target.getTargets')).targetInfos.filter(
+        (info) => info.type === 'service_worker' && info.url.startsWith(extensionUrl('')),
+      );
       if (targets.length === 0) throw new Error('The extension has no running service worker.');
-      // The worker that ran, not every worker target: a download or alarm event may start the
-      // next worker at once, even under the same target id. Its 'close' event can be missed when
-      // Playwright's handle is already stale, so a failing evaluate counts as stopped too.
-      let closed = false;
-      running.once('close', () => {
-        closed = true;
+      const ours = (version: { scriptURL: string }) => version.scriptURL.startsWith(extensionUrl(''));
+      // Only news after the targets are closed counts: enabling the domain reports every version.
+      let closing = false;
+      const stopped = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error('The service worker did not stop within 15 s.')),
+          15_000,
+        );
+        cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+          if (closing && versions.some((version) => ours(version) && version.runningStatus === 'stopped')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
       });
+      await cdp.send('ServiceWorker.enable');
+      closing = true;
       // Every worker target of the extension: a stale one may be listed before the running one.
       for (const target of targets) await cdp.send('Target.closeTarget', { targetId: target.targetId });
-      const deadline = Date.now() + 15_000;
-      while (!closed) {
-        const answered = await Promise.race([
-          // A worker restarted under the same target may answer through this handle, with fresh globals.
-          running
-            .evaluate(() => (globalThis as { beforeStop?: boolean }).beforeStop === true)
-            .catch(() => false),
-          sleep(1000).then(() => undefined),
-        ]);
-        if (answered === false) break;
-        if (Date.now() > deadline) throw new Error('The service worker did not stop within 15 s.');
-        await sleep(100);
+      try {
+        await stopped;
+      } finally {
+        // Detaching can wait on the worker that an event started in the meantime: do not wait long.
+        await Promise.race([cdp.detach(), sleep(1000)]);
       }
-      // Detaching can wait on the worker that an event started in the meantime: do not wait long.
-      await Promise.race([cdp.detach(), sleep(1000)]);
     },
     async workerWasRestarted() {
       return (
