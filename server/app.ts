@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { defaultSignInLimits } from './accounts/password-sign-in.ts';
 import { cartRoutes } from './cart/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { StoreConfig, StoreContext } from './context.ts';
@@ -20,6 +21,7 @@ export const defaultConfig = (baseUrl = `http://127.0.0.1:${defaultPort}`): Stor
   downloadLinkTtlSeconds: 900,
   currency: 'USD',
   extensionRedirectUris: [],
+  signInLimits: defaultSignInLimits,
 });
 
 export interface AppOptions {
@@ -27,6 +29,11 @@ export interface AppOptions {
   config?: Partial<StoreConfig>;
   /** pino level for the store's log; none when absent. */
   logLevel?: string;
+  /**
+   * Addresses (or CIDR ranges, comma-separated) of reverse proxies whose X-Forwarded-For is
+   * believed: the client's address then comes from it (sign-in limits count per address).
+   */
+  trustProxy?: string;
 }
 
 export interface StoreApp {
@@ -35,10 +42,11 @@ export interface StoreApp {
 }
 
 /** The whole store: API, OAuth server and website, on one SQLite database. */
-export async function buildApp({ dbPath, config, logLevel }: AppOptions): Promise<StoreApp> {
+export async function buildApp({ dbPath, config, logLevel, trustProxy }: AppOptions): Promise<StoreApp> {
   const db = new Database(dbPath);
   const app = Fastify({
     logger: logLevel ? { level: logLevel } : false,
+    ...(trustProxy ? { trustProxy } : {}),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });

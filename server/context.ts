@@ -1,3 +1,4 @@
+import type { SignInLimits } from './accounts/password-sign-in.ts';
 import type { Database } from './db/database.ts';
 
 export interface StoreConfig {
@@ -9,6 +10,8 @@ export interface StoreConfig {
   currency: string;
   /** Redirect URIs of the crate-extension OAuth client. */
   extensionRedirectUris: string[];
+  /** How many password attempts the OAuth login and the website allow. */
+  signInLimits: SignInLimits;
 }
 
 export interface AuthenticatedUser {

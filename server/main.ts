@@ -1,15 +1,18 @@
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { buildApp, defaultPort } from './app.ts';
 import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from './seed/generate.ts';
 
-const usage = `Usage: npm run store -- [--port N] [--host H] [--db PATH] [--scale N] [--access-token-ttl SECONDS]
+const usage = `Usage: npm run store -- [options]
 
   --port N                 port to listen on (default ${defaultPort})
   --host H                 address to listen on (default 127.0.0.1)
   --db PATH                SQLite database file (default .data/store.db)
   --scale N                tracks in the demo catalog seeded on first start (default 5000)
   --access-token-ttl S     access token lifetime in seconds (default 600)
-  --base-url URL           public origin, when it differs from http://HOST:PORT`;
+  --base-url URL           public origin, when it differs from http://HOST:PORT
+  --trust-proxy ADDRESSES  reverse proxies (addresses, CIDR ranges or loopback, comma-separated)
+                           whose X-Forwarded-For gives the client's address`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -22,6 +25,23 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return Number(value);
 }
 
+/** Comma-separated addresses, CIDR ranges and proxy-addr's names, checked before Fastify sees them. */
+function proxyAddresses(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const names = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const entries = value.split(',').map((part) => part.trim());
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const version = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    if (!names.has(entry) && (version === 0 || !prefixOk)) {
+      fail(`--trust-proxy: "${entry}" is not an address, a CIDR range or loopback.`);
+    }
+  }
+  return entries.join(',');
+}
+
 let args: ReturnType<typeof parse>;
 function parse() {
   return parseArgs({
@@ -32,6 +52,7 @@ function parse() {
       scale: { type: 'string' },
       'access-token-ttl': { type: 'string' },
       'base-url': { type: 'string' },
+      'trust-proxy': { type: 'string' },
       help: { type: 'boolean' },
     },
   }).values;
@@ -59,6 +80,7 @@ const { app, ctx } = await buildApp({
   config: { baseUrl, accessTokenTtlSeconds },
   // Requests are not logged one by one: warnings and errors only, unless CRATE_LOG_LEVEL says otherwise.
   logLevel: process.env.CRATE_LOG_LEVEL ?? 'warn',
+  trustProxy: proxyAddresses(args['trust-proxy'] as string | undefined),
 });
 
 if (isCatalogEmpty(ctx.db)) {

@@ -194,6 +194,12 @@ const migrations: string[] = [
     expires_at TEXT NOT NULL
   );
   `,
+  // 2: sign-in attempts, counted to slow password guessing (accounts/password-sign-in.ts)
+  `
+  CREATE TABLE sign_in_attempts (key TEXT NOT NULL, attempted_at INTEGER NOT NULL);
+  CREATE INDEX sign_in_attempts_key ON sign_in_attempts (key, attempted_at);
+  CREATE INDEX sign_in_attempts_time ON sign_in_attempts (attempted_at);
+  `,
 ];
 
 export const schemaVersion = migrations.length;

@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
-import { findUserByCredentials, usernamePattern } from '../accounts/users.ts';
+import { signInWithPassword, tryAgainIn } from '../accounts/password-sign-in.ts';
 import type { StoreContext } from '../context.ts';
 import { type HtmlPage, loginPage, messagePage } from './pages.tsx';
 import { interactionPath } from './provider.ts';
-
-const maxPasswordLength = 1024;
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string }; Body: unknown }>;
 
@@ -31,7 +29,11 @@ function field(body: unknown, name: string): string | undefined {
  * proves who they are, and the flow resumes at the provider. The extension is first-party, so
  * signing in also grants it access: there is no consent screen.
  */
-export function interactionRoutes(app: FastifyInstance, provider: Provider, { db }: StoreContext): void {
+export function interactionRoutes(
+  app: FastifyInstance,
+  provider: Provider,
+  { db, config }: StoreContext,
+): void {
   /** The interaction the browser's cookie belongs to, when it is the one in the URL. */
   async function currentInteraction(request: InteractionRequest, reply: FastifyReply) {
     let interaction: Interaction;
@@ -81,16 +83,25 @@ export function interactionRoutes(app: FastifyInstance, provider: Provider, { db
         message: 'Enter your username and your password.',
       });
     }
-    const user =
-      usernamePattern.test(username) && password.length <= maxPasswordLength
-        ? await findUserByCredentials(db, username, password)
-        : undefined;
-    if (!user) {
+    const result = await signInWithPassword(
+      db,
+      { username, password, address: request.ip },
+      config.signInLimits,
+    );
+    if (result.outcome === 'throttled') {
+      reply.header('retry-after', String(result.retryAfterSeconds));
+      return showLogin(reply, interaction, 429, {
+        username,
+        message: `Too many attempts to sign in. ${tryAgainIn(result.retryAfterSeconds)}`,
+      });
+    }
+    if (result.outcome === 'refused') {
       return showLogin(reply, interaction, 401, {
         username,
         message: 'That username and password do not match. Check them and try again.',
       });
     }
+    const { user } = result;
 
     const clientId = interaction.params.client_id as string;
     const grant = new provider.Grant({ accountId: String(user.id), clientId });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findUserByCredentials } from '../accounts/users.ts';
+import { signInWithPassword, tryAgainIn } from '../accounts/password-sign-in.ts';
 import type { StoreContext } from '../context.ts';
 import { sessionCsrfValid, visitorCsrfToken, visitorCsrfValid } from './csrf.ts';
 import { MessagePage } from './pages/message-page.tsx';
@@ -53,11 +53,21 @@ export function accountRoutes(app: FastifyInstance, ctx: StoreContext): void {
         username,
       });
     }
-    const user =
-      username && password && username.length <= 64 && password.length <= 1024
-        ? await findUserByCredentials(ctx.db, username, password)
-        : undefined;
-    if (!user) {
+    const result = await signInWithPassword(
+      ctx.db,
+      { username, password, address: request.ip },
+      ctx.config.signInLimits,
+    );
+    if (result.outcome === 'throttled') {
+      reply.header('retry-after', String(result.retryAfterSeconds));
+      return signInForm(request, reply, {
+        returnPath,
+        status: 429,
+        error: `Too many attempts to sign in. ${tryAgainIn(result.retryAfterSeconds)}`,
+        username,
+      });
+    }
+    if (result.outcome === 'refused') {
       return signInForm(request, reply, {
         returnPath,
         status: 401,
@@ -65,6 +75,7 @@ export function accountRoutes(app: FastifyInstance, ctx: StoreContext): void {
         username,
       });
     }
+    const { user } = result;
     startSession(ctx, reply, user.id);
     return reply.redirect(returnPath, 303);
   });

@@ -548,6 +548,38 @@ describe('OAuth token lifetimes', () => {
   });
 });
 
+describe('OAuth login attempts', () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await oauthStore({ signInLimits: { windowSeconds: 60, perAccount: 2, perAddress: 10 } });
+  });
+  afterAll(() => store?.close());
+
+  it('answers 429 with Retry-After and says when to try again, after too many wrong passwords', async () => {
+    const { jar, url } = await openLoginPage(store.baseUrl);
+    for (let i = 0; i < 2; i++) {
+      expect((await postForm(jar, url, { username: 'demo', password: `guess ${i}` })).status).toBe(401);
+    }
+    const held = await postForm(jar, url, { username: 'demo', password: 'demo' });
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(held.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    const html = await held.text();
+    expect(html).toMatch(/role="alert"[^>]*>Too many attempts to sign in\. Try again in a minute\./);
+    expect(html).toMatch(/<form method="post"/);
+    expect(html).toMatch(/name="username"[^>]*value="demo"|value="demo"[^>]*name="username"/);
+
+    // Another account is not held up by demo's attempts.
+    const second = await openLoginPage(store.baseUrl);
+    const done = await followRedirects(
+      second.jar,
+      await postForm(second.jar, second.url, { username: 'second', password: 'second password' }),
+      second.url,
+    );
+    expect(done.url.searchParams.get('code')).toBeTruthy();
+  });
+});
+
 describe('OAuth server state', () => {
   it('keeps its keys and tokens across a restart, and makes new keys for a new store', async () => {
     const store = await oauthStore();

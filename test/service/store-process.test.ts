@@ -70,6 +70,7 @@ describe('the store process', () => {
     [['--port', '70000'], '--port must be at most 65535'],
     [['--scale', '0'], '--scale must be a positive whole number'],
     [['--colour', 'red'], "Unknown option '--colour'"],
+    [['--trust-proxy', '10.0.0.1,proxy.local'], '--trust-proxy: "proxy.local" is not an address'],
   ])('refuses %j with a usage message', async (args, message) => {
     const store = startStore(args);
     expect(await store.exited).toBe(2);

@@ -376,6 +376,29 @@ describe('sign-in and sign-out', () => {
     expect(home.document.querySelector('form[action="/sign-out"] button')?.textContent).toBe('Sign out');
   });
 
+  it('holds up an account after ten wrong passwords from one address, with 429 and Retry-After', async () => {
+    const form = await store.app.inject({ url: '/sign-in' });
+    const csrf = form.cookies.find((cookie) => cookie.name === 'crate_csrf')?.value as string;
+    const signInFrom = (remoteAddress: string, password: string) =>
+      store.app.inject({
+        method: 'POST',
+        url: '/sign-in',
+        remoteAddress,
+        cookies: { crate_csrf: csrf },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ username: 'dj2', password, csrf }).toString(),
+      });
+    for (let i = 0; i < 10; i++)
+      expect((await signInFrom('198.51.100.20', `guess ${i}`)).statusCode).toBe(401);
+    const held = await signInFrom('198.51.100.20', 'dj2');
+    expect(held.statusCode).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(held.body).toContain('Too many attempts to sign in. Try again in 15 minutes.');
+    expect(held.cookies.find((cookie) => cookie.name === 'crate_session')).toBeUndefined();
+    // The same account from another address signs in.
+    expect((await signInFrom('198.51.100.21', 'dj2')).statusCode).toBe(303);
+  });
+
   it('refuses a sign-in form without the matching CSRF cookie', async () => {
     const form = await store.app.inject({ url: '/sign-in' });
     const csrf = /name="csrf" value="([^"]+)"/.exec(form.body)?.[1] as string;

@@ -1,0 +1,100 @@
+/**
+ * Signing in with a username and password, for the OAuth login and the website alike.
+ *
+ * Attempts are counted in the database per account and address, and per address, so that guessing
+ * passwords is slow and costs no more scrypt work (128 MiB each) than the limits allow, while a
+ * person who mistypes a few times, or the same account signing in from elsewhere, is not locked
+ * out. An attempt is counted before its password is checked, so parallel requests cannot slip past
+ * the limit; a successful one is then uncounted, with that account's earlier attempts from that
+ * address.
+ */
+import type { Database } from '../db/database.ts';
+import { findUserByCredentials, type User, usernamePattern } from './users.ts';
+
+export interface SignInLimits {
+  windowSeconds: number;
+  /** Attempts per account from one address in the window. */
+  perAccount: number;
+  /** Attempts from one address in the window, whatever the account. */
+  perAddress: number;
+}
+
+export const defaultSignInLimits: SignInLimits = { windowSeconds: 15 * 60, perAccount: 10, perAddress: 100 };
+
+const maxPasswordLength = 1024;
+
+export interface SignInAttempt {
+  username: string;
+  password: string;
+  /** The client's address (request.ip). */
+  address: string;
+}
+
+export type SignInResult =
+  | { outcome: 'signedIn'; user: User }
+  | { outcome: 'refused' }
+  | { outcome: 'throttled'; retryAfterSeconds: number };
+
+const accountKey = ({ username, address }: SignInAttempt) => `account:${address}:${username}`;
+const addressKey = ({ address }: SignInAttempt) => `address:${address}`;
+
+/** Seconds until `key` is below `limit` attempts in the window again; 0 when it already is. */
+function secondsUntilAllowed(
+  db: Database,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: number,
+): number {
+  const oldestCounted = db.get<{ at: number }>(
+    `SELECT attempted_at AS at FROM sign_in_attempts WHERE key = ? AND attempted_at > ?
+     ORDER BY attempted_at DESC LIMIT 1 OFFSET ?`,
+    key,
+    now - windowMs,
+    limit - 1,
+  );
+  return oldestCounted ? Math.max(1, Math.ceil((oldestCounted.at + windowMs - now) / 1000)) : 0;
+}
+
+export async function signInWithPassword(
+  db: Database,
+  attempt: SignInAttempt,
+  limits: SignInLimits = defaultSignInLimits,
+  now = Date.now(),
+): Promise<SignInResult> {
+  const windowMs = limits.windowSeconds * 1000;
+  const account = accountKey(attempt);
+  const address = addressKey(attempt);
+  const counted = db.transaction<{ retryAfterSeconds: number } | { addressRow: number }>(() => {
+    const wait = Math.max(
+      secondsUntilAllowed(db, account, limits.perAccount, windowMs, now),
+      secondsUntilAllowed(db, address, limits.perAddress, windowMs, now),
+    );
+    if (wait > 0) return { retryAfterSeconds: wait };
+    db.run('DELETE FROM sign_in_attempts WHERE attempted_at <= ?', now - windowMs);
+    const insert = 'INSERT INTO sign_in_attempts (key, attempted_at) VALUES (?, ?) RETURNING rowid';
+    db.get(insert, account, now);
+    return { addressRow: db.get<{ rowid: number }>(insert, address, now)?.rowid as number };
+  });
+  if ('retryAfterSeconds' in counted)
+    return { outcome: 'throttled', retryAfterSeconds: counted.retryAfterSeconds };
+
+  const { username, password } = attempt;
+  const wellFormed =
+    usernamePattern.test(username) && password.length > 0 && password.length <= maxPasswordLength;
+  const user = wellFormed ? await findUserByCredentials(db, username, password) : undefined;
+  if (!user) return { outcome: 'refused' };
+  const { addressRow } = counted;
+  // Only failures count against the address: a shop's or an office's people share one.
+  db.transaction(() => {
+    db.run('DELETE FROM sign_in_attempts WHERE key = ?', account);
+    db.run('DELETE FROM sign_in_attempts WHERE rowid = ?', addressRow);
+  });
+  return { outcome: 'signedIn', user };
+}
+
+/** "Try again in 12 minutes." for a throttled sign-in. */
+export function tryAgainIn(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return minutes <= 1 ? 'Try again in a minute.' : `Try again in ${minutes} minutes.`;
+}
