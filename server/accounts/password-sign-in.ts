@@ -35,7 +35,9 @@ export type SignInResult =
   | { outcome: 'refused' }
   | { outcome: 'throttled'; retryAfterSeconds: number };
 
-const accountKey = ({ username, address }: SignInAttempt) => `account:${address}:${username}`;
+// A name no account can have is kept as "?": the key stays short whatever a client sends.
+const accountKey = ({ username, address }: SignInAttempt) =>
+  `account:${address}:${usernamePattern.test(username) ? username : '?'}`;
 const addressKey = ({ address }: SignInAttempt) => `address:${address}`;
 
 /** Seconds until `key` is below `limit` attempts in the window again; 0 when it already is. */

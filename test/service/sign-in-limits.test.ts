@@ -87,13 +87,19 @@ describe('password sign-in limits', () => {
     expect(results.filter((result) => result.outcome === 'throttled')).toHaveLength(4);
   });
 
-  it('keeps no attempt older than the window', async () => {
+  it('keeps no attempt older than the window, nor a long name a client made up', async () => {
     await attempt('demo', 'wrong', home, start);
     await attempt('second', 'wrong', elsewhere, start + 61_000);
+    await attempt('x'.repeat(60_000), 'wrong', elsewhere, start + 61_000);
     const keys = db
       .all<{ key: string }>('SELECT key FROM sign_in_attempts ORDER BY key')
       .map((row) => row.key);
-    expect(keys).toEqual([`account:${elsewhere}:second`, `address:${elsewhere}`]);
+    expect(keys).toEqual([
+      `account:${elsewhere}:?`,
+      `account:${elsewhere}:second`,
+      `address:${elsewhere}`,
+      `address:${elsewhere}`,
+    ]);
   });
 
   it('says how long to wait in minutes a person can read', () => {
