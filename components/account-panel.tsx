@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { errorMessage } from '../lib/error-message.ts';
 import type { AuthState } from '../lib/messages.ts';
 import { send } from './popup/send.ts';
 
@@ -29,7 +30,7 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
     try {
       show(await action());
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(errorMessage(caught));
       // The action may have changed the session even when it failed (e.g. sign-out offline).
       show(await send('getAuthState', {}).catch(() => null));
     } finally {

@@ -5,6 +5,7 @@
  * stops this view, which asks again for the progress while it is open.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { errorMessage } from '../lib/error-message.ts';
 import type { BulkProgress } from '../lib/messages.ts';
 import { send } from './popup/send.ts';
 
@@ -34,7 +35,7 @@ export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) 
     try {
       setProgress(await request());
     } catch (caught) {
-      setProblem(caught instanceof Error ? caught.message : String(caught));
+      setProblem(errorMessage(caught));
     } finally {
       setAsking(false);
     }

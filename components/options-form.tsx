@@ -5,6 +5,7 @@ import {
   saveFilenameSettings,
 } from '../lib/downloads/filename-settings.ts';
 import { templateFields, templateProblem } from '../lib/downloads/filename-template.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { type SettingsInput, saveSettings } from '../lib/save-settings.ts';
 import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from '../lib/settings.ts';
 import { AudioFormat, audioFormats } from '../lib/wire.ts';
@@ -51,7 +52,7 @@ export function OptionsForm() {
       setNaming(await saveFilenameSettings(naming));
       setStatus({ kind: 'saved' });
     } catch (error) {
-      setStatus({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+      setStatus({ kind: 'error', message: errorMessage(error) });
     }
   }
 

@@ -8,6 +8,7 @@
 import type { Browser } from 'wxt/browser';
 import { parseCatalogUrl } from './catalog-url.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
+import { errorMessage } from './error-message.ts';
 import type { Handlers } from './message-router.ts';
 import { protocol } from './messages.ts';
 import { currentCartSetting, defaultAudioFormatSetting, storeUrlSetting } from './settings.ts';
@@ -36,7 +37,7 @@ export async function addPageItem(tab: Browser.tabs.Tab | undefined, handlers: H
         'Open Crate from the toolbar, sign in, then press the shortcut again.',
       );
     } else {
-      await notifyProblem('Not added to your cart', error instanceof Error ? error.message : String(error));
+      await notifyProblem('Not added to your cart', errorMessage(error));
     }
     return;
   }

@@ -3,6 +3,7 @@
  * can act on. Crosses the messaging boundary as plain data (`StoreErrorData`).
  */
 import { z } from 'zod';
+import { errorMessage } from './error-message.ts';
 
 export const storeErrorKinds = [
   'signedOut',
@@ -79,6 +80,6 @@ export function toStoreErrorData(error: unknown): StoreErrorData {
   if (error instanceof StoreError) return error.toData();
   return {
     kind: 'invalidResponse',
-    message: `Something went wrong talking to the store: ${error instanceof Error ? error.message : String(error)}`,
+    message: `Something went wrong talking to the store: ${errorMessage(error)}`,
   };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { errorMessage } from '../../lib/error-message.ts';
 import type { Cached, CacheScope } from '../../lib/popup-cache.ts';
 import type { AudioFormat, CartItem, CartItemInput, CartWarning } from '../../lib/wire.ts';
 import { CartItemRow } from './cart-item-row.tsx';
@@ -80,7 +81,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
       const result = await change();
       setWarnings(result.warnings.map((warning) => readableWarning(warning, names)));
     } catch (caught) {
-      setProblem(caught instanceof Error ? caught.message : String(caught));
+      setProblem(errorMessage(caught));
     } finally {
       await cart.refresh();
       setBusy(null);

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { errorMessage } from '../../lib/error-message.ts';
 import type { CacheScope } from '../../lib/popup-cache.ts';
 import type { LibraryEntry } from '../../lib/wire.ts';
 import { BulkDownloadPanel } from '../bulk-download-panel.tsx';
@@ -88,7 +89,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
       setAnnouncement(`Saving "${filename}" to your downloads.`);
       pages?.markDownloaded(entry.id, new Date().toISOString());
     } catch (caught) {
-      const message = caught instanceof Error ? caught.message : String(caught);
+      const message = errorMessage(caught);
       setDownloads((states) => new Map(states).set(entry.id, { kind: 'failed', message }));
       setAnnouncement(`"${title}" could not be downloaded: ${message}`);
     }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { errorMessage } from '../../lib/error-message.ts';
 import type { AuthState } from '../../lib/messages.ts';
 import { popupCache } from '../../lib/popup-cache.ts';
 import { cartNamesSetting, currentCartSetting } from '../../lib/settings.ts';
@@ -72,7 +73,7 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
     setCartProblem(null);
     send('setCurrentCart', { name })
       .then((choice) => setCartNames(choice.names))
-      .catch((error: unknown) => setCartProblem(error instanceof Error ? error.message : String(error)));
+      .catch((error: unknown) => setCartProblem(errorMessage(error)));
   }
 
   return (

@@ -3,6 +3,8 @@
  * schemas (zod, over 100 kB) then load after the first paint instead of before it; every module the
  * first paint needs imports only types from lib/messages.ts and lib/wire.ts.
  */
+
+import { errorMessage } from '../../lib/error-message.ts';
 import type { MessageKind, Payload, Reply } from '../../lib/messages.ts';
 import type { StoreErrorData } from '../../lib/store-error.ts';
 import type { AudioFormat } from '../../lib/wire.ts';
@@ -22,6 +24,6 @@ export function errorData(caught: unknown): StoreErrorData {
   }
   return {
     kind: 'invalidResponse',
-    message: `Something went wrong talking to the store: ${caught instanceof Error ? caught.message : String(caught)}`,
+    message: `Something went wrong talking to the store: ${errorMessage(caught)}`,
   };
 }

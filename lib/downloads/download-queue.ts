@@ -8,6 +8,8 @@
  * with models. Each pass reconciles the jobs with what the browser reports, then starts more; the
  * browser's download events, an alarm and the popup's questions all just ask for another pass.
  */
+
+import { errorMessage } from '../error-message.ts';
 import {
   activeStates,
   type DownloadJob,
@@ -95,7 +97,6 @@ export type QueueControl = 'pause' | 'resume' | 'cancel' | 'retryFailed';
 
 const isFinished = (job: DownloadJob) => finishedStates.includes(job.state);
 const isActive = (job: DownloadJob) => activeStates.includes(job.state);
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Changes a job only while it is still in one of `from`: a stale decision changes nothing. */
 const when =

@@ -6,6 +6,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import type { ApiClient } from '../api-client.ts';
 import type { CatalogItemRef } from '../catalog-url.ts';
+import { errorMessage } from '../error-message.ts';
 import { storeUrlSetting } from '../settings.ts';
 import { browserDownloads } from './browser-downloads.ts';
 import { clickedItem, createMenus, updateMenus } from './context-menu.ts';
@@ -27,8 +28,6 @@ export interface DownloadServiceOptions {
   /** Re-reads what pages show as owned (the content script's cache, lib/cart-state.ts). */
   refreshOwned(): Promise<void>;
 }
-
-const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createDownloadService(options: DownloadServiceOptions) {
   const queue = createDownloadQueue({
@@ -70,7 +69,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
     await browser.notifications.clear(notificationId);
     await options
       .addToCart(item)
-      .catch((error) => notifyProblem('Could not add it to your cart', problemOf(error)));
+      .catch((error) => notifyProblem('Could not add it to your cart', errorMessage(error)));
   }
 
   return {
@@ -98,7 +97,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
           libraryChanged: options.refreshOwned,
         });
       } catch (error) {
-        await notifyProblem('Could not download', problemOf(error));
+        await notifyProblem('Could not download', errorMessage(error));
       }
     },
 
