@@ -7,8 +7,8 @@ import { cartStateItem, isStoreCartState, storeEntry } from '../../lib/cart-stat
 import { addPageItem } from '../../lib/page-item-command.ts';
 import { currentCartSetting, storeUrlSetting } from '../../lib/settings.ts';
 import { StoreError } from '../../lib/store-error.ts';
+import { storeUrl, track } from './popup-fixtures.ts';
 
-const storeUrl = 'http://127.0.0.1:8787';
 const summary = (items: number, name = 'default') => ({
   name,
   counts: { items, tracks: items, releases: 0 },
@@ -23,27 +23,8 @@ const cartItem = (id: number, type: 'track' | 'release', audioFormat: string) =>
   price: { value: 1, currency: 'USD' },
 });
 const ref = (id: number) => ({ id, name: `r${id}`, slug: `r${id}` });
-const libraryTrack = (id: number, releaseId: number) => ({
-  id,
-  type: 'track',
-  name: `t${id}`,
-  mixName: 'Original Mix',
-  slug: `t${id}`,
-  artists: [],
-  remixers: [],
-  genre: ref(1),
-  label: ref(1),
-  release: ref(releaseId),
-  bpm: 120,
-  key: 'A min',
-  lengthMs: 1,
-  isrc: 'X',
-  publishDate: '2024-01-01',
-  saleType: 'purchase',
-  price: { value: 1, currency: 'USD' },
-  audioFormatFee: { wav: { value: 1, currency: 'USD' }, aiff: { value: 1, currency: 'USD' } },
-  sampleUrl: '',
-});
+/** A track of the shared fixtures, on release `releaseId`. */
+const libraryTrack = (id: number, releaseId: number) => ({ ...track(id), release: ref(releaseId) });
 
 let signedIn = true;
 const auth = {
