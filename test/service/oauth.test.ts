@@ -522,15 +522,17 @@ describe('OAuth authorization server', () => {
 
 describe('OAuth token lifetimes', () => {
   let store: TestStore;
+  // Token times are whole seconds, so a token lives between TTL - 1 and TTL seconds: a TTL of 2
+  // keeps a fresh one valid for the checks right after it is issued.
   beforeAll(async () => {
-    store = await oauthStore({ accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 3 });
+    store = await oauthStore({ accessTokenTtlSeconds: 2, refreshTokenTtlSeconds: 4 });
   });
   afterAll(() => store?.close());
 
   it('refuses an access token once it expires', async () => {
     const tokens = await signIn(store.baseUrl);
     expect(await store.ctx.auth.verifyAccessToken(tokens.accessToken)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await new Promise((resolve) => setTimeout(resolve, 2100));
     expect(await store.ctx.auth.verifyAccessToken(tokens.accessToken)).toBeNull();
     const response = await fetch(`${store.baseUrl}/oauth/userinfo`, {
       headers: { authorization: `Bearer ${tokens.accessToken}` },
@@ -543,7 +545,7 @@ describe('OAuth token lifetimes', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const renewed = await refresh(store.baseUrl, tokens.refreshToken);
     expect(await store.ctx.auth.verifyAccessToken(renewed.accessToken)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     await expectOAuthError(refresh(store.baseUrl, renewed.refreshToken), 'invalid_grant');
   });
 });
