@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Database } from '../server/db/database.ts';
 import { catalogTables, generateCatalog } from '../server/seed/generate.ts';
+import { recordFigures } from './figures.ts';
 
 const { values } = parseArgs({
   options: {
@@ -60,4 +61,5 @@ console.log(
     `target:           ${scale >= 1_000_000 ? (seconds < 120 ? 'met (< 120 s)' : 'MISSED (>= 120 s)') : 'n/a below 1,000,000 tracks'}`,
   ].join('\n'),
 );
+recordFigures({ seed_tracks_per_s: summary.tracks / seconds });
 if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { renderToString } from 'preact-render-to-string';
 import { chartPage } from '../server/catalog/detail-pages.ts';
 import { TrackRows } from '../server/web/components/track-list.tsx';
 import { startTestStore } from '../test/helpers/store.ts';
+import { median, recordFigures } from './figures.ts';
 
 const { values } = parseArgs({
   options: {
@@ -58,14 +59,13 @@ try {
   console.log(`Chart ${url}: ${chart.n} rows, catalog of ${scale} tracks\n`);
 
   let bytes = 0;
-  summary(
-    'GET chart page (app.inject, first rows)',
-    await time(async () => {
-      const response = await store.app.inject({ method: 'GET', url });
-      if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-      bytes = response.body.length;
-    }),
-  );
+  const page = await time(async () => {
+    const response = await store.app.inject({ method: 'GET', url });
+    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+    bytes = response.body.length;
+  });
+  summary('GET chart page (app.inject, first rows)', page);
+  recordFigures({ website_chart_page_ms: median(page) });
   console.log(`${''.padEnd(44)} ${(bytes / 1024).toFixed(0)} KiB of HTML\n`);
 
   const all = chartPage(store.ctx, chart.id)?.tracks ?? [];

@@ -1,0 +1,167 @@
+/**
+ * `npm run bench`: every benchmark, one table. Builds the extension once, runs each bench script
+ * `--repeat` times (3 by default) in its own process, and prints for each figure its goal, the
+ * median of the runs with min and max, and pass or fail. The same figures (medians) are written to
+ * `.bench/results.json`, and every run's values to `.bench/results-runs.json`.
+ *
+ * Quick by default (the store at 100,000 tracks, pages of 1,000 rows; about 10 minutes on 2 cores);
+ * `--full` runs the store at 1,000,000 tracks and the 5,000-row pages too.
+ *
+ *   npm run bench -- [--full] [--repeat 3] [--only store,popup]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { figuresFileVariable, median } from './figures.ts';
+
+const { values } = parseArgs({
+  options: {
+    full: { type: 'boolean', default: false },
+    repeat: { type: 'string', default: '3' },
+    only: { type: 'string' },
+  },
+});
+const repeat = Number(values.repeat);
+if (!Number.isSafeInteger(repeat) || repeat < 1) {
+  console.error('Usage: npm run bench -- [--full] [--repeat N] [--only name,name]');
+  process.exit(2);
+}
+const full = values.full;
+const root = join(import.meta.dirname, '..');
+
+interface Bench {
+  name: string;
+  script: string;
+  args: string[];
+  /** Needs the built Chromium extension. */
+  extension?: boolean;
+}
+const benches: Bench[] = [
+  { name: 'seed', script: 'seed.ts', args: ['--scale', full ? '1000000' : '100000'] },
+  {
+    name: 'store',
+    script: 'store.ts',
+    args: full
+      ? ['--scale', '1000000', '--seconds', '5', '--samples', '300']
+      : ['--scale', '100000', '--seconds', '2', '--samples', '200'],
+  },
+  { name: 'website', script: 'website.ts', args: ['--runs', '100'] },
+  {
+    name: 'content-script',
+    script: 'content-script.ts',
+    extension: true,
+    args: full
+      ? ['--sizes', '1000,5000', '--runs', '11', '--traces', '5']
+      : ['--sizes', '1000', '--runs', '7', '--traces', '3'],
+  },
+  { name: 'popup', script: 'popup.ts', extension: true, args: ['--runs', full ? '11' : '7'] },
+  { name: 'downloads', script: 'downloads.ts', extension: true, args: ['--entries', '100'] },
+  { name: 'tagging', script: 'tagging.ts', args: [] },
+].filter((bench) => existsSync(join(root, 'bench', bench.script)));
+
+/** Each figure's goal; a figure without one is reported for scale. */
+const goals: Record<string, { max?: number; min?: number }> = {
+  page_load_ratio_1000: { max: 1.05 },
+  page_load_ratio_5000: { max: 1.05 },
+  decorate_ms_1000: { max: 5 },
+  content_script_gzip_bytes: { max: 15 * 1024 },
+  popup_summary_ratio_0: { max: 1.1 },
+  popup_summary_ratio_200: { max: 1.1 },
+  popup_library_ratio_10000: { max: 1.3 },
+  store_track_detail_floor_ratio: { min: 0.6 },
+  artist_catalog_p99_ms: { max: 2 },
+  artist_catalog_worst_p99_ms: { max: 10 },
+  bulk_download_ratio_100: { max: 2 },
+  bulk_download_vs_browser_serial_ratio_100: { max: 0.5 },
+  tagging_overhead_ratio: { max: 1.1 },
+};
+
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const selected = values.only ? new Set(values.only.split(',')) : undefined;
+const chosen = benches.filter((bench) => !selected || selected.has(bench.name));
+mkdirSync(join(root, '.bench'), { recursive: true });
+
+if (chosen.some((bench) => bench.extension)) {
+  console.log('Building the extension (wxt build)...');
+  const build = spawnSync(bin('wxt'), ['build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const runs = new Map<string, number[]>();
+const failures: string[] = [];
+const started = performance.now();
+for (const bench of chosen) {
+  for (let run = 1; run <= repeat; run++) {
+    const file = join(root, '.bench', `figures-${bench.name}.json`);
+    rmSync(file, { force: true });
+    console.log(`\n== ${bench.name} (${run}/${repeat}) ${bench.args.join(' ')}`);
+    const benchStarted = performance.now();
+    const result = spawnSync(bin('tsx'), [join('bench', bench.script), ...bench.args], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, [figuresFileVariable]: file },
+    });
+    console.log(`   (${((performance.now() - benchStarted) / 1000).toFixed(0)} s)`);
+    if (result.status !== 0 || !existsSync(file)) {
+      failures.push(`${bench.name} run ${run} exited with ${result.status ?? result.signal}`);
+      continue;
+    }
+    for (const [figure, value] of Object.entries(
+      JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>,
+    )) {
+      runs.set(figure, [...(runs.get(figure) ?? []), value]);
+    }
+    rmSync(file, { force: true });
+  }
+}
+
+const format = (value: number) =>
+  Math.abs(value) >= 1000 ? Math.round(value).toLocaleString('en-US') : value.toFixed(value >= 100 ? 0 : 2);
+const rows = [...runs.entries()].map(([figure, values]) => {
+  const goal = goals[figure];
+  const value = median(values);
+  const pass = goal
+    ? (goal.max === undefined || value <= goal.max) && (goal.min === undefined || value >= goal.min)
+    : undefined;
+  return {
+    figure,
+    goal: goal
+      ? goal.max !== undefined
+        ? `<= ${format(goal.max)}`
+        : `>= ${format(goal.min as number)}`
+      : '',
+    value,
+    min: Math.min(...values),
+    max: Math.max(...values),
+    runs: values.length,
+    pass,
+  };
+});
+
+const minutes = (performance.now() - started) / 60_000;
+console.log(
+  `\n${full ? 'Full' : 'Quick'} run, ${repeat} runs each, ${cpus().length} cores, ${minutes.toFixed(1)} minutes\n`,
+);
+console.log(
+  `${'figure'.padEnd(44)} ${'goal'.padStart(10)} ${'median'.padStart(10)} ${'min'.padStart(10)} ${'max'.padStart(10)}  result`,
+);
+for (const row of rows) {
+  const result = row.pass === undefined ? '' : row.pass ? 'pass' : 'FAIL';
+  console.log(
+    `${row.figure.padEnd(44)} ${row.goal.padStart(10)} ${format(row.value).padStart(10)} ${format(row.min).padStart(10)} ${format(row.max).padStart(10)}  ${result}`,
+  );
+}
+for (const failure of failures) console.log(`not measured: ${failure}`);
+
+writeFileSync(
+  join(root, '.bench', 'results.json'),
+  `${JSON.stringify(Object.fromEntries(rows.map((row) => [row.figure, row.value])), null, 2)}\n`,
+);
+writeFileSync(
+  join(root, '.bench', 'results-runs.json'),
+  `${JSON.stringify({ mode: full ? 'full' : 'quick', repeat, cores: cpus().length, date: new Date().toISOString(), figures: rows }, null, 2)}\n`,
+);
+console.log('\nWritten: .bench/results.json (medians), .bench/results-runs.json (every run)');
+process.exit(failures.length ? 1 : 0);
