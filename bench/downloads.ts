@@ -137,37 +137,29 @@ try {
       await writeFile(join(fetchDir, `${i}.mp3`), new Uint8Array(await (await fetch(url)).arrayBuffer()));
     }
   };
-  /** The browser's downloads, one at a time, each awaited until the file is complete. */
+  /**
+   * The browser's downloads, one at a time, each awaited until the file is complete. Plain source
+   * text: tsx would wrap a function's named inner functions in a helper the page does not have.
+   */
   const browserOneByOne = (urls: string[]) =>
-    page.evaluate(async (urls) => {
-      const { chrome } = globalThis as unknown as {
-        chrome: {
-          downloads: {
-            download(options: { url: string; filename: string }): Promise<number>;
-            onChanged: {
-              addListener(listener: (delta: { id: number; state?: { current: string } }) => void): void;
-              removeListener(listener: (delta: { id: number; state?: { current: string } }) => void): void;
-            };
-          };
-        };
-      };
+    page.evaluate(`(async (urls) => {
       for (const [i, url] of urls.entries()) {
-        await new Promise<void>((resolve, reject) => {
+        await new Promise((resolve, reject) => {
           let id = -1;
-          const listener = (delta: { id: number; state?: { current: string } }) => {
+          const changed = (delta) => {
             if (delta.id !== id || !delta.state) return;
-            if (delta.state.current === 'interrupted') reject(new Error(`Download ${i} was interrupted.`));
+            if (delta.state.current === 'interrupted') reject(new Error('Download ' + i + ' was interrupted.'));
             if (delta.state.current !== 'complete') return;
-            chrome.downloads.onChanged.removeListener(listener);
+            chrome.downloads.onChanged.removeListener(changed);
             resolve();
           };
-          chrome.downloads.onChanged.addListener(listener);
-          chrome.downloads.download({ url, filename: `one-by-one/${i}.mp3` }).then((started) => {
+          chrome.downloads.onChanged.addListener(changed);
+          chrome.downloads.download({ url, filename: 'one-by-one/' + i + '.mp3' }).then((started) => {
             id = started;
           }, reject);
         });
       }
-    }, urls);
+    })(${JSON.stringify(urls)})`);
 
   // Encode every file once, then make the entries "available" again.
   await fetchOneByOne(await initiate());
