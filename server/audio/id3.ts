@@ -68,6 +68,12 @@ const text = (id: string, ...values: string[]) => frame(id, encodeText(values));
 /** TXXX: a user-defined text frame, a description then the value, in one encoding. */
 const userText = (description: string, value: string) => frame('TXXX', encodeText([description, value]));
 
+/**
+ * TCON keeps ID3v2.3's "(21)" genre references for compatibility, so readers take a "(" as the
+ * start of one and drop "(Raw / Deep / Hypnotic)"; "((" is the escape for a literal "(".
+ */
+const genreText = (genre: string) => genre.replaceAll('(', '((');
+
 /** APIC with picture type 3, "Cover (front)", and no description. */
 function frontCover(cover: CoverArt): Uint8Array {
   return frame(
@@ -104,7 +110,7 @@ export function id3Frames(tags: AudioTags): Uint8Array[] {
     text('TRCK', `${tags.trackNumber}/${tags.trackTotal}`),
     text('TBPM', String(tags.bpm)),
     text('TKEY', id3Key(tags.key)),
-    text('TCON', tags.genre),
+    text('TCON', genreText(tags.genre)),
     text('TSRC', tags.isrc),
     ...(tags.cover ? [frontCover(tags.cover)] : []),
   ];

@@ -6,6 +6,7 @@ import type { StoreContext } from '../context.ts';
 import { notFound } from '../http/api-error.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
 import { Params } from '../http/params.ts';
+import { sendWithRanges } from './byte-ranges.ts';
 import { audioTrackOf } from './file-tags.ts';
 import { attachmentDisposition, downloadFilename } from './filename.ts';
 import { findDownload } from './library.ts';
@@ -53,8 +54,10 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
       const match = /^([1-9][0-9]{0,15})\.mp3$/.exec(request.params.file);
       if (!match) throw notFound('Samples are at /samples/<track id>.mp3.');
       const file = sampleFile(audioTrackOf(ctx, trackById(ctx, Number(match[1])), { withCover: false }));
-      // A sample never changes for a track, so browsers may keep it.
-      return sendFile(reply, file, { 'cache-control': 'public, max-age=86400' });
+      // A sample never changes for a track, so browsers may keep it; players seek with ranges.
+      return sendWithRanges(request, reply, file.bytes, file.contentType, {
+        'cache-control': 'public, max-age=86400',
+      });
     },
   });
 

@@ -1,3 +1,4 @@
+import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import { extended80 } from '../../server/audio/aiff.ts';
 import {
@@ -71,6 +72,19 @@ describe('WAV', () => {
     expect(dataBytes / 4 / 44_100).toBeCloseTo(fileSeconds, 3);
     // The tags follow the sound: ID3 in an "id3 " chunk, and INFO (UTF-8, declared by CSET).
     expect(chunkIds(bytes, 44 + dataBytes, true)).toEqual(['id3 ', 'CSET', 'LIST']);
+  });
+
+  it('writes INFO text outside Latin-1 as UTF-8, declared by a CSET chunk', async () => {
+    const { native } = await parseBuffer(trackFile(track, 'wav').bytes, { mimeType: 'audio/wav' });
+    const info = Object.fromEntries((native.exif ?? []).map((tag) => [tag.id, tag.value]));
+    expect(info).toEqual({
+      INAM: track.title,
+      IART: "Chloé, D'Angelo",
+      IPRD: 'Été EP',
+      IGNR: 'Drum & Bass',
+      ICRD: '2026-03-14',
+      ITRK: '2',
+    });
   });
 
   it('holds audible sound, not silence or clipping', () => {
