@@ -30,9 +30,10 @@ export function parseStatusFilter(value: string | undefined): LibraryStatus[] | 
 /**
  * The status of a row as SQL, given the current Unix time and the link lifetime as parameters.
  * A link made at initiation expires at the whole second of last_initiated_at plus the lifetime
- * (links.ts); unixepoch() drops the fraction the same way.
+ * (links.ts); unixepoch() drops the fraction the same way. An entry marked initiated at no known
+ * time (unixepoch(NULL) is NULL) has no live link: re-download.
  */
-const statusSql = `CASE WHEN last_initiated_at IS NULL THEN 'available'
+const statusSql = `CASE WHEN status = 'available' THEN 'available'
   WHEN unixepoch(last_initiated_at) + ? > ? THEN 'downloaded' ELSE 're-download' END`;
 
 export interface DownloadRow {
