@@ -1,6 +1,7 @@
 import jpeg from 'jpeg-js';
 import { Random } from '../seed/random.ts';
 import { drawableText, glyphHeight, glyphPixel, glyphWidth } from './block-font.ts';
+import { coverSize } from './cover-paths.ts';
 
 /** What a release's cover is drawn from. */
 export interface CoverSpec {
@@ -10,7 +11,6 @@ export interface CoverSpec {
   caption: string;
 }
 
-export const coverSize = 600;
 const jpegQuality = 82;
 
 type Rgb = [number, number, number];

@@ -2,11 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Image } from '../../lib/wire.ts';
 import { ByteLruCache } from '../audio/lru-cache.ts';
 import type { StoreContext } from '../context.ts';
-import { type CoverSpec, coverSize, encodeCover } from './cover.ts';
-
-/** Sizes a cover is served in: the full picture, and thumbnails for the website's tiles and rows. */
-export const coverSizes = [coverSize, 250, 88] as const;
-export type CoverSize = (typeof coverSizes)[number];
+import { type CoverSpec, encodeCover } from './cover.ts';
+import { type CoverSize, coverPath, coverSize } from './cover-paths.ts';
 
 export interface CoverFile {
   bytes: Uint8Array;
@@ -20,10 +17,6 @@ const artVersion = 1;
 // A full-size cover is 40-70 KB and takes 60-200 ms to encode: each is encoded once and kept.
 // Keys hold what the picture is drawn from, so two catalogs never share an entry.
 const cache = new ByteLruCache(48 * 1024 * 1024);
-
-export function coverPath(releaseId: number, size: CoverSize = coverSize): string {
-  return size === coverSize ? `/images/release/${releaseId}.jpg` : `/images/release/${releaseId}-${size}.jpg`;
-}
 
 /** The `image` of a release record, and of its tracks' records (contract.md section 5). */
 export const releaseImage = (ctx: StoreContext, releaseId: number): Image => ({

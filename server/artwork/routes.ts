@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { StoreContext } from '../context.ts';
 import { notFound } from '../http/api-error.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
-import { type CoverSize, coverEtag, coverFile, coverSizes, coverSpec } from './release-art.ts';
+import { type CoverSize, coverSizes } from './cover-paths.ts';
+import { coverEtag, coverFile, coverSpec } from './release-art.ts';
 
 const coverFileName = /^([1-9][0-9]{0,15})(?:-([0-9]{1,4}))?\.jpg$/;
 

@@ -91,3 +91,41 @@ describe('release cover art', () => {
     expect(post.statusCode).toBe(405);
   });
 });
+
+describe('covers on the website', () => {
+  const images = (html: string) => [...html.matchAll(/<img ([^>]*)>/g)].map((match) => match[1] as string);
+  const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+
+  it('release tiles and track rows show small lazy pictures of a stated size that the store serves', async () => {
+    const home = await get('/');
+    expect(home.statusCode).toBe(200);
+    const tags = images(home.body);
+    const tiles = tags.filter((tag) => /\/images\/release\/[0-9]+-250\.jpg/.test(tag));
+    const rows = tags.filter((tag) => /\/images\/release\/[0-9]+-88\.jpg/.test(tag));
+    expect(tiles.length).toBeGreaterThan(3);
+    expect(rows.length).toBeGreaterThan(3);
+    for (const [tag, size] of [...tiles.map((t) => [t, '250']), ...rows.map((t) => [t, '88'])] as const) {
+      expect(attribute(tag, 'width')).toBe(size);
+      expect(attribute(tag, 'height')).toBe(size);
+      expect(attribute(tag, 'loading')).toBe('lazy');
+      // Decorative (the title is beside it): an empty alt, which HTML may write as a bare attribute.
+      expect(tag).toMatch(/\balt(="")?[\s/]/);
+    }
+    for (const tag of [tiles[0], rows[0]]) {
+      const picture = await get(attribute(tag as string, 'src') as string);
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/jpeg');
+    }
+  });
+
+  it('a release page shows the full cover at the top', async () => {
+    const [id] = releaseIds();
+    const release = await record<Release>('release', id as number);
+    const page = await get(`/release/${release.slug}/${release.id}`);
+    expect(page.statusCode).toBe(200);
+    const hero = images(page.body).find((tag) => tag.includes(`/images/release/${id}.jpg`));
+    expect(hero).toBeDefined();
+    expect(attribute(hero as string, 'width')).toBe(String(release.image?.width));
+    expect(attribute(hero as string, 'loading')).toBe('eager');
+  });
+});
