@@ -104,7 +104,8 @@ describe('covers on the website', () => {
     const rows = tags.filter((tag) => /\/images\/release\/[0-9]+-88\.jpg/.test(tag));
     expect(tiles.length).toBeGreaterThan(3);
     expect(rows.length).toBeGreaterThan(3);
-    for (const [tag, size] of [...tiles.map((t) => [t, '250']), ...rows.map((t) => [t, '88'])] as const) {
+    const sized = (list: string[], size: string) => list.map((tag): [string, string] => [tag, size]);
+    for (const [tag, size] of [...sized(tiles, '250'), ...sized(rows, '88')]) {
       expect(attribute(tag, 'width')).toBe(size);
       expect(attribute(tag, 'height')).toBe(size);
       expect(attribute(tag, 'loading')).toBe('lazy');
