@@ -14,9 +14,9 @@ export interface CoverFile {
 // Bump when the drawing changes, so clients holding an old picture fetch the new one.
 const artVersion = 1;
 
-// A full-size cover is 40-70 KB and takes 60-200 ms to encode: each is encoded once and kept.
+// A full-size cover is 40-70 KB and takes 30-250 ms to encode here: each is encoded once and kept.
 // Keys hold what the picture is drawn from, so two catalogs never share an entry.
-const cache = new ByteLruCache(48 * 1024 * 1024);
+const cache = new ByteLruCache(16 * 1024 * 1024);
 
 /** The `image` of a release record, and of its tracks' records (contract.md section 5). */
 export const releaseImage = (ctx: StoreContext, releaseId: number): Image => ({

@@ -29,9 +29,10 @@ const contentTypes: Record<AudioFormat, string> = { mp3: 'audio/mpeg', wav: 'aud
 // 15 times faster than real time here), which is why files are short. The sound of a track is
 // encoded once and kept without tags; tagged files are kept apart, so new tags (a renamed label)
 // never re-encode sound. Keys hold what the bytes are made from, so two catalogs never share an entry.
-const sounds = new ByteLruCache(64 * 1024 * 1024);
-const files = new ByteLruCache(64 * 1024 * 1024);
-const previews = new ByteLruCache(32 * 1024 * 1024);
+// Together with the covers' cache, at most 128 MB.
+const sounds = new ByteLruCache(48 * 1024 * 1024);
+const files = new ByteLruCache(48 * 1024 * 1024);
+const previews = new ByteLruCache(16 * 1024 * 1024);
 
 const soundKey = (track: AudioTrack) => `${track.id}:${track.bpm}:${track.key}`;
 // The cover is named by its ETag rather than spelled out byte by byte.
