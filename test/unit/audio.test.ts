@@ -243,6 +243,14 @@ describe('MP3', () => {
     expect(picture).toBeUndefined();
   });
 
+  it('keeps a genre with parentheses whole for readers that take "(" as a genre reference', async () => {
+    const genre = 'Techno (Raw / Deep / Hypnotic)';
+    const { common } = await parseBuffer(trackFile({ ...track, genre }, 'mp3').bytes, {
+      mimeType: 'audio/mpeg',
+    });
+    expect(common.genre).toEqual([genre]);
+  });
+
   it('writes keys in the standard notation', () => {
     expect(id3Key('F# Minor')).toBe('F#m');
     expect(id3Key('Ab Major')).toBe('Ab');
