@@ -380,10 +380,12 @@ export function createApiClient(options: ApiClientOptions) {
     async downloads(
       query: { page?: number; perPage?: number; status?: 'available' | 'downloaded' } = {},
     ): Promise<Paged<z.infer<typeof LibraryEntry>>> {
+      // The store tells a live link ("downloaded") from an expired one ("re-download"); here both are downloaded.
+      const status = query.status === 'downloaded' ? 'downloaded,re-download' : query.status;
       const body = await call(
         'GET',
         '/order/1/downloads',
-        query,
+        { ...query, status },
         envelopeOf(z.array(LibraryEntry), PagingMetadata),
         { authenticated: true },
       );

@@ -22,6 +22,12 @@ export type ArtistRef = z.infer<typeof ArtistRef>;
 
 export const AudioFormatFee = z.object({ wav: Price, aiff: Price });
 
+/** Cover art (contract.md section 5): a JPEG of at least 500x500 on the store's origin. */
+export const Image = z.object({ uri: z.string(), width: z.number().int(), height: z.number().int() });
+export type Image = z.infer<typeof Image>;
+// The store always sends `image`; optional so that records cached before it, and stores without art, still parse.
+const optionalImage = Image.optional().describe("The release's cover art (a track carries its release's).");
+
 export const Track = z.object({
   id: z.number().int(),
   type: z.literal('track'),
@@ -42,6 +48,7 @@ export const Track = z.object({
   price: Price,
   audioFormatFee: AudioFormatFee,
   sampleUrl: z.string(),
+  image: optionalImage,
 });
 export type Track = z.infer<typeof Track>;
 
@@ -59,6 +66,7 @@ export const Release = z.object({
   trackIds: z.array(z.number().int()),
   price: Price,
   audioFormatFee: AudioFormatFee,
+  image: optionalImage,
 });
 export type Release = z.infer<typeof Release>;
 
@@ -143,7 +151,8 @@ export const LibraryEntry = z.object({
   type: z.literal('track'),
   track: Track,
   audioFormat: AudioFormat,
-  status: z.enum(['available', 'downloaded']),
+  // "re-download": downloaded before, its last link has expired (contract.md section 7).
+  status: z.enum(['available', 'downloaded', 're-download']),
   purchasedAt: z.string(),
   lastInitiatedAt: z.string().nullable(),
 });

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { defaultSignInLimits } from './accounts/password-sign-in.ts';
+import { artworkRoutes } from './artwork/routes.ts';
 import { cartRoutes } from './cart/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { StoreConfig, StoreContext } from './context.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ dbPath, config, logLevel, trustProxy }: AppOpti
   cartRoutes(app, ctx);
   catalogRoutes(app, ctx);
   downloadRoutes(app, ctx);
+  artworkRoutes(app, ctx);
   websiteRoutes(app, ctx);
   installErrorHandling(app, notFoundPage);
 

@@ -111,7 +111,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
           ? 'Downloaded just now'
           : state?.kind === 'failed'
             ? state.message
-            : entry.status === 'downloaded'
+            : entry.status !== 'available' // "downloaded" or "re-download"
               ? 'Downloaded'
               : `Bought ${purchased.format(new Date(entry.purchasedAt))}`;
     return (

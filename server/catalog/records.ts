@@ -1,4 +1,5 @@
 import type { ArtistRef, Price, Ref, Release, Track } from '../../lib/wire.ts';
+import { releaseImage } from '../artwork/release-art.ts';
 import type { StoreContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 
@@ -134,6 +135,7 @@ export function loadTracks(ctx: StoreContext, ids: readonly number[]): Map<numbe
       price: price(row.price_cents, ctx.config.currency),
       audioFormatFee: fees,
       sampleUrl: `${ctx.config.baseUrl}/samples/${row.id}.mp3`,
+      image: releaseImage(ctx, row.release_id),
     });
   }
   return tracks;
@@ -215,6 +217,7 @@ export function loadReleases(ctx: StoreContext, ids: readonly number[]): Map<num
       trackIds: tracks,
       price: price(row.price_cents, ctx.config.currency),
       audioFormatFee: feeRecord(ctx, tracks.length),
+      image: releaseImage(ctx, row.id),
     });
   }
   return releases;

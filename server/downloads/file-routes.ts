@@ -1,30 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Track } from '../../lib/wire.ts';
-import { type AudioFile, type AudioTrack, sampleFile, trackFile } from '../audio/audio-file.ts';
+import { type AudioFile, sampleFile, trackFile } from '../audio/audio-file.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { notFound } from '../http/api-error.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
 import { Params } from '../http/params.ts';
+import { sendWithRanges } from './byte-ranges.ts';
+import { audioTrackOf } from './file-tags.ts';
 import { attachmentDisposition, downloadFilename } from './filename.ts';
 import { findDownload } from './library.ts';
 import { verifyLink } from './links.ts';
 
 const positiveId = /^[1-9][0-9]{0,15}$/;
-
-/** What goes into a file's tags and sound. */
-const audioTrackOf = (track: Track): AudioTrack => ({
-  id: track.id,
-  title: `${track.name} (${track.mixName})`,
-  artists: track.artists.map((artist) => artist.name),
-  remixers: track.remixers.map((artist) => artist.name),
-  album: track.release.name,
-  bpm: track.bpm,
-  key: track.key,
-  isrc: track.isrc,
-  genre: track.genre.name,
-  label: track.label.name,
-});
 
 function trackById(ctx: StoreContext, id: number): Track {
   const track = loadTracks(ctx, [id]).get(id);
@@ -52,7 +40,7 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
       const download = findDownload(ctx, downloadId);
       if (!download) throw notFound('There is no such download.');
       const track = trackById(ctx, download.track_id);
-      const file = trackFile(audioTrackOf(track), download.audio_format);
+      const file = trackFile(audioTrackOf(ctx, track, { withCover: true }), download.audio_format);
       return sendFile(reply, file, {
         'content-disposition': attachmentDisposition(downloadFilename(track, file.extension)),
         'cache-control': 'private, no-store',
@@ -65,9 +53,11 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
     handler: async (request, reply) => {
       const match = /^([1-9][0-9]{0,15})\.mp3$/.exec(request.params.file);
       if (!match) throw notFound('Samples are at /samples/<track id>.mp3.');
-      const file = sampleFile(audioTrackOf(trackById(ctx, Number(match[1]))));
-      // A sample never changes for a track, so browsers may keep it.
-      return sendFile(reply, file, { 'cache-control': 'public, max-age=86400' });
+      const file = sampleFile(audioTrackOf(ctx, trackById(ctx, Number(match[1])), { withCover: false }));
+      // A sample never changes for a track, so browsers may keep it; players seek with ranges.
+      return sendWithRanges(request, reply, file.bytes, file.contentType, {
+        'cache-control': 'public, max-age=86400',
+      });
     },
   });
 

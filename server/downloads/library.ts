@@ -1,48 +1,77 @@
 import type { LibraryEntry } from '../../lib/wire.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
-import { ApiError, notFound } from '../http/api-error.ts';
+import { ApiError, badParameter, notFound } from '../http/api-error.ts';
 import type { Paging } from '../http/envelope.ts';
 
 /** A user's download library (contract.md section 7): one row per track and format they own. */
 
-export const libraryStatuses = ['available', 'downloaded'] as const;
+/**
+ * `available`: never initiated. `downloaded`: initiated, and its last link has not expired.
+ * `re-download`: initiated before, its last link has expired. Only whether an entry was initiated
+ * is stored (the `status` column); the rest follows from when, and the links' lifetime.
+ */
+export const libraryStatuses = ['available', 'downloaded', 're-download'] as const;
 export type LibraryStatus = (typeof libraryStatuses)[number];
+
+/** The `status` filter: one status or several, comma-separated; undefined when absent. */
+export function parseStatusFilter(value: string | undefined): LibraryStatus[] | undefined {
+  if (value === undefined) return undefined;
+  const statuses = value.split(',').map((part) => part.trim());
+  if (!statuses.every((status) => (libraryStatuses as readonly string[]).includes(status))) {
+    throw badParameter(
+      'status',
+      `Parameter "status" must be one or more of ${libraryStatuses.join(', ')}, comma-separated.`,
+    );
+  }
+  return [...new Set(statuses as LibraryStatus[])];
+}
+
+/**
+ * The status of a row as SQL, given the current Unix time and the link lifetime as parameters.
+ * A link made at initiation expires at the whole second of last_initiated_at plus the lifetime
+ * (links.ts); unixepoch() drops the fraction the same way. An entry marked initiated at no known
+ * time (unixepoch(NULL) is NULL) has no live link: re-download.
+ */
+const statusSql = `CASE WHEN status = 'available' THEN 'available'
+  WHEN unixepoch(last_initiated_at) + ? > ? THEN 'downloaded' ELSE 're-download' END`;
 
 export interface DownloadRow {
   id: number;
   user_id: number;
   track_id: number;
   audio_format: LibraryEntry['audioFormat'];
-  status: LibraryStatus;
+  /** Whether the entry was ever initiated; what clients see is computed (libraryStatuses). */
+  status: 'available' | 'downloaded';
   purchased_at: string;
   last_initiated_at: string | null;
 }
 
 const columns = 'id, user_id, track_id, audio_format, status, purchased_at, last_initiated_at';
 
-/** One page of the library, newest purchase first, optionally only entries in one status. */
+/** One page of the library, newest purchase first, optionally only entries in the given statuses. */
 export function libraryPage(
   ctx: StoreContext,
   userId: number,
   { page, perPage }: Paging,
-  status?: LibraryStatus,
+  statuses?: readonly LibraryStatus[],
+  now = Date.now(),
 ): { count: number; entries: LibraryEntry[] } {
-  // "status IS ?" with NULL matches no row, so the filter is spelled out for both cases.
-  const filter = 'user_id = ? AND (? IS NULL OR status = ?)';
+  const clock = [ctx.config.downloadLinkTtlSeconds, Math.floor(now / 1000)];
+  const filter = statuses ? JSON.stringify(statuses) : null;
+  // "x IN (...)" over a NULL list matches no row, so the absent filter is spelled out.
+  const rowsSql = `SELECT ${columns}, ${statusSql} AS shown_status FROM downloads WHERE user_id = ?`;
+  const filtered = `SELECT * FROM (${rowsSql})
+    WHERE ? IS NULL OR shown_status IN (SELECT value FROM json_each(?))`;
   const count =
-    ctx.db.get<{ n: number }>(
-      `SELECT count(*) AS n FROM downloads WHERE ${filter}`,
-      userId,
-      status ?? null,
-      status ?? null,
-    )?.n ?? 0;
-  const rows = ctx.db.all<DownloadRow>(
-    `SELECT ${columns} FROM downloads WHERE ${filter}
-      ORDER BY purchased_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ctx.db.get<{ n: number }>(`SELECT count(*) AS n FROM (${filtered})`, ...clock, userId, filter, filter)
+      ?.n ?? 0;
+  const rows = ctx.db.all<DownloadRow & { shown_status: LibraryStatus }>(
+    `${filtered} ORDER BY purchased_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ...clock,
     userId,
-    status ?? null,
-    status ?? null,
+    filter,
+    filter,
     perPage,
     (page - 1) * perPage,
   );
@@ -59,7 +88,7 @@ export function libraryPage(
         type: 'track',
         track,
         audioFormat: row.audio_format,
-        status: row.status,
+        status: row.shown_status,
         purchasedAt: row.purchased_at,
         lastInitiatedAt: row.last_initiated_at,
       },

@@ -21,11 +21,15 @@ const signature = (ctx: StoreContext, downloadId: number, expires: number) =>
 
 export const filePath = (downloadId: number) => `/downloads/file/${downloadId}`;
 
+/**
+ * A signed link for a library entry. A link made when the entry is initiated counts its lifetime
+ * from last_initiated_at, so the library can tell from that column when it expires.
+ */
 export function downloadLink(
   ctx: StoreContext,
-  download: { id: number; audio_format: string },
+  download: { id: number; audio_format: string; last_initiated_at?: string | null },
   track: Track,
-  now = Date.now(),
+  now = download.last_initiated_at ? Date.parse(download.last_initiated_at) : Date.now(),
 ): DownloadLink {
   const expires = Math.floor(now / 1000) + ctx.config.downloadLinkTtlSeconds;
   const url = new URL(filePath(download.id), ctx.config.baseUrl);

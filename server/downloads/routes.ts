@@ -15,6 +15,7 @@ import {
   initiatePromoDownload,
   libraryPage,
   libraryStatuses,
+  parseStatusFilter,
 } from './library.ts';
 import { downloadLink } from './links.ts';
 
@@ -42,7 +43,7 @@ export function downloadRoutes(app: FastifyInstance, ctx: StoreContext): void {
     schema: {
       summary: 'List the download library',
       description:
-        'One entry per track and format the user owns (a bought release gives one per track), newest purchase first. `status` keeps only entries not yet downloaded (`available`) or already started (`downloaded`).',
+        'One entry per track and format the user owns (a bought release gives one per track), newest purchase first. `status` keeps only entries never downloaded (`available`), downloaded with a link still valid (`downloaded`), or downloaded before with the last link expired (`re-download`); comma-separate several.',
       tags: ['downloads'],
       security,
       querystring: {
@@ -50,7 +51,11 @@ export function downloadRoutes(app: FastifyInstance, ctx: StoreContext): void {
         properties: {
           page: { type: 'integer', minimum: 1, default: 1 },
           perPage: { type: 'integer', minimum: 1, maximum: 150, default: 25 },
-          status: { type: 'string', enum: [...libraryStatuses] },
+          status: {
+            type: 'string',
+            pattern: `^(${libraryStatuses.join('|')})(,(${libraryStatuses.join('|')}))*$`,
+            description: 'One or more of `available`, `downloaded`, `re-download`, comma-separated.',
+          },
           ...tokenParameter,
         },
       },
@@ -60,8 +65,8 @@ export function downloadRoutes(app: FastifyInstance, ctx: StoreContext): void {
       const params = new Params(request);
       const user = await requireUser(ctx, request, params);
       const paging = params.paging();
-      const status = params.choice('status', libraryStatuses);
-      const { count, entries } = libraryPage(ctx, user.userId, paging, status);
+      const statuses = parseStatusFilter(params.string('status', { max: 100 }));
+      const { count, entries } = libraryPage(ctx, user.userId, paging, statuses);
       return envelope(entries, pagingMetadata(paging, count));
     },
   });

@@ -194,15 +194,19 @@ describe('requests', () => {
     };
     const { fetch, calls } = scriptedFetch(
       ok([], { page: 1, perPage: 25, count: 0, totalPages: 0 }),
+      ok([], { page: 1, perPage: 25, count: 0, totalPages: 0 }),
       ok([link]),
       ok(link),
     );
     const api = client(fetch);
     await api.downloads({ page: 1, status: 'available' });
+    // "Downloaded" covers the store's "re-download" (downloaded before, link expired) too.
+    await api.downloads({ page: 1, status: 'downloaded' });
     expect(await api.initiateDownloads([4, 5])).toEqual([link]);
     expect(await api.promoDownload(9)).toEqual(link);
     expect(calls.map((call) => `${call.method} ${call.url.pathname}${call.url.search}`)).toEqual([
       'GET /order/1/downloads?page=1&status=available',
+      'GET /order/1/downloads?page=1&status=downloaded%2Cre-download',
       'POST /order/1/downloads?downloadIds=4%2C5',
       'POST /order/1/promo-downloads?trackId=9',
     ]);

@@ -1,3 +1,4 @@
+import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import { extended80 } from '../../server/audio/aiff.ts';
 import {
@@ -13,19 +14,37 @@ import { ByteLruCache } from '../../server/audio/lru-cache.ts';
 const track: AudioTrack = {
   id: 42,
   title: 'Été of the Kingdom (Łukasz Remix)',
+  mixName: 'Łukasz Remix',
   artists: ['Chloé', "D'Angelo"],
   remixers: ['Łukasz'],
   album: 'Été EP',
+  label: 'Velvet Echo Records',
+  catalogNumber: 'VER042',
+  releaseDate: '2026-03-14',
+  trackNumber: 2,
+  trackTotal: 4,
   bpm: 124,
   key: 'F# Minor',
-  isrc: 'GB0A12600042',
   genre: 'Drum & Bass',
-  label: 'Velvet Echo Records',
+  isrc: 'GB0A12600042',
+  cover: { bytes: Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9), etag: '"test-cover"' },
 };
 
 const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const ascii = (bytes: Uint8Array, start: number, length: number) =>
   String.fromCharCode(...bytes.subarray(start, start + length));
+
+/** The ids of the chunks from `offset` to the end of a RIFF (little-endian) or IFF file, checking they fill it. */
+function chunkIds(bytes: Uint8Array, offset: number, littleEndian: boolean): string[] {
+  const ids: string[] = [];
+  while (offset < bytes.length) {
+    ids.push(ascii(bytes, offset, 4));
+    const size = view(bytes).getUint32(offset + 4, littleEndian);
+    offset += 8 + size + (size % 2);
+  }
+  expect(offset).toBe(bytes.length);
+  return ids;
+}
 
 function readExtended80(bytes: Uint8Array, offset: number): number {
   const data = view(bytes);
@@ -50,14 +69,29 @@ describe('WAV', () => {
     expect(data.getUint16(34, true)).toBe(16);
     expect(ascii(bytes, 36, 4)).toBe('data');
     const dataBytes = data.getUint32(40, true);
-    expect(dataBytes).toBe(bytes.length - 44);
     expect(dataBytes / 4 / 44_100).toBeCloseTo(fileSeconds, 3);
+    // The tags follow the sound: ID3 in an "id3 " chunk, and INFO (UTF-8, declared by CSET).
+    expect(chunkIds(bytes, 44 + dataBytes, true)).toEqual(['id3 ', 'CSET', 'LIST']);
+  });
+
+  it('writes INFO text outside Latin-1 as UTF-8, declared by a CSET chunk', async () => {
+    const { native } = await parseBuffer(trackFile(track, 'wav').bytes, { mimeType: 'audio/wav' });
+    const info = Object.fromEntries((native.exif ?? []).map((tag) => [tag.id, tag.value]));
+    expect(info).toEqual({
+      INAM: track.title,
+      IART: "Chloé, D'Angelo",
+      IPRD: 'Été EP',
+      IGNR: 'Drum & Bass',
+      ICRD: '2026-03-14',
+      ITRK: '2',
+    });
   });
 
   it('holds audible sound, not silence or clipping', () => {
     const { bytes } = trackFile(track, 'wav');
+    const dataBytes = view(bytes).getUint32(40, true);
     const samples = new Int16Array(
-      bytes.buffer.slice(bytes.byteOffset + 44, bytes.byteOffset + bytes.length),
+      bytes.buffer.slice(bytes.byteOffset + 44, bytes.byteOffset + 44 + dataBytes),
     );
     let sum = 0;
     let peak = 0;
@@ -86,7 +120,7 @@ describe('AIFF', () => {
     expect(readExtended80(bytes, 28)).toBe(44_100);
     expect(ascii(bytes, 38, 4)).toBe('SSND');
     expect(data.getUint32(42)).toBe(8 + frames * 4);
-    expect(bytes.length).toBe(54 + frames * 4);
+    expect(chunkIds(bytes, 54 + frames * 4, false)).toEqual(['ID3 ']);
     expect(frames / 44_100).toBeCloseTo(fileSeconds, 3);
     // Same sound as the WAV, only big-endian.
     const wav = view(trackFile(track, 'wav').bytes);
@@ -108,27 +142,36 @@ interface Mp3Frame {
   mono: boolean;
 }
 
-/** The ID3v2 tag's frames (id -> decoded text) and the MPEG frames after it. */
+const syncsafe = (bytes: Uint8Array, offset: number) =>
+  (bytes[offset] as number) * 2 ** 21 +
+  (bytes[offset + 1] as number) * 2 ** 14 +
+  (bytes[offset + 2] as number) * 2 ** 7 +
+  (bytes[offset + 3] as number);
+
+/** The ID3v2.4 tag's text frames (id, or TXXX:description -> values), its APIC body, and the MPEG frames after it. */
 function parseMp3(bytes: Uint8Array) {
   const data = view(bytes);
   expect(ascii(bytes, 0, 3)).toBe('ID3');
-  expect([bytes[3], bytes[4]]).toEqual([3, 0]);
-  const tagSize =
-    (bytes[6] as number) * 2 ** 21 +
-    (bytes[7] as number) * 2 ** 14 +
-    (bytes[8] as number) * 2 ** 7 +
-    (bytes[9] as number);
+  expect([bytes[3], bytes[4]]).toEqual([4, 0]);
+  const tagSize = syncsafe(bytes, 6);
   const tags = new Map<string, string>();
+  let picture: Uint8Array | undefined;
   for (let offset = 10; offset < 10 + tagSize; ) {
     const id = ascii(bytes, offset, 4);
-    const size = data.getUint32(offset + 4);
+    const size = syncsafe(bytes, offset + 4); // v2.4 frame sizes are syncsafe too
     const body = bytes.subarray(offset + 10, offset + 10 + size);
-    const text =
-      body[0] === 1
-        ? Buffer.from(body.subarray(3)).toString('utf16le') // after the FF FE byte order mark
-        : Buffer.from(body.subarray(1)).toString('latin1');
-    if (body[0] === 1) expect([body[1], body[2]], `${id} byte order mark`).toEqual([0xff, 0xfe]);
-    tags.set(id, text);
+    if (id === 'APIC') {
+      picture = body;
+    } else {
+      expect([0, 3], `${id} encoding`).toContain(body[0]);
+      const text = Buffer.from(body.subarray(1)).toString(body[0] === 3 ? 'utf8' : 'latin1');
+      if (id === 'TXXX') {
+        const [description, ...values] = text.split('\0');
+        tags.set(`TXXX:${description}`, values.join('|'));
+      } else {
+        tags.set(id, text.split('\0').join('|'));
+      }
+    }
     offset += 10 + size;
   }
   const bitrates = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
@@ -147,23 +190,34 @@ function parseMp3(bytes: Uint8Array) {
     offset += Math.floor((144_000 * bitrateKbps) / sampleRate) + padding;
   }
   expect(offset).toBe(bytes.length);
-  return { tags, frames };
+  return { tags, picture, frames };
 }
 
 describe('MP3', () => {
-  it('starts with an ID3v2.3 tag carrying title, artists, remixers, release, tempo, key and ISRC', () => {
-    const { tags } = parseMp3(trackFile(track, 'mp3').bytes);
+  it('starts with an ID3v2.4 tag carrying every field and the front cover', () => {
+    const { tags, picture } = parseMp3(trackFile(track, 'mp3').bytes);
     expect(Object.fromEntries(tags)).toEqual({
       TIT2: 'Été of the Kingdom (Łukasz Remix)',
-      TPE1: "Chloé/D'Angelo",
+      TIT3: 'Łukasz Remix',
+      TPE1: "Chloé, D'Angelo",
+      'TXXX:ARTISTS': "Chloé|D'Angelo",
       TPE4: 'Łukasz',
       TALB: 'Été EP',
+      TPUB: 'Velvet Echo Records',
+      'TXXX:CATALOGNUMBER': 'VER042',
+      TDRC: '2026-03-14',
+      TDRL: '2026-03-14',
+      TRCK: '2/4',
       TBPM: '124',
       TKEY: 'F#m',
       TSRC: 'GB0A12600042',
       TCON: 'Drum & Bass',
-      TPUB: 'Velvet Echo Records',
     });
+    // Latin-1 encoding, MIME type, picture type 3 (front cover), empty description, then the JPEG.
+    const mime = Buffer.from('image/jpeg\0', 'latin1');
+    expect(picture).toEqual(
+      Buffer.concat([Uint8Array.of(0), mime, Uint8Array.of(3, 0), track.cover?.bytes ?? new Uint8Array()]),
+    );
   });
 
   it('is constant-bit-rate 320 kbps stereo MPEG-1 Layer III of the stated length', () => {
@@ -179,13 +233,25 @@ describe('MP3', () => {
     expect(seconds - fileSeconds).toBeLessThan(0.1);
   });
 
-  it('samples are shorter mono previews at 128 kbps', () => {
-    const { frames } = parseMp3(sampleFile(track).bytes);
+  it('samples are 30-second mono previews at 128 kbps, tagged without the cover', () => {
+    const { frames, tags, picture } = parseMp3(sampleFile(track).bytes);
     expect(frames.every((frame) => frame.bitrateKbps === 128 && frame.mono)).toBe(true);
+    expect(sampleSeconds).toBe(30);
+    expect((frames.length * 1152) / 44_100 - sampleSeconds).toBeGreaterThanOrEqual(0);
     expect((frames.length * 1152) / 44_100 - sampleSeconds).toBeLessThan(0.1);
+    expect(tags.get('TIT2')).toBe(track.title);
+    expect(picture).toBeUndefined();
   });
 
-  it('writes keys the ID3v2.3 way', () => {
+  it('keeps a genre with parentheses whole for readers that take "(" as a genre reference', async () => {
+    const genre = 'Techno (Raw / Deep / Hypnotic)';
+    const { common } = await parseBuffer(trackFile({ ...track, genre }, 'mp3').bytes, {
+      mimeType: 'audio/mpeg',
+    });
+    expect(common.genre).toEqual([genre]);
+  });
+
+  it('writes keys in the standard notation', () => {
     expect(id3Key('F# Minor')).toBe('F#m');
     expect(id3Key('Ab Major')).toBe('Ab');
   });

@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import { coverSize } from '../../artwork/cover-paths.ts';
+import { CoverImage } from './cover-image.tsx';
 
 /**
  * The top of a detail page: a large cover, what kind of page it is, the title and facts. On a
@@ -7,12 +9,15 @@ import type { ComponentChildren } from 'preact';
  */
 export function PageHero({
   cover,
+  coverReleaseId,
   kicker,
   title,
   titleHref,
   children,
 }: {
   cover: string;
+  /** The release whose cover picture to show, on a release or track page. */
+  coverReleaseId?: number;
   kicker: string;
   title: ComponentChildren;
   titleHref?: string;
@@ -20,7 +25,11 @@ export function PageHero({
 }) {
   return (
     <section class="hero">
-      <span class={`${cover} cover-large`} aria-hidden="true" />
+      {coverReleaseId === undefined ? (
+        <span class={`${cover} cover-large`} aria-hidden="true" />
+      ) : (
+        <CoverImage releaseId={coverReleaseId} size={coverSize} extraClass="cover-large" lazy={false} />
+      )}
       <div class="hero-text">
         <p class="kicker">{kicker}</p>
         <h1>{titleHref ? <a href={titleHref}>{title}</a> : title}</h1>

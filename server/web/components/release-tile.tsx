@@ -1,7 +1,7 @@
 import type { Release } from '../../../lib/wire.ts';
-import { coverClass } from '../cover-art.ts';
 import { labelUrl, releaseUrl } from '../urls.ts';
 import { ArtistLinks } from './artist-links.tsx';
+import { CoverImage } from './cover-image.tsx';
 import { PriceTag } from './price-tag.tsx';
 
 /** One release as a tile: the cover and the title form its single link to the release page. */
@@ -9,7 +9,7 @@ export function ReleaseTile({ release }: { release: Release }) {
   return (
     <li class="release-tile" data-release-id={release.id}>
       <a class="release-link" href={releaseUrl(release)}>
-        <span class={coverClass('release', release.id)} aria-hidden="true" />
+        <CoverImage releaseId={release.id} size={250} />
         <span class="release-name">{release.name}</span>
       </a>
       <span class="release-artists">

@@ -1,8 +1,8 @@
 import type { Track } from '../../../lib/wire.ts';
-import { coverClass } from '../cover-art.ts';
 import { formatLength } from '../format.ts';
 import { genreUrl, labelUrl, trackUrl } from '../urls.ts';
 import { ArtistLinks } from './artist-links.tsx';
+import { CoverImage } from './cover-image.tsx';
 import { PriceTag } from './price-tag.tsx';
 
 /**
@@ -21,7 +21,7 @@ export function TrackRow({
   return (
     <li class={current ? 'track-row current' : 'track-row'} data-track-id={track.id}>
       {position !== undefined && <span class="track-position">{position}</span>}
-      <span class={`${coverClass('track', track.id)} cover-small`} aria-hidden="true" />
+      <CoverImage releaseId={track.release.id} size={88} extraClass="cover-small" />
       <div class="track-main">
         <a class="track-title" href={trackUrl(track)}>
           {track.name} <span class="mix-name">{track.mixName}</span>

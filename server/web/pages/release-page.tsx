@@ -14,6 +14,7 @@ export function ReleasePage({ shell, data }: { shell: PageShell; data: CatalogPa
     <Layout shell={shell} title={release.name}>
       <PageHero
         cover={coverClass('release', release.id)}
+        coverReleaseId={release.id}
         kicker="Release"
         title={release.name}
         titleHref={releaseUrl(release)}

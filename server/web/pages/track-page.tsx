@@ -25,6 +25,7 @@ export function TrackPage({
     <Layout shell={shell} title={`${track.name} (${track.mixName})`}>
       <PageHero
         cover={coverClass('track', track.id)}
+        coverReleaseId={track.release.id}
         kicker={promotional ? 'Free track' : 'Track'}
         title={
           <>

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { Image } from '../../lib/wire.ts';
+import { ByteLruCache } from '../audio/lru-cache.ts';
+import type { StoreContext } from '../context.ts';
+import { type CoverSpec, encodeCover } from './cover.ts';
+import { type CoverSize, coverPath, coverSize } from './cover-paths.ts';
+
+export interface CoverFile {
+  bytes: Uint8Array;
+  /** Names the picture's content, so a client's copy is revalidated without encoding anything. */
+  etag: string;
+}
+
+// Bump when the drawing changes, so clients holding an old picture fetch the new one.
+const artVersion = 1;
+
+// A full-size cover is 40-70 KB and takes 30-250 ms to encode here: each is encoded once and kept.
+// Keys hold what the picture is drawn from, so two catalogs never share an entry.
+const cache = new ByteLruCache(16 * 1024 * 1024);
+
+/** The `image` of a release record, and of its tracks' records (contract.md section 5). */
+export const releaseImage = (ctx: StoreContext, releaseId: number): Image => ({
+  uri: `${ctx.config.baseUrl}${coverPath(releaseId)}`,
+  width: coverSize,
+  height: coverSize,
+});
+
+/** What a release's cover is drawn from, or undefined for an unknown release. */
+export function coverSpec(ctx: StoreContext, releaseId: number): CoverSpec | undefined {
+  const row = ctx.db.get<{ name: string; catalog_number: string }>(
+    'SELECT name, catalog_number FROM releases WHERE id = ?',
+    releaseId,
+  );
+  return row && { releaseId, title: row.name, caption: row.catalog_number };
+}
+
+export function coverEtag(spec: CoverSpec, size: CoverSize): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([artVersion, size, spec]))
+    .digest('base64url')
+    .slice(0, 22);
+  return `"${digest}"`;
+}
+
+/** The cover as a JPEG, encoded on first use and then served from memory. */
+export function coverFile(spec: CoverSpec, size: CoverSize = coverSize): CoverFile {
+  const etag = coverEtag(spec, size);
+  const bytes = cache.getOrCreate(etag, () => encodeCover(spec, size));
+  return { bytes, etag };
+}
