@@ -58,7 +58,7 @@ const benches: Bench[] = [
   },
   { name: 'popup', script: 'popup.ts', extension: true, args: ['--runs', full ? '11' : '7'] },
   { name: 'downloads', script: 'downloads.ts', extension: true, args: ['--entries', '100'] },
-  { name: 'tagging', script: 'tagging.ts', args: [] },
+  { name: 'tagging', script: 'tagging.ts', args: ['--pairs', full ? '300' : '150'] },
 ].filter((bench) => existsSync(join(root, 'bench', bench.script)));
 
 /** Each figure's goal; a figure without one is reported for scale. */

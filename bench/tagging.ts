@@ -22,6 +22,7 @@ import { audioTrackOf } from '../server/downloads/file-tags.ts';
 import { findDownload } from '../server/downloads/library.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 import { startTestStore } from '../test/helpers/store.ts';
+import { median, recordFigures } from './figures.ts';
 
 const { values } = parseArgs({ options: { pairs: { type: 'string', default: '300' } } });
 const pairs = Number(values.pairs);
@@ -30,10 +31,6 @@ const port = await freePort();
 const store = await startTestStore({ scale: 300, config: { baseUrl: `http://127.0.0.1:${port}` } });
 const { ctx, app } = store;
 
-const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
 const time = <T>(work: () => T): [T, number] => {
   const start = performance.now();
   const result = work();
@@ -111,6 +108,7 @@ for (const format of ['mp3', 'wav', 'aiff'] as const) {
   );
 }
 console.log(`worst tagged/untagged latency ratio: ${Math.max(...ratios).toFixed(2)}x (goal <= 1.10x)`);
+recordFigures({ tagging_overhead_ratio: Math.max(...ratios) });
 
 // ---- First requests ----
 const releaseIds = ctx.db
@@ -167,4 +165,5 @@ console.log(
   `30-second preview, first request: median ${median(firstPreview).toFixed(0)} ms, max ${Math.max(...firstPreview).toFixed(0)} ms; cached: median ${median(cachedPreview).toFixed(1)} ms; encoding 30 s straight through would take ${median(straight).toFixed(0)} ms (${(median(straight) / median(firstPreview)).toFixed(1)}x the first request)`,
 );
 
+recordFigures({ preview_first_request_ms: median(firstPreview), cover_encode_ms: median(coverTimes) });
 await store.close();
