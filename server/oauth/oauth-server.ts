@@ -44,7 +44,9 @@ export async function registerOAuth(app: FastifyInstance, ctx: StoreContext): Pr
       // find() allows oidc-provider's clock tolerance; an access token ends at its exp exactly.
       if (!token || token.isExpired) return null;
       const user = findUserById(ctx.db, Number(token.accountId));
-      return user ? { userId: user.id, username: user.username } : null;
+      return user
+        ? { userId: user.id, username: user.username, scopes: (token.scope ?? '').split(' ') }
+        : null;
     },
   };
 }
