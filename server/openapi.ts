@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { formOperations } from './http/api-route.ts';
 import { storeScopes } from './http/auth.ts';
 import './http/openapi-schemas.ts';
 
@@ -31,9 +32,7 @@ function operations(document: Document): Operation[] {
  */
 function completeOperations(document: Document): void {
   for (const operation of operations(document)) {
-    const extended = operation as Operation & { formBody?: boolean };
-    if (extended.formBody) {
-      delete extended.formBody;
+    if (operation.operationId && formOperations.has(operation.operationId)) {
       const properties: Record<string, OpenAPIV3_1.SchemaObject> = {};
       const required: string[] = [];
       for (const parameter of (operation.parameters ?? []) as OpenAPIV3_1.ParameterObject[]) {

@@ -29,7 +29,8 @@ import {
 } from './cart-store.ts';
 import { itemsParam } from './items-param.ts';
 
-const url = '/cart/1/';
+// Documented without the trailing slash (Redocly's no-path-trailing-slash); both spellings answer.
+const url = '/cart/1';
 
 const CartMetadata = z.object({ audioFormats: z.array(z.string()) });
 const responses = {

@@ -45,6 +45,8 @@ export interface ApiOperation<P extends ParamsSchema, R extends z.ZodType, S ext
 }
 
 const formMethods = new Set(['POST', 'PUT', 'DELETE']);
+/** operationIds that also take their parameters as a form body (documented by openapi.ts). */
+export const formOperations = new Set<string>();
 const users = new WeakMap<FastifyRequest, AuthenticatedUser>();
 
 function isRepeatable(schema: z.ZodType): boolean {
@@ -87,6 +89,7 @@ export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends 
   operation: ApiOperation<P, R, S>,
 ): void {
   const { method, url, scope, params, response } = operation;
+  if (formMethods.has(method)) formOperations.add(operation.operationId);
   const errors: number[] = [400, ...(scope ? [401, 403] : []), ...(operation.errors ?? []), 413, 415];
   app.withTypeProvider<ZodTypeProvider>().route({
     method,
@@ -98,8 +101,6 @@ export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends 
       tags: [operation.tag],
       security: scope ? [{ oauth: [scope] }] : [],
       querystring: params,
-      // Documents the form body (openapi.ts); the values are validated with the query's schema.
-      ...(formMethods.has(method) ? { formBody: true } : {}),
       response: { 200: response, ...errorResponses(errors) },
     },
     preValidation: async (request) => {
