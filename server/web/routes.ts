@@ -4,6 +4,7 @@ import { ApiError } from '../http/api-error.ts';
 import { accountRoutes } from './account-routes.tsx';
 import { prepareAssets, siteAssets } from './assets.ts';
 import { cartRoutes } from './cart-routes.tsx';
+import { fromThisSite } from './csrf.ts';
 import type { PageShell } from './layout.tsx';
 import { pageRoutes } from './page-routes.tsx';
 import { errorView, notFoundView } from './pages/error-pages.tsx';
@@ -29,6 +30,13 @@ export function websiteRoutes(app: FastifyInstance, ctx: StoreContext): void {
       const status = code >= 400 && code < 600 ? code : 500;
       if (status >= 500) request.log.error({ err: error }, 'website error');
       return sendPage(reply, errorView(pageShell(ctx, request), status), status);
+    });
+
+    // Every website POST changes something (sign-in, sign-out, checkout): only from this site.
+    site.addHook('preHandler', async (request) => {
+      if (request.method === 'POST' && !fromThisSite(ctx, request)) {
+        throw new ApiError(403, 'crossSite', 'This form was sent from another site.');
+      }
     });
 
     site.get<{ Params: { file: string } }>('/static/:file', async (request, reply) => {
