@@ -9,12 +9,12 @@ import { catalogRoutes } from './catalog/routes.ts';
 import type { StoreConfig, StoreContext } from './context.ts';
 import { Database } from './db/database.ts';
 import { downloadRoutes } from './downloads/routes.ts';
-import { clientErrorHandler, installErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, installErrorHandling, routerErrorHandler } from './http/errors.ts';
 import { logSerializers, redactedLogPaths } from './http/log-redaction.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerOAuth } from './oauth/oauth-server.ts';
 import { registerOpenApi } from './openapi.ts';
-import { notFoundPage, websiteRoutes } from './web/routes.ts';
+import { errorPage, notFoundPage, websiteRoutes } from './web/routes.ts';
 
 export const defaultPort = 8787;
 
@@ -71,6 +71,7 @@ export async function buildApp({
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     clientErrorHandler,
+    frameworkErrors: routerErrorHandler(errorPage),
   });
   const ctx: StoreContext = {
     db,

@@ -119,6 +119,13 @@ export function cartSummary(ctx: StoreContext, userId: number, name: string): Ca
   };
 }
 
+/** The cart's summary with only its first `limit` items (a page that must stay small). */
+export function loadCartPreview(ctx: StoreContext, userId: number, name: string, limit: number): Cart {
+  const id = cartId(ctx, userId, name);
+  const rows = id === undefined ? [] : ctx.db.all<PricedRow>(`${pricedItemsSql} LIMIT ?`, id, limit);
+  return { ...cartSummary(ctx, userId, name), items: itemsOf(ctx, rows) };
+}
+
 /** A cart that does not exist yet is shown empty. */
 export function loadCart(ctx: StoreContext, userId: number, name: string): Cart {
   const rows = pricedItems(ctx, userId, name);

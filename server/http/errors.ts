@@ -99,6 +99,23 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   );
 }
 
+/**
+ * Errors the router raises before any route runs (a path that does not decode, a path segment
+ * over maxParamLength): the envelope on API paths, the website's error page elsewhere.
+ */
+export function routerErrorHandler(
+  htmlError: (request: FastifyRequest, reply: FastifyReply, status: number) => unknown,
+) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const apiError =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new ApiError(414, 'uriTooLong', 'A part of the path is too long.')
+        : new ApiError(400, 'badRequest', 'The path is not a valid URL.');
+    if (isApiPath(request.url)) return sendError(reply, apiError);
+    return htmlError(request, reply, apiError.status);
+  };
+}
+
 /** Maps every failure to the contract's error envelope; nothing internal ever reaches a client. */
 export function installErrorHandling(
   app: FastifyInstance,

@@ -61,3 +61,10 @@ export function notFoundPage(request: FastifyRequest, reply: FastifyReply) {
     : { viewer: { signedIn: undefined }, assets: siteAssets(), path: request.url };
   return sendPage(reply, notFoundView(shell), 404);
 }
+
+/** The website's error page for a status, for failures raised before any website route runs. */
+export function errorPage(_request: FastifyRequest, reply: FastifyReply, status: number) {
+  // Before routing, cookies are not read: the page is the signed-out one.
+  const shell: PageShell = { viewer: { signedIn: undefined }, assets: siteAssets(), path: '/' };
+  return sendPage(reply, errorView(shell, status), status);
+}
