@@ -29,7 +29,8 @@ beforeAll(async () => {
   session = signedIn.cookies.find((cookie) => cookie.name === 'crate_session')?.value as string;
   const cart = await store.app.inject({ url: '/cart', cookies: { crate_session: session } });
   csrf = /name="csrf" value="([^"]+)"/.exec(cart.body)?.[1] as string;
-  const userId = store.ctx.db.get<{ id: number }>("SELECT id FROM users WHERE username = 'demo'")?.id;
+  const userId = store.ctx.db.get<{ id: number }>("SELECT id FROM users WHERE username = 'demo'")
+    ?.id as number;
   const track = store.ctx.db.get<{ id: number }>(
     "SELECT id FROM tracks WHERE sale_type = 'purchase' AND id NOT IN (SELECT track_id FROM downloads WHERE user_id = ?) LIMIT 1",
     userId,
@@ -41,7 +42,7 @@ beforeAll(async () => {
   store.ctx.db.run(
     "INSERT OR IGNORE INTO cart_items (cart_id, item_type, item_id, audio_format, added_seq) VALUES ((SELECT id FROM carts WHERE user_id = ?), 'track', ?, 'mp3', 1)",
     userId,
-    track?.id,
+    track?.id as number,
   );
 });
 afterAll(() => store?.close());
