@@ -101,7 +101,13 @@ export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends 
       tags: [operation.tag],
       security: scope ? [{ oauth: [scope] }] : [],
       querystring: params,
-      response: { 200: response, ...errorResponses(errors) },
+      response: {
+        200: {
+          description: 'The `{metadata, results}` envelope.',
+          content: { 'application/json': { schema: response } },
+        },
+        ...errorResponses(errors),
+      },
     },
     preValidation: async (request) => {
       const merged = collectParams(request, params.shape);
