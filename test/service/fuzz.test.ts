@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fuzzRequest, problem, snapshot as databaseSnapshot } from '../helpers/fuzz-requests.ts';
+import { snapshot as databaseSnapshot, fuzzRequest, problem } from '../helpers/fuzz-requests.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 
