@@ -79,9 +79,17 @@ export function toApiError(error: FastifyError, request: FastifyRequest): ApiErr
   return new ApiError(500, 'internalError', 'Something went wrong in the store; try again.');
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The path of a request the parser refused, from its first line when that much arrived. */
+function refusedPath(error: Error & { rawPacket?: Buffer }): string | undefined {
+  const firstLine = error.rawPacket?.subarray(0, 4096).toString('latin1').split('\r\n')[0] ?? '';
+  return /^[A-Z]+ (\/\S*) HTTP\/1\.[01]$/.exec(firstLine)?.[1];
+}
+
 /**
  * What Node's HTTP parser refuses before any route is found (headers over 16 KiB: 431, a broken
- * request line: 400), answered in the error envelope too.
+ * request line: 400): the error envelope, or a small HTML page when the path was a website one.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return;
@@ -92,10 +100,17 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
       : status === 414
         ? new ApiError(414, 'uriTooLong', 'The request URL is too long.')
         : new ApiError(400, 'badRequest', 'The request could not be read as HTTP.');
-  const body = JSON.stringify(errorBody(apiError));
   const reason = { 400: 'Bad Request', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' }[status];
+  const path = refusedPath(error as Error & { rawPacket?: Buffer });
+  const website = path !== undefined && !isApiPath(path);
+  const [type, body] = website
+    ? [
+        'text/html; charset=utf-8',
+        `<!doctype html><html lang="en"><meta charset="utf-8"><title>${reason} · Crate</title><h1>${reason}</h1><p>${escapeHtml(apiError.message)} <a href="/">Go to the store's home page</a>.</p></html>`,
+      ]
+    : ['application/json; charset=utf-8', JSON.stringify(errorBody(apiError))];
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 

@@ -167,6 +167,15 @@ describe('errors raised before routing', () => {
     expect(body.metadata.error).toBe('headersTooLarge');
   });
 
+  it('answers headers over 16 KiB on a website path with an HTML page', async () => {
+    const answer = await rawExchange(
+      `GET /charts HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/content-type: text\/html/i);
+    expect(answer).toContain('<h1>Request Header Fields Too Large</h1>');
+  });
+
   it('answers a URL over 16 KiB with 431 or 414 in the envelope', async () => {
     const answer = await rawExchange(
       `GET /catalog/3/artists?search=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
