@@ -165,9 +165,16 @@ const jsonValue = fc.oneof(
 
 type Body = { contentType?: string; payload?: string | Buffer };
 
+// Mostly no body or a form, so that most requests get past the parsers to the routes.
 const body: fc.Arbitrary<Body> = fc.oneof(
-  fc.constant({}),
-  parameters.map((query) => ({ contentType: 'application/x-www-form-urlencoded', payload: encode(query) })),
+  { weight: 6, arbitrary: fc.constant({}) },
+  {
+    weight: 4,
+    arbitrary: parameters.map((query) => ({
+      contentType: 'application/x-www-form-urlencoded',
+      payload: encode(query),
+    })),
+  },
   parameters.map((query) => ({
     contentType: 'application/x-www-form-urlencoded; charset=iso-8859-1',
     payload: encode(query),
@@ -193,8 +200,24 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   ),
 );
 
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
+
+/** The (path, method) pairs the store answers, drawn most of the time so requests reach handlers. */
+const operations: [string, Method][] = [
+  ...(['GET', 'POST', 'PUT', 'DELETE'] as const).map((method): [string, Method] => ['/cart/1/', method]),
+  ...apiPaths.filter((path) => path.startsWith('/catalog/')).map((path): [string, Method] => [path, 'GET']),
+  ['/order/1/downloads', 'GET'],
+  ['/order/1/downloads', 'POST'],
+  ['/order/1/promo-downloads', 'POST'],
+  ['/cart', 'GET'],
+  ['/checkout', 'POST'],
+  ['/sign-in', 'POST'],
+  ['/sign-out', 'POST'],
+  ['/oauth/token', 'POST'],
+];
+
 export interface FuzzRequest {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
+  method: Method;
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
@@ -204,20 +227,15 @@ export interface FuzzRequest {
 export function fuzzRequest(token: string): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({
-      path: fc.oneof(
-        { weight: 4, arbitrary: fc.constantFrom(...apiPaths) },
-        { weight: 1, arbitrary: fc.constantFrom(...otherPaths) },
-      ),
-      method: fc.constantFrom(
-        'GET',
-        'GET',
-        'POST',
-        'POST',
-        'PUT',
-        'DELETE',
-        'PATCH',
-        'HEAD',
-        'OPTIONS' as const,
+      target: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...operations) },
+        {
+          weight: 1,
+          arbitrary: fc.tuple(
+            fc.constantFrom(...apiPaths, ...otherPaths),
+            fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS' as const),
+          ),
+        },
       ),
       query: fc.oneof(
         { weight: 4, arbitrary: parameters.map(encode) },
@@ -227,7 +245,7 @@ export function fuzzRequest(token: string): fc.Arbitrary<FuzzRequest> {
       withToken: fc.boolean(),
       crossSite: fc.boolean(),
     })
-    .map(({ path, method, query, body: { contentType, payload }, withToken, crossSite }) => ({
+    .map(({ target: [path, method], query, body: { contentType, payload }, withToken, crossSite }) => ({
       method: method as FuzzRequest['method'],
       url: query ? `${path}?${query}` : path,
       headers: {
