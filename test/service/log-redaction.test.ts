@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser } from '../../server/accounts/users.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { refresh, signIn } from '../helpers/tokens.ts';
 
@@ -18,9 +19,19 @@ beforeAll(async () => {
 afterAll(() => store?.close());
 
 it('logs requests without any secret they carry', async () => {
-  const secretPassword = 'dj2';
+  const secretPassword = 'password-secret-0123456789';
+  await createUser(store.ctx.db, 'logged', secretPassword);
   // The whole OAuth flow: the login form's password, the code, the verifier, the tokens.
-  const tokens = await signIn(store.baseUrl, 'dj2', secretPassword);
+  const tokens = await signIn(store.baseUrl, 'logged', secretPassword);
+  // The website's sign-in form, password in the body, and again in a query string.
+  const page = await fetch(`${store.baseUrl}/sign-in`);
+  const csrf = /crate_csrf=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1] as string;
+  await fetch(`${store.baseUrl}/sign-in?password=${secretPassword}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `crate_csrf=${csrf}` },
+    body: new URLSearchParams({ username: 'logged', password: secretPassword, csrf }),
+    redirect: 'manual',
+  });
   const renewed = await refresh(store.baseUrl, tokens.refreshToken);
   const { accessToken } = renewed;
   await fetch(`${store.baseUrl}/order/1/downloads?access_token=${accessToken}`);
@@ -43,6 +54,8 @@ it('logs requests without any secret they carry', async () => {
   expect(log).toContain('/order/1/downloads');
   expect(log).toContain('[redacted]');
   for (const secret of [
+    secretPassword,
+    csrf,
     tokens.accessToken,
     tokens.refreshToken,
     accessToken,
