@@ -9,13 +9,13 @@ import {
   PagingMetadata,
 } from '../../lib/wire.ts';
 import type { StoreContext } from '../context.ts';
-import { notFound } from '../http/api-error.ts';
+import { badParameter, notFound } from '../http/api-error.ts';
 import { apiRoute } from '../http/api-route.ts';
 import { envelope, pagingMetadata } from '../http/envelope.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
 import { component } from '../http/openapi-schemas.ts';
 import { idList, paging, pagingParams, parsedWith, wholeNumber } from '../http/param-schemas.ts';
-import { parseFacets, parseReturnFacets, parseSortBy, queryArtists } from './artist-catalog.ts';
+import { maxFacets, parseFacets, parseReturnFacets, parseSortBy, queryArtists } from './artist-catalog.ts';
 import {
   artistPage,
   chartOverviewPage,
@@ -114,12 +114,14 @@ export function catalogRoutes(app: FastifyInstance, ctx: StoreContext): void {
       id: idList('Alias of ids; with both, their union.', 500).optional(),
       'facets[]': z
         .array(z.string().max(300, 'must be at most 300 characters long'))
-        .max(20, 'At most 20 facets can be combined.')
+        .max(maxFacets, `At most ${maxFacets} facets can be combined.`)
+        .transform(parsedWith(parseFacets))
         .optional()
         .describe(facetNote),
       facets: z
         .string()
         .max(2000, 'must be at most 2000 characters long')
+        .transform(parsedWith((value: string) => parseFacets([value])))
         .optional()
         .describe('Comma-separated `<facet>:<value>`, the other spelling of facets[].'),
       returnFacets: z
@@ -150,12 +152,13 @@ export function catalogRoutes(app: FastifyInstance, ctx: StoreContext): void {
         params.ids || params.id ? [...new Set([...(params.ids ?? []), ...(params.id ?? [])])] : undefined;
       const paged = paging(params);
       const search = params.search?.trim();
+      const facets = [...(params['facets[]'] ?? []), ...(params.facets ?? [])];
+      if (facets.length > maxFacets) {
+        throw badParameter('facets', `At most ${maxFacets} facets can be combined.`);
+      }
       const result = queryArtists(ctx, {
         ids: union,
-        facets: parseFacets([
-          ...(params['facets[]'] ?? []),
-          ...(params.facets === undefined ? [] : [params.facets]),
-        ]),
+        facets,
         genreId: params.genreId,
         labelId: params.labelId,
         search: search || undefined,

@@ -49,9 +49,11 @@ const formMethods = new Set(['POST', 'PUT', 'DELETE']);
 export const formOperations = new Set<string>();
 const users = new WeakMap<FastifyRequest, AuthenticatedUser>();
 
+/** Whether a parameter's schema reads a list (possibly optional, possibly transformed after). */
 function isRepeatable(schema: z.ZodType): boolean {
-  const inner = schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
-  return inner instanceof z.ZodArray;
+  if (schema instanceof z.ZodOptional) return isRepeatable(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodPipe) return isRepeatable(schema.in as z.ZodType);
+  return schema instanceof z.ZodArray;
 }
 
 /** The request's parameters as one object of strings (lists for repeatable ones). */

@@ -75,8 +75,8 @@ export const accessTokenParam = {
  * becomes the schema's issue, so it is reported like any other invalid parameter.
  */
 export const parsedWith =
-  <T>(parse: (value: string) => T) =>
-  (value: string, context: z.core.$RefinementCtx<string>): T => {
+  <I, T>(parse: (value: I) => T) =>
+  (value: I, context: z.core.$RefinementCtx<I>): T => {
     try {
       return parse(value);
     } catch (error) {
