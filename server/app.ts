@@ -1,17 +1,21 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { defaultSignInLimits } from './accounts/password-sign-in.ts';
 import { artworkRoutes } from './artwork/routes.ts';
+import { defaultCartLimits } from './cart/cart-store.ts';
 import { cartRoutes } from './cart/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { StoreConfig, StoreContext } from './context.ts';
 import { Database } from './db/database.ts';
 import { downloadRoutes } from './downloads/routes.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, installErrorHandling, routerErrorHandler } from './http/errors.ts';
+import { logSerializers, redactedLogPaths } from './http/log-redaction.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { registerOAuth } from './oauth/oauth-server.ts';
 import { registerOpenApi } from './openapi.ts';
-import { notFoundPage, websiteRoutes } from './web/routes.ts';
+import { errorPage, notFoundPage, websiteRoutes } from './web/routes.ts';
 
 export const defaultPort = 8787;
 
@@ -23,6 +27,7 @@ export const defaultConfig = (baseUrl = `http://127.0.0.1:${defaultPort}`): Stor
   currency: 'USD',
   extensionRedirectUris: [],
   signInLimits: defaultSignInLimits,
+  cartLimits: defaultCartLimits,
 });
 
 export interface AppOptions {
@@ -30,6 +35,8 @@ export interface AppOptions {
   config?: Partial<StoreConfig>;
   /** pino level for the store's log; none when absent. */
   logLevel?: string;
+  /** Where the log goes (standard output when absent); tests read it. */
+  logStream?: { write(line: string): void };
   /**
    * Addresses (or CIDR ranges, comma-separated) of reverse proxies whose X-Forwarded-For is
    * believed: the client's address then comes from it (sign-in limits count per address).
@@ -43,24 +50,42 @@ export interface StoreApp {
 }
 
 /** The whole store: API, OAuth server and website, on one SQLite database. */
-export async function buildApp({ dbPath, config, logLevel, trustProxy }: AppOptions): Promise<StoreApp> {
+export async function buildApp({
+  dbPath,
+  config,
+  logLevel,
+  logStream,
+  trustProxy,
+}: AppOptions): Promise<StoreApp> {
   const db = new Database(dbPath);
   const app = Fastify({
-    logger: logLevel ? { level: logLevel } : false,
+    logger: logLevel
+      ? {
+          level: logLevel,
+          // Tokens, codes, passwords and cookies never reach the log (server/http/log-redaction.ts).
+          redact: { paths: redactedLogPaths, censor: '[redacted]' },
+          serializers: logSerializers,
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
     ...(trustProxy ? { trustProxy } : {}),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    clientErrorHandler,
+    frameworkErrors: routerErrorHandler(errorPage),
   });
   const ctx: StoreContext = {
     db,
-    config: { ...defaultConfig(), ...config },
+    config: { ...defaultConfig(), ...config, trustProxy: Boolean(trustProxy) },
     auth: { verifyAccessToken: async () => null },
   };
 
-  // Route schemas document the API (OpenAPI); parameters are checked by Params, so that every
-  // 400 names its parameter the same way, and responses are plain JSON.
-  app.setValidatorCompiler(() => () => true);
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // One zod schema per API route validates its parameters, types its handler, documents it in
+  // /openapi.json and checks its response (server/http/api-route.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Parameters come as a query string or a form; any other body is a 415, never parsed.
+  app.removeAllContentTypeParsers();
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
@@ -68,7 +93,7 @@ export async function buildApp({ dbPath, config, logLevel, trustProxy }: AppOpti
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(cookie);
-  await registerOpenApi(app);
+  await registerOpenApi(app, ctx.config.baseUrl);
 
   ctx.auth = await registerOAuth(app, ctx);
   cartRoutes(app, ctx);

@@ -1,4 +1,5 @@
 import type { SignInLimits } from './accounts/password-sign-in.ts';
+import type { CartLimits } from './cart/cart-store.ts';
 import type { Database } from './db/database.ts';
 
 export interface StoreConfig {
@@ -12,11 +13,17 @@ export interface StoreConfig {
   extensionRedirectUris: string[];
   /** How many password attempts the OAuth login and the website allow. */
   signInLimits: SignInLimits;
+  /** How many carts a user may have, and items a cart may hold. */
+  cartLimits: CartLimits;
+  /** Whether the store runs behind a trusted reverse proxy (--trust-proxy). */
+  trustProxy?: boolean;
 }
 
 export interface AuthenticatedUser {
   userId: number;
   username: string;
+  /** The scopes the access token was granted. */
+  scopes: string[];
 }
 
 export interface Authenticator {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { buildApp, defaultPort } from './app.ts';
+import { defaultCartLimits } from './cart/cart-store.ts';
 import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from './seed/generate.ts';
 
 const usage = `Usage: npm run store -- [options]
@@ -11,6 +12,8 @@ const usage = `Usage: npm run store -- [options]
   --scale N                tracks in the demo catalog seeded on first start (default 5000)
   --access-token-ttl S     access token lifetime in seconds (default 600)
   --base-url URL           public origin, when it differs from http://HOST:PORT
+  --carts-per-user N       carts one user may have (default 100)
+  --items-per-cart N       items one cart may hold (default 1000)
   --trust-proxy ADDRESSES  reverse proxies (addresses, CIDR ranges or loopback, comma-separated)
                            whose X-Forwarded-For gives the client's address`;
 
@@ -52,6 +55,8 @@ function parse() {
       scale: { type: 'string' },
       'access-token-ttl': { type: 'string' },
       'base-url': { type: 'string' },
+      'carts-per-user': { type: 'string' },
+      'items-per-cart': { type: 'string' },
       'trust-proxy': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -71,13 +76,17 @@ const port = positiveInt('port', args.port, defaultPort);
 if (port > 65535) fail('--port must be at most 65535.');
 const scale = positiveInt('scale', args.scale, 5000);
 const accessTokenTtlSeconds = positiveInt('access-token-ttl', args['access-token-ttl'], 600);
+const cartLimits = {
+  cartsPerUser: positiveInt('carts-per-user', args['carts-per-user'], defaultCartLimits.cartsPerUser),
+  itemsPerCart: positiveInt('items-per-cart', args['items-per-cart'], defaultCartLimits.itemsPerCart),
+};
 const host = args.host as string;
 const baseUrl =
   (args['base-url'] as string | undefined) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 const { app, ctx } = await buildApp({
   dbPath: args.db as string,
-  config: { baseUrl, accessTokenTtlSeconds },
+  config: { baseUrl, accessTokenTtlSeconds, cartLimits },
   // Requests are not logged one by one: warnings and errors only, unless CRATE_LOG_LEVEL says otherwise.
   logLevel: process.env.CRATE_LOG_LEVEL ?? 'warn',
   trustProxy: proxyAddresses(args['trust-proxy'] as string | undefined),

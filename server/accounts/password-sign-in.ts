@@ -35,9 +35,18 @@ export type SignInResult =
   | { outcome: 'refused' }
   | { outcome: 'throttled'; retryAfterSeconds: number };
 
-// A name no account can have is kept as "?": the key stays short whatever a client sends.
-const accountKey = ({ username, address }: SignInAttempt) =>
-  `account:${address}:${usernamePattern.test(username) ? username : '?'}`;
+/**
+ * The account a typed name means, as the limits count it: accounts match case-insensitively
+ * (the column is COLLATE NOCASE), so "Demo", " demo " and fullwidth "ｄｅｍｏ" (NFKC) are all one
+ * account and share one count. A name no account can have is "?": the key stays short whatever
+ * a client sends.
+ */
+export function accountName(username: string): string {
+  const name = username.normalize('NFKC').trim().toLowerCase();
+  return usernamePattern.test(name) ? name : '?';
+}
+
+const accountKey = ({ username, address }: SignInAttempt) => `account:${address}:${accountName(username)}`;
 const addressKey = ({ address }: SignInAttempt) => `address:${address}`;
 
 /** Seconds until `key` is below `limit` attempts in the window again; 0 when it already is. */
@@ -81,9 +90,9 @@ export async function signInWithPassword(
   if ('retryAfterSeconds' in counted)
     return { outcome: 'throttled', retryAfterSeconds: counted.retryAfterSeconds };
 
-  const { username, password } = attempt;
-  const wellFormed =
-    usernamePattern.test(username) && password.length > 0 && password.length <= maxPasswordLength;
+  const { password } = attempt;
+  const username = accountName(attempt.username);
+  const wellFormed = username !== '?' && password.length > 0 && password.length <= maxPasswordLength;
   const user = wellFormed ? await findUserByCredentials(db, username, password) : undefined;
   if (!user) return { outcome: 'refused' };
   const { addressRow } = counted;

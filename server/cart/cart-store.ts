@@ -9,8 +9,7 @@ import type {
 } from '../../lib/wire.ts';
 import { loadReleases, loadTracks, price } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
-import { ApiError, badParameter } from '../http/api-error.ts';
-import type { Params } from '../http/params.ts';
+import { ApiError } from '../http/api-error.ts';
 import { ownedTrackIds } from '../orders/ownership.ts';
 import type { ItemRef } from './items-param.ts';
 
@@ -20,18 +19,15 @@ import type { ItemRef } from './items-param.ts';
  */
 
 export const defaultCartName = 'default';
-export const maxCartItems = 500;
 
-/** `name`: 1..64 characters, no control characters; absent means the default cart. */
-export function cartNameParam(params: Params): string {
-  const name = params.string('name', { max: 64 });
-  if (name === undefined) return defaultCartName;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (name.length === 0 || /[\u0000-\u001f\u007f-\u009f]/.test(name)) {
-    throw badParameter('name', 'A cart name is 1 to 64 characters, without control characters.');
-  }
-  return name;
+export interface CartLimits {
+  /** Carts one user may have, the default cart included. */
+  cartsPerUser: number;
+  /** Items one cart may hold (a release counts as one). */
+  itemsPerCart: number;
 }
+
+export const defaultCartLimits: CartLimits = { cartsPerUser: 100, itemsPerCart: 1000 };
 
 interface PricedRow {
   item_type: 'track' | 'release';
@@ -123,6 +119,13 @@ export function cartSummary(ctx: StoreContext, userId: number, name: string): Ca
   };
 }
 
+/** The cart's summary with only its first `limit` items (a page that must stay small). */
+export function loadCartPreview(ctx: StoreContext, userId: number, name: string, limit: number): Cart {
+  const id = cartId(ctx, userId, name);
+  const rows = id === undefined ? [] : ctx.db.all<PricedRow>(`${pricedItemsSql} LIMIT ?`, id, limit);
+  return { ...cartSummary(ctx, userId, name), items: itemsOf(ctx, rows) };
+}
+
 /** A cart that does not exist yet is shown empty. */
 export function loadCart(ctx: StoreContext, userId: number, name: string): Cart {
   const rows = pricedItems(ctx, userId, name);
@@ -148,8 +151,30 @@ const warning = (item: ItemRef, code: CartWarning['code'], message: string): Car
 
 const key = (item: ItemRef) => `${item.type}:${item.id}`;
 
+/** The cart's id, creating it when the user is below the carts limit. */
 function touchCart(ctx: StoreContext, userId: number, name: string): number {
   const now = new Date().toISOString();
+  const { cartsPerUser } = ctx.config.cartLimits;
+  if (cartId(ctx, userId, name) === undefined) {
+    const count = () =>
+      ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM carts WHERE user_id = ?', userId)?.n ?? 0;
+    if (count() >= cartsPerUser) {
+      // Emptied named carts are forgotten first: only carts that hold something count.
+      ctx.db.run(
+        `DELETE FROM carts WHERE user_id = ? AND name <> ? AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = carts.id)`,
+        userId,
+        defaultCartName,
+      );
+    }
+    if (count() >= cartsPerUser) {
+      throw new ApiError(
+        409,
+        'tooManyCarts',
+        `A user has at most ${cartsPerUser} carts; check out or empty one before starting another.`,
+        'name',
+      );
+    }
+  }
   const row = ctx.db.get<{ id: number }>(
     `INSERT INTO carts (user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id, name) DO UPDATE SET updated_at = excluded.updated_at
@@ -277,11 +302,13 @@ export function addItems(
       }
       const size =
         db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items WHERE cart_id = ?', id)?.n ?? 0;
-      if (size >= maxCartItems) {
+      const { itemsPerCart } = ctx.config.cartLimits;
+      if (size >= itemsPerCart) {
         throw new ApiError(
           409,
           'cartFull',
-          `A cart holds at most ${maxCartItems} items; check out or empty it first.`,
+          `A cart holds at most ${itemsPerCart} items; check out or empty it first.`,
+          'items',
         );
       }
       db.run(

@@ -1,134 +1,156 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Cart, CartAddResult, CartChangeResult, CartSummary, envelopeOf } from '../../lib/wire.ts';
+import {
+  type AudioFormat,
+  Cart,
+  CartAddResult,
+  CartChangeResult,
+  type CartItemInput,
+  CartSummary,
+  envelopeOf,
+} from '../../lib/wire.ts';
 import { audioFormatFees } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { badParameter } from '../http/api-error.ts';
-import { requireUser } from '../http/auth.ts';
+import { apiRoute } from '../http/api-route.ts';
 import { envelope } from '../http/envelope.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
-import { Params } from '../http/params.ts';
+import { component } from '../http/openapi-schemas.ts';
+import { accessTokenParam, flag, oneOf, text } from '../http/param-schemas.ts';
 import {
   addItems,
-  cartNameParam,
   cartSummary,
+  defaultCartName,
   emptyCart,
   loadCart,
   removeItems,
   setCartFormat,
   setItemFormats,
 } from './cart-store.ts';
-import { audioFormatParam, itemRefsParam, itemsWithFormatParam } from './items-param.ts';
+import { itemsParam } from './items-param.ts';
 
-const url = '/cart/1/';
+// Documented without the trailing slash (Redocly's no-path-trailing-slash); both spellings answer.
+const url = '/cart/1';
 
-const common = {
-  sourceType: { type: 'string', description: 'Identifier of the calling application.' },
-  name: { type: 'string', description: 'Cart name (1-64 characters); omitted: the cart named "default".' },
-  access_token: {
-    type: 'string',
-    description: 'OAuth access token, when not sent as Authorization: Bearer.',
-  },
+const CartMetadata = z.object({ audioFormats: z.array(z.string()) });
+const responses = {
+  view: component(envelopeOf(z.union([Cart, CartSummary]), CartMetadata), 'CartViewResponse'),
+  add: component(envelopeOf(CartAddResult, CartMetadata), 'CartAddResponse'),
+  change: component(envelopeOf(CartChangeResult, CartMetadata), 'CartChangeResponse'),
 };
-const itemsDoc = (withFormat: boolean) => ({
-  type: 'string',
-  description: `JSON array of {id, type: "track"|"release"${withFormat ? ', audioFormat: "mp3"|"wav"|"aiff"' : ''}}, 1-100 items.`,
-});
-const schema = (
-  summary: string,
-  properties: Record<string, object>,
-  required: string[],
-  results: z.ZodType,
-) => ({
-  summary,
-  tags: ['cart'],
-  security: [{ bearer: [] }],
-  querystring: {
-    type: 'object',
-    properties: { ...common, ...properties },
-    required: ['sourceType', ...required],
-  },
-  response: { 200: z.toJSONSchema(envelopeOf(results), { io: 'output' }) },
-});
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const controlCharacters = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+/** Parameters of every cart call. */
+const common = {
+  sourceType: text(100, 'Identifier of the calling application, 1 to 100 characters.'),
+  name: text(
+    64,
+    'Cart name, 1 to 64 characters without control characters; absent: the cart named "default".',
+  )
+    .regex(controlCharacters, 'must not contain control characters')
+    .optional(),
+  ...accessTokenParam,
+};
 
 export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
-  /** Every cart call: the caller, its parameters, `sourceType` and the addressed cart's name. */
-  async function cartCall(request: FastifyRequest) {
-    const params = new Params(request);
-    const user = await requireUser(ctx, request, params);
-    params.string('sourceType', { required: true, max: 100 });
-    return { params, userId: user.userId, name: cartNameParam(params) };
-  }
-  const formatsMetadata = () => ({ audioFormats: audioFormatFees(ctx.db).map((fee) => fee.name) });
+  const formats = audioFormatFees(ctx.db).map((fee) => fee.name) as [AudioFormat, ...AudioFormat[]];
+  const metadata = () => ({ audioFormats: audioFormatFees(ctx.db).map((fee) => fee.name) });
+  const itemsWithFormat = itemsParam(formats);
+  const cartName = (name: string | undefined) => name ?? defaultCartName;
 
-  app.get(url, {
-    schema: schema(
-      'View a cart (summary=true: counts and total only)',
-      { summary: { type: 'string', enum: ['true', 'false'] } },
-      [],
-      z.union([Cart, CartSummary]),
-    ),
-    handler: async (request) => {
-      const { params, userId, name } = await cartCall(request);
-      const summary = params.bool('summary') ?? false;
+  apiRoute(app, ctx, {
+    method: 'GET',
+    url,
+    operationId: 'viewCart',
+    summary: 'View a cart (summary=true: counts and total only)',
+    tag: 'cart',
+    scope: 'store',
+    params: z.object({ ...common, summary: flag('true: counts and total, without the items.').optional() }),
+    response: responses.view,
+    handler: ({ params, user }) => {
+      const name = cartName(params.name);
       return envelope(
-        summary ? cartSummary(ctx, userId, name) : loadCart(ctx, userId, name),
-        formatsMetadata(),
+        params.summary ? cartSummary(ctx, user.userId, name) : loadCart(ctx, user.userId, name),
+        metadata(),
       );
     },
   });
 
-  app.post(url, {
-    schema: schema(
+  apiRoute(app, ctx, {
+    method: 'POST',
+    url,
+    operationId: 'addToCart',
+    summary:
       'Add items; owned items come back as alreadyPurchased warnings unless alreadyPurchasedOverride=true',
-      { items: itemsDoc(true), alreadyPurchasedOverride: { type: 'string', enum: ['true', 'false'] } },
-      ['items'],
-      CartAddResult,
-    ),
-    handler: async (request) => {
-      const { params, userId, name } = await cartCall(request);
-      const items = itemsWithFormatParam(params, ctx.db);
-      const override = params.bool('alreadyPurchasedOverride') ?? false;
-      return envelope(addItems(ctx, userId, name, items, override), formatsMetadata());
-    },
+    description: `Creates the named cart on first add. A user has at most ${ctx.config.cartLimits.cartsPerUser} carts and a cart at most ${ctx.config.cartLimits.itemsPerCart} items by default; past either, a 409 (\`tooManyCarts\`, \`cartFull\`) that changes nothing.`,
+    tag: 'cart',
+    scope: 'store',
+    params: z.object({
+      ...common,
+      items: itemsWithFormat,
+      alreadyPurchasedOverride: flag('true: add items the user already owns.').optional(),
+    }),
+    response: responses.add,
+    errors: [409],
+    handler: ({ params, user }) =>
+      envelope(
+        addItems(
+          ctx,
+          user.userId,
+          cartName(params.name),
+          params.items as CartItemInput[],
+          params.alreadyPurchasedOverride ?? false,
+        ),
+        metadata(),
+      ),
   });
 
-  app.put(url, {
-    schema: schema(
-      'Change the format of the whole cart (audioFormat) or of listed items (items)',
-      { audioFormat: { type: 'string', enum: ['mp3', 'wav', 'aiff'] }, items: itemsDoc(true) },
-      [],
-      CartChangeResult,
-    ),
-    handler: async (request) => {
-      const { params, userId, name } = await cartCall(request);
-      const hasFormat = params.has('audioFormat');
-      if (hasFormat === params.has('items')) {
+  apiRoute(app, ctx, {
+    method: 'PUT',
+    url,
+    operationId: 'changeCartFormats',
+    summary: 'Change the format of the whole cart (audioFormat) or of listed items (items)',
+    description: 'Exactly one of audioFormat and items.',
+    tag: 'cart',
+    scope: 'store',
+    params: z.object({
+      ...common,
+      audioFormat: oneOf(formats, 'The format every item of the cart gets.').optional(),
+      items: itemsWithFormat.optional(),
+    }),
+    response: responses.change,
+    handler: ({ params, user }) => {
+      const name = cartName(params.name);
+      if ((params.audioFormat === undefined) === (params.items === undefined)) {
         throw badParameter(
-          hasFormat ? 'items' : 'audioFormat',
+          params.audioFormat === undefined ? 'audioFormat' : 'items',
           'Send either audioFormat (the whole cart) or items (listed items), not both and not neither.',
         );
       }
-      const result = hasFormat
-        ? setCartFormat(ctx, userId, name, audioFormatParam(params, ctx.db) as string)
-        : setItemFormats(ctx, userId, name, itemsWithFormatParam(params, ctx.db));
-      return envelope(result, formatsMetadata());
+      const result = params.audioFormat
+        ? setCartFormat(ctx, user.userId, name, params.audioFormat)
+        : setItemFormats(ctx, user.userId, name, params.items as CartItemInput[]);
+      return envelope(result, metadata());
     },
   });
 
-  app.delete(url, {
-    schema: schema(
-      'Empty the cart, or remove the listed items',
-      { items: itemsDoc(false) },
-      [],
-      CartChangeResult,
-    ),
-    handler: async (request) => {
-      const { params, userId, name } = await cartCall(request);
-      const result = params.has('items')
-        ? removeItems(ctx, userId, name, itemRefsParam(params))
-        : emptyCart(ctx, userId, name);
-      return envelope(result, formatsMetadata());
+  apiRoute(app, ctx, {
+    method: 'DELETE',
+    url,
+    operationId: 'removeFromCart',
+    summary: 'Empty the cart, or remove the listed items',
+    tag: 'cart',
+    scope: 'store',
+    params: z.object({ ...common, items: itemsParam().optional() }),
+    response: responses.change,
+    handler: ({ params, user }) => {
+      const name = cartName(params.name);
+      return envelope(
+        params.items ? removeItems(ctx, user.userId, name, params.items) : emptyCart(ctx, user.userId, name),
+        metadata(),
+      );
     },
   });
 

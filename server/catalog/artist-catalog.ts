@@ -26,6 +26,9 @@ export interface ArtistQuery {
   paging: Paging;
 }
 
+/** Facets one query may combine. */
+export const maxFacets = 20;
+
 const isFacetName = (name: string): name is FacetName => (facetNames as readonly string[]).includes(name);
 
 /** `facets[]=genreName:Techno+House` entries, and the `facets=a:x,b:y` spelling. */
@@ -49,7 +52,7 @@ export function parseFacets(entries: string[]): ArtistQuery['facets'] {
     }
     facets.push({ name, value });
   }
-  if (facets.length > 20) throw badParameter('facets', 'At most 20 facets can be combined.');
+  if (facets.length > maxFacets) throw badParameter('facets', `At most ${maxFacets} facets can be combined.`);
   return facets;
 }
 

@@ -1,19 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  type Artist,
   ArtistCatalogMetadata,
   Artist as ArtistSchema,
   type CatalogPage,
   catalogPages,
   envelopeOf,
+  PagingMetadata,
 } from '../../lib/wire.ts';
 import type { StoreContext } from '../context.ts';
-import { notFound } from '../http/api-error.ts';
+import { badParameter, notFound } from '../http/api-error.ts';
+import { apiRoute } from '../http/api-route.ts';
 import { envelope, pagingMetadata } from '../http/envelope.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
-import { Params } from '../http/params.ts';
-import { parseFacets, parseReturnFacets, parseSortBy, queryArtists } from './artist-catalog.ts';
+import { component } from '../http/openapi-schemas.ts';
+import { idList, paging, pagingParams, parsedWith, wholeNumber } from '../http/param-schemas.ts';
+import { maxFacets, parseFacets, parseReturnFacets, parseSortBy, queryArtists } from './artist-catalog.ts';
 import {
   artistPage,
   chartOverviewPage,
@@ -41,16 +43,21 @@ const loaders: Record<CatalogPage, { load: PageLoader; needsId: boolean; pageabl
     track: { load: trackPage, needsId: true, pageable: false },
   };
 
-const idSchema = { type: 'integer', minimum: 1, description: 'Numeric id of the item the page is about.' };
-const pagingSchema = {
-  page: { type: 'integer', minimum: 1, description: 'Page of the main track list (1-based).' },
-  perPage: {
-    type: 'integer',
-    minimum: 1,
-    maximum: 150,
-    description: 'Rows per page of the main track list.',
-  },
-};
+const operationName = (page: string) =>
+  `get${page.replace(/(^|-)([a-z])/g, (_match, _dash, letter: string) => letter.toUpperCase())}Page`;
+
+const pageParams = ({ needsId, pageable }: { needsId: boolean; pageable: boolean }) =>
+  z.object({
+    ...(needsId ? { id: wholeNumber('Numeric id of the item the page is about.') } : {}),
+    ...(pageable
+      ? {
+          page: pagingParams.page.describe('Page of the main track list (1-based).'),
+          perPage: pagingParams.perPage.describe('Rows per page of the main track list (default 25).'),
+        }
+      : {}),
+  });
+
+const facetNote = 'Repeated `<facet>:<value>` (genreName, performerName); all must match. `+` is a space.';
 
 export function catalogRoutes(app: FastifyInstance, ctx: StoreContext): void {
   for (const [page, { load, needsId, pageable, list }] of Object.entries(loaders) as [
@@ -58,96 +65,110 @@ export function catalogRoutes(app: FastifyInstance, ctx: StoreContext): void {
     (typeof loaders)[CatalogPage],
   ][]) {
     const url = `/catalog/3/platform/${page}`;
-    app.get(url, {
-      schema: {
-        summary: `Everything the ${page} page shows`,
-        description: pageable
-          ? `Without page/perPage, ${list} holds the whole list (top-tracks lists rank at most 1,000). With page or perPage, ${list} holds that page and metadata carries page, perPage, count and totalPages.`
-          : undefined,
-        tags: ['catalog'],
-        querystring: {
-          type: 'object',
-          properties: { ...(needsId ? { id: idSchema } : {}), ...(pageable ? pagingSchema : {}) },
-          required: needsId ? ['id'] : [],
-        },
-        response: { 200: z.toJSONSchema(envelopeOf(catalogPages[page]), { io: 'output' }) },
-      },
-      handler: async (request) => {
-        const params = new Params(request);
-        const id = needsId ? params.int('id', { required: true }) : 0;
-        const paged = pageable && (params.has('page') || params.has('perPage'));
-        const paging = paged ? params.paging() : undefined;
+    const name = operationName(page);
+    const response = component(
+      envelopeOf(catalogPages[page], pageable ? PagingMetadata.partial() : undefined),
+      `${name.slice(3)}Response`,
+    );
+    apiRoute(app, ctx, {
+      method: 'GET',
+      url,
+      operationId: name,
+      summary: `Everything the ${page} page shows`,
+      description: pageable
+        ? `Without page/perPage, ${list} holds the whole list (top-tracks lists rank at most 1,000). With page or perPage, ${list} holds that page and metadata carries page, perPage, count and totalPages.`
+        : undefined,
+      tag: 'catalog',
+      scope: undefined,
+      params: pageParams({ needsId, pageable }),
+      response,
+      errors: needsId ? [404] : [],
+      handler: ({ params }) => {
+        const given = params as { id?: number; page?: number; perPage?: number };
+        const id = given.id ?? 0;
+        const paged =
+          pageable && (given.page !== undefined || given.perPage !== undefined) ? paging(given) : undefined;
         const results = load(
           ctx,
           id,
-          paging ? { offset: (paging.page - 1) * paging.perPage, limit: paging.perPage } : undefined,
+          paged ? { offset: (paged.page - 1) * paged.perPage, limit: paged.perPage } : undefined,
         );
         if (!results) throw notFound(`There is no ${page} with id ${id}.`);
         const { count, ...body } = results;
-        return envelope(body, paging && count !== undefined ? pagingMetadata(paging, count) : {});
+        return envelope(body, paged && count !== undefined ? pagingMetadata(paged, count) : {}) as never;
       },
     });
     refuseOtherMethods(app, url, ['GET']);
   }
 
-  app.get('/catalog/3/artists', {
-    schema: {
-      summary: 'Search, filter, sort and page the artist catalog',
-      tags: ['catalog'],
-      querystring: {
-        type: 'object',
-        properties: {
-          page: pagingSchema.page,
-          perPage: { ...pagingSchema.perPage, description: 'Artists per page (default 25).' },
-          ids: { type: 'string', description: 'Comma-separated artist ids.' },
-          id: { type: 'string', description: 'Alias of ids; with both, their union.' },
-          'facets[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Repeated `<facet>:<value>` (genreName, performerName); all must match. `+` is a space.',
-          },
-          returnFacets: {
-            type: 'string',
-            description: 'Comma-separated facet names whose value counts to return.',
-          },
-          sortBy: {
-            type: 'string',
-            description:
-              'Comma-separated `<field> <ASC|DESC>`; fields publishDate, artistId, name. Default artistId ASC.',
-          },
-          genreId: { type: 'integer', minimum: 1, description: 'Artists with a track in this genre.' },
-          labelId: { type: 'integer', minimum: 1, description: 'Artists with a track on this label.' },
-          search: {
-            type: 'string',
-            description: 'Case-insensitive part of the artist name (Crate extension).',
-          },
-        },
-      },
-      response: {
-        200: z.toJSONSchema(envelopeOf(z.array(ArtistSchema), ArtistCatalogMetadata), { io: 'output' }),
-      },
-    },
-    handler: async (request) => {
-      const params = new Params(request);
-      const ids = params.idList('ids');
-      const aliasIds = params.idList('id');
-      const union = ids || aliasIds ? [...new Set([...(ids ?? []), ...(aliasIds ?? [])])] : undefined;
-      const paging = params.paging();
-      const search = params.string('search', { max: 200 })?.trim();
+  apiRoute(app, ctx, {
+    method: 'GET',
+    url: '/catalog/3/artists',
+    operationId: 'listArtists',
+    summary: 'Search, filter, sort and page the artist catalog',
+    tag: 'catalog',
+    scope: undefined,
+    params: z.object({
+      ...pagingParams,
+      ids: idList('Comma-separated artist ids.', 500).optional(),
+      id: idList('Alias of ids; with both, their union.', 500).optional(),
+      'facets[]': z
+        .array(z.string().max(300, 'must be at most 300 characters long'))
+        .max(maxFacets, `At most ${maxFacets} facets can be combined.`)
+        .transform(parsedWith(parseFacets))
+        .optional()
+        .describe(facetNote),
+      facets: z
+        .string()
+        .max(2000, 'must be at most 2000 characters long')
+        .transform(parsedWith((value: string) => parseFacets([value])))
+        .optional()
+        .describe('Comma-separated `<facet>:<value>`, the other spelling of facets[].'),
+      returnFacets: z
+        .string()
+        .max(200, 'must be at most 200 characters long')
+        .transform(parsedWith(parseReturnFacets))
+        .optional()
+        .describe('Comma-separated facet names whose value counts to return.'),
+      sortBy: z
+        .string()
+        .max(200, 'must be at most 200 characters long')
+        .transform(parsedWith(parseSortBy))
+        .optional()
+        .describe(
+          'Comma-separated `<field> <ASC|DESC>`; fields publishDate, artistId, name. Default artistId ASC.',
+        ),
+      genreId: wholeNumber('Artists with a track in this genre.').optional(),
+      labelId: wholeNumber('Artists with a track on this label.').optional(),
+      search: z
+        .string()
+        .max(200, 'must be at most 200 characters long')
+        .optional()
+        .describe('Case-insensitive part of the artist name (Crate extension).'),
+    }),
+    response: component(envelopeOf(z.array(ArtistSchema), ArtistCatalogMetadata), 'ArtistCatalogResponse'),
+    handler: ({ params }) => {
+      const union =
+        params.ids || params.id ? [...new Set([...(params.ids ?? []), ...(params.id ?? [])])] : undefined;
+      const paged = paging(params);
+      const search = params.search?.trim();
+      const facets = [...(params['facets[]'] ?? []), ...(params.facets ?? [])];
+      if (facets.length > maxFacets) {
+        throw badParameter('facets', `At most ${maxFacets} facets can be combined.`);
+      }
       const result = queryArtists(ctx, {
         ids: union,
-        facets: parseFacets(params.list('facets')),
-        genreId: params.int('genreId'),
-        labelId: params.int('labelId'),
+        facets,
+        genreId: params.genreId,
+        labelId: params.labelId,
         search: search || undefined,
-        sort: parseSortBy(params.string('sortBy', { max: 200 })),
-        returnFacets: parseReturnFacets(params.string('returnFacets', { max: 200 })),
-        paging,
+        sort: params.sortBy ?? parseSortBy(undefined),
+        returnFacets: params.returnFacets ?? [],
+        paging: paged,
       });
-      const metadata: Record<string, unknown> = pagingMetadata(paging, result.count);
+      const metadata: z.input<typeof ArtistCatalogMetadata> = pagingMetadata(paged, result.count);
       if (result.facets) metadata.facets = { fields: result.facets };
-      return envelope<Artist[]>(result.artists, metadata);
+      return envelope(result.artists, metadata);
     },
   });
   refuseOtherMethods(app, '/catalog/3/artists', ['GET']);

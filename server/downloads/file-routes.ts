@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { Track } from '../../lib/wire.ts';
 import { type AudioFile, sampleFile, trackFile } from '../audio/audio-file.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { notFound } from '../http/api-error.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
-import { Params } from '../http/params.ts';
 import { sendWithRanges } from './byte-ranges.ts';
 import { audioTrackOf } from './file-tags.ts';
 import { attachmentDisposition, downloadFilename } from './filename.ts';
@@ -13,6 +13,12 @@ import { findDownload } from './library.ts';
 import { verifyLink } from './links.ts';
 
 const positiveId = /^[1-9][0-9]{0,15}$/;
+
+/** A signed link's parameters; a repeated one is refused like any parameter given twice. */
+const signedLinkParams = z.object({
+  expires: z.string().max(20, 'must be at most 20 characters long').optional(),
+  sig: z.string().max(100, 'must be at most 100 characters long').optional(),
+});
 
 function trackById(ctx: StoreContext, id: number): Track {
   const track = loadTracks(ctx, [id]).get(id);
@@ -29,24 +35,26 @@ const sendFile = (reply: FastifyReply, file: AudioFile, headers: Record<string, 
 
 /** The files behind signed download links, and the public samples the track records point to. */
 export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
-  app.get<{ Params: { downloadId: string } }>('/downloads/file/:downloadId', {
-    schema: { hide: true },
-    handler: async (request, reply) => {
-      const params = new Params(request);
-      const raw = request.params.downloadId;
-      if (!positiveId.test(raw)) throw notFound('There is no such download.');
-      const downloadId = Number(raw);
-      verifyLink(ctx, downloadId, params.string('expires', { max: 20 }), params.string('sig', { max: 100 }));
-      const download = findDownload(ctx, downloadId);
-      if (!download) throw notFound('There is no such download.');
-      const track = trackById(ctx, download.track_id);
-      const file = trackFile(audioTrackOf(ctx, track, { withCover: true }), download.audio_format);
-      return sendFile(reply, file, {
-        'content-disposition': attachmentDisposition(downloadFilename(track, file.extension)),
-        'cache-control': 'private, no-store',
-      });
+  app.get<{ Params: { downloadId: string }; Querystring: { expires?: string; sig?: string } }>(
+    '/downloads/file/:downloadId',
+    {
+      schema: { hide: true, querystring: signedLinkParams },
+      handler: async (request, reply) => {
+        const raw = request.params.downloadId;
+        if (!positiveId.test(raw)) throw notFound('There is no such download.');
+        const downloadId = Number(raw);
+        verifyLink(ctx, downloadId, request.query.expires, request.query.sig);
+        const download = findDownload(ctx, downloadId);
+        if (!download) throw notFound('There is no such download.');
+        const track = trackById(ctx, download.track_id);
+        const file = trackFile(audioTrackOf(ctx, track, { withCover: true }), download.audio_format);
+        return sendFile(reply, file, {
+          'content-disposition': attachmentDisposition(downloadFilename(track, file.extension)),
+          'cache-control': 'private, no-store',
+        });
+      },
     },
-  });
+  );
 
   app.get<{ Params: { file: string } }>('/samples/:file', {
     schema: { hide: true },

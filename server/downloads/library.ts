@@ -1,7 +1,7 @@
 import type { LibraryEntry } from '../../lib/wire.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
-import { ApiError, badParameter, notFound } from '../http/api-error.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
 import type { Paging } from '../http/envelope.ts';
 
 /** A user's download library (contract.md section 7): one row per track and format they own. */
@@ -13,19 +13,6 @@ import type { Paging } from '../http/envelope.ts';
  */
 export const libraryStatuses = ['available', 'downloaded', 're-download'] as const;
 export type LibraryStatus = (typeof libraryStatuses)[number];
-
-/** The `status` filter: one status or several, comma-separated; undefined when absent. */
-export function parseStatusFilter(value: string | undefined): LibraryStatus[] | undefined {
-  if (value === undefined) return undefined;
-  const statuses = value.split(',').map((part) => part.trim());
-  if (!statuses.every((status) => (libraryStatuses as readonly string[]).includes(status))) {
-    throw badParameter(
-      'status',
-      `Parameter "status" must be one or more of ${libraryStatuses.join(', ')}, comma-separated.`,
-    );
-  }
-  return [...new Set(statuses as LibraryStatus[])];
-}
 
 /**
  * The status of a row as SQL, given the current Unix time and the link lifetime as parameters.

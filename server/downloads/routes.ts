@@ -3,27 +3,39 @@ import { z } from 'zod';
 import { DownloadLink, envelopeOf, LibraryEntry, PagingMetadata } from '../../lib/wire.ts';
 import { audioFormatFees, loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
-import { badParameter } from '../http/api-error.ts';
-import { requireUser } from '../http/auth.ts';
+import { notFound } from '../http/api-error.ts';
+import { apiRoute } from '../http/api-route.ts';
 import { envelope, pagingMetadata } from '../http/envelope.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
-import { Params } from '../http/params.ts';
+import { component } from '../http/openapi-schemas.ts';
+import { accessTokenParam, idList, oneOf, paging, pagingParams, wholeNumber } from '../http/param-schemas.ts';
 import { fileRoutes } from './file-routes.ts';
 import {
   type DownloadRow,
   initiateDownloads,
   initiatePromoDownload,
+  type LibraryStatus,
   libraryPage,
   libraryStatuses,
-  parseStatusFilter,
 } from './library.ts';
 import { downloadLink } from './links.ts';
 
-const security = [{ bearer: [] }];
-const tokenParameter = {
-  access_token: { type: 'string', description: 'The access token, when it is not sent as a Bearer header.' },
+/** `status`: one status or several, comma-separated, each at most once in the result. */
+const statusList = z
+  .string()
+  .max(100, 'must be at most 100 characters long')
+  .regex(
+    new RegExp(`^(${libraryStatuses.join('|')})(,(${libraryStatuses.join('|')}))*$`),
+    `must be one or more of ${libraryStatuses.join(', ')}, comma-separated`,
+  )
+  .transform((value) => [...new Set(value.split(',') as LibraryStatus[])])
+  .describe('One or more of `available`, `downloaded`, `re-download`, comma-separated.');
+
+const responses = {
+  library: component(envelopeOf(z.array(LibraryEntry), PagingMetadata), 'LibraryResponse'),
+  links: component(envelopeOf(z.array(DownloadLink)), 'DownloadLinksResponse'),
+  link: component(envelopeOf(DownloadLink), 'DownloadLinkResponse'),
 };
-const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output' });
 
 /** Download links for library rows, in the rows' order. */
 function linksFor(ctx: StoreContext, rows: DownloadRow[]) {
@@ -39,88 +51,72 @@ function linksFor(ctx: StoreContext, rows: DownloadRow[]) {
 
 /** The download library (contract.md section 7), its signed file links and the public samples. */
 export function downloadRoutes(app: FastifyInstance, ctx: StoreContext): void {
-  app.get('/order/1/downloads', {
-    schema: {
-      summary: 'List the download library',
-      description:
-        'One entry per track and format the user owns (a bought release gives one per track), newest purchase first. `status` keeps only entries never downloaded (`available`), downloaded with a link still valid (`downloaded`), or downloaded before with the last link expired (`re-download`); comma-separate several.',
-      tags: ['downloads'],
-      security,
-      querystring: {
-        type: 'object',
-        properties: {
-          page: { type: 'integer', minimum: 1, default: 1 },
-          perPage: { type: 'integer', minimum: 1, maximum: 150, default: 25 },
-          status: {
-            type: 'string',
-            pattern: `^(${libraryStatuses.join('|')})(,(${libraryStatuses.join('|')}))*$`,
-            description: 'One or more of `available`, `downloaded`, `re-download`, comma-separated.',
-          },
-          ...tokenParameter,
-        },
-      },
-      response: { 200: json(envelopeOf(z.array(LibraryEntry), PagingMetadata)) },
-    },
-    handler: async (request) => {
-      const params = new Params(request);
-      const user = await requireUser(ctx, request, params);
-      const paging = params.paging();
-      const statuses = parseStatusFilter(params.string('status', { max: 100 }));
-      const { count, entries } = libraryPage(ctx, user.userId, paging, statuses);
-      return envelope(entries, pagingMetadata(paging, count));
+  const formats = audioFormatFees(ctx.db).map((fee) => fee.name as DownloadRow['audio_format']) as [
+    DownloadRow['audio_format'],
+    ...DownloadRow['audio_format'][],
+  ];
+
+  apiRoute(app, ctx, {
+    method: 'GET',
+    url: '/order/1/downloads',
+    operationId: 'listDownloads',
+    summary: 'List the download library',
+    description:
+      'One entry per track and format the user owns (a bought release gives one per track), newest purchase first. `status` keeps only entries never downloaded (`available`), downloaded with a link still valid (`downloaded`), or downloaded before with the last link expired (`re-download`); comma-separate several.',
+    tag: 'downloads',
+    scope: 'store',
+    params: z.object({
+      ...pagingParams,
+      status: statusList.optional(),
+      ...accessTokenParam,
+    }),
+    response: responses.library,
+    handler: ({ params, user }) => {
+      const paged = paging(params);
+      const { count, entries } = libraryPage(ctx, user.userId, paged, params.status);
+      return envelope(entries, pagingMetadata(paged, count));
     },
   });
 
-  app.post('/order/1/downloads', {
-    schema: {
-      summary: 'Start downloads from the library',
-      description: `Marks each entry downloaded (setting lastInitiatedAt) and returns a signed link per entry, valid for ${ctx.config.downloadLinkTtlSeconds} seconds by default; fetching it needs no token. An id that is not in the caller's library fails the call with 404 and marks none.`,
-      tags: ['downloads'],
-      security,
-      querystring: {
-        type: 'object',
-        properties: {
-          downloadIds: { type: 'string', description: 'Comma-separated library entry ids, e.g. `12,15`.' },
-          ...tokenParameter,
-        },
-        required: ['downloadIds'],
-      },
-      response: { 200: json(envelopeOf(z.array(DownloadLink))) },
-    },
-    handler: async (request) => {
-      const params = new Params(request);
-      const user = await requireUser(ctx, request, params);
-      const ids = params.idList('downloadIds', 150);
-      if (!ids) throw badParameter('downloadIds', 'Parameter "downloadIds" is required.');
-      return envelope(linksFor(ctx, initiateDownloads(ctx, user.userId, ids)));
-    },
+  apiRoute(app, ctx, {
+    method: 'POST',
+    url: '/order/1/downloads',
+    operationId: 'startDownloads',
+    summary: 'Start downloads from the library',
+    description: `Marks each entry downloaded (setting lastInitiatedAt) and returns a signed link per entry, valid for ${ctx.config.downloadLinkTtlSeconds} seconds by default; fetching it needs no token. An id that is not in the caller's library fails the call with 404 and marks none.`,
+    tag: 'downloads',
+    scope: 'store',
+    params: z.object({
+      downloadIds: idList('Comma-separated library entry ids (at most 150), e.g. `12,15`.', 150),
+      ...accessTokenParam,
+    }),
+    response: responses.links,
+    errors: [404],
+    handler: ({ params, user }) =>
+      envelope(linksFor(ctx, initiateDownloads(ctx, user.userId, params.downloadIds))),
   });
 
-  app.post('/order/1/promo-downloads', {
-    schema: {
-      summary: 'Download a free promotional track',
-      description:
-        'Adds the track to the library (once per format) and returns its signed link, like starting a download. Only tracks whose saleType is `promotion`; any other track is a 403 `notPromotional`.',
-      tags: ['downloads'],
-      security,
-      querystring: {
-        type: 'object',
-        properties: {
-          trackId: { type: 'integer', minimum: 1 },
-          audioFormat: { type: 'string', description: 'A format the store sells; default `mp3`.' },
-          ...tokenParameter,
-        },
-        required: ['trackId'],
-      },
-      response: { 200: json(envelopeOf(DownloadLink)) },
-    },
-    handler: async (request) => {
-      const params = new Params(request);
-      const user = await requireUser(ctx, request, params);
-      const trackId = params.int('trackId', { required: true });
-      const formats = audioFormatFees(ctx.db).map((fee) => fee.name as DownloadRow['audio_format']);
-      const format = params.choice('audioFormat', formats) ?? 'mp3';
-      const [link] = linksFor(ctx, [initiatePromoDownload(ctx, user.userId, trackId, format)]);
+  apiRoute(app, ctx, {
+    method: 'POST',
+    url: '/order/1/promo-downloads',
+    operationId: 'downloadPromotion',
+    summary: 'Download a free promotional track',
+    description:
+      'Adds the track to the library (once per format) and returns its signed link, like starting a download. Only tracks whose saleType is `promotion`; any other track is a 403 `notPromotional`.',
+    tag: 'downloads',
+    scope: 'store',
+    params: z.object({
+      trackId: wholeNumber('The promotional track.'),
+      audioFormat: oneOf(formats, 'A format the store sells; default `mp3`.').optional(),
+      ...accessTokenParam,
+    }),
+    response: responses.link,
+    errors: [404],
+    handler: ({ params, user }) => {
+      const [link] = linksFor(ctx, [
+        initiatePromoDownload(ctx, user.userId, params.trackId, params.audioFormat ?? 'mp3'),
+      ]);
+      if (!link) throw notFound(`Track ${params.trackId} does not exist.`);
       return envelope(link);
     },
   });

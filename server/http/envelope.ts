@@ -1,13 +1,13 @@
 /** Every JSON response is {metadata, results} (contract.md section 1). */
-export interface Envelope<T> {
-  metadata: Record<string, unknown>;
+export interface Envelope<T, M = Record<string, unknown>> {
+  metadata: M;
   results: T;
 }
 
-export const envelope = <T>(results: T, metadata: Record<string, unknown> = {}): Envelope<T> => ({
-  metadata,
-  results,
-});
+export const envelope = <T, M extends object = Record<string, unknown>>(
+  results: T,
+  metadata: M = {} as M,
+): Envelope<T, M> => ({ metadata, results });
 
 export interface Paging {
   page: number;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
 import { signInWithPassword, tryAgainIn } from '../accounts/password-sign-in.ts';
 import type { StoreContext } from '../context.ts';
+import { fromThisSite } from '../web/csrf.ts';
 import { type HtmlPage, loginPage, messagePage } from './pages.tsx';
 import { interactionPath } from './provider.ts';
 
@@ -29,11 +30,8 @@ function field(body: unknown, name: string): string | undefined {
  * proves who they are, and the flow resumes at the provider. The extension is first-party, so
  * signing in also grants it access: there is no consent screen.
  */
-export function interactionRoutes(
-  app: FastifyInstance,
-  provider: Provider,
-  { db, config }: StoreContext,
-): void {
+export function interactionRoutes(app: FastifyInstance, provider: Provider, ctx: StoreContext): void {
+  const { db, config } = ctx;
   /** The interaction the browser's cookie belongs to, when it is the one in the URL. */
   async function currentInteraction(request: InteractionRequest, reply: FastifyReply) {
     let interaction: Interaction;
@@ -72,6 +70,9 @@ export function interactionRoutes(
   });
 
   app.post(interactionPath(':uid'), async (request: InteractionRequest, reply) => {
+    if (!fromThisSite(ctx, request)) {
+      return sendPage(reply, 403, messagePage('Sign-in refused', 'This form was sent from another site.'));
+    }
     const interaction = await currentInteraction(request, reply);
     if (!interaction) return sendPage(reply, 400, expiredPage());
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findUserById } from '../accounts/users.ts';
 import type { Authenticator, StoreContext } from '../context.ts';
 import { interactionRoutes } from './interaction-routes.ts';
-import { createProvider, oauthPrefix } from './provider.ts';
+import { createProvider, providerPaths } from './provider.ts';
 
 // oidc-provider's opaque tokens are 43 characters; anything far longer is not one of ours.
 const maxTokenLength = 256;
@@ -29,7 +29,8 @@ export async function registerOAuth(app: FastifyInstance, ctx: StoreContext): Pr
       reply.raw.setHeader('referrer-policy', 'same-origin');
       await handle(request.raw, reply.raw);
     };
-    scope.all(`${oauthPrefix}*`, toProvider);
+    // Only the provider's own endpoints: any other path under /oauth/ is the store's 404 envelope.
+    for (const path of providerPaths) scope.all(path, toProvider);
     scope.get('/.well-known/oauth-authorization-server', toProvider);
     scope.get('/.well-known/openid-configuration', toProvider);
   });
@@ -44,7 +45,9 @@ export async function registerOAuth(app: FastifyInstance, ctx: StoreContext): Pr
       // find() allows oidc-provider's clock tolerance; an access token ends at its exp exactly.
       if (!token || token.isExpired) return null;
       const user = findUserById(ctx.db, Number(token.accountId));
-      return user ? { userId: user.id, username: user.username } : null;
+      return user
+        ? { userId: user.id, username: user.username, scopes: (token.scope ?? '').split(' ') }
+        : null;
     },
   };
 }

@@ -36,6 +36,8 @@ declare module 'oidc-provider' {
     clientId: string;
     accountId: string;
     grantId?: string;
+    /** Space-separated scopes the token was granted. */
+    scope?: string;
     exp: number;
     readonly isExpired: boolean;
     readonly remainingTTL: number;
@@ -106,6 +108,8 @@ declare module 'oidc-provider' {
     cookies: {
       keys: string[];
       names: { session: string; interaction: string; resume: string };
+      long?: { httpOnly?: boolean; sameSite?: 'lax' | 'strict' | 'none'; secure?: boolean };
+      short?: { httpOnly?: boolean; sameSite?: 'lax' | 'strict' | 'none'; secure?: boolean };
     };
     jwks: { keys: JsonWebKey[] };
     enabledJWA: { idTokenSigningAlgValues: string[] };
@@ -133,6 +137,8 @@ declare module 'oidc-provider' {
   export class Provider {
     constructor(issuer: string, configuration: Configuration);
     readonly issuer: string;
+    /** Koa's: believe X-Forwarded-Proto and X-Forwarded-Host (set only behind a trusted proxy). */
+    proxy: boolean;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionResult(

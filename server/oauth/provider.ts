@@ -24,6 +24,14 @@ const routes = {
   end_session: `${oauthPrefix}end-session`,
 };
 
+/** The paths oidc-provider answers: its endpoints, the authorization's resume step and sign-out's steps. */
+export const providerPaths = [
+  ...Object.values(routes),
+  `${routes.authorization}/:uid`,
+  `${routes.end_session}/confirm`,
+  `${routes.end_session}/success`,
+];
+
 export const interactionPath = (uid: string) => `${oauthPrefix}interaction/${uid}`;
 
 /** Use of the store API (cart, downloads) as the signed-in user. */
@@ -88,6 +96,9 @@ export function createProvider({ db, config }: StoreContext): Provider {
       keys: cookieKeys(db),
       // Distinct from the storefront's own session cookie on the same origin.
       names: { session: 'oauth_session', interaction: 'oauth_interaction', resume: 'oauth_resume' },
+      // Never sent along with another site's requests; Secure is added on HTTPS (see proxy below).
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
     },
     jwks: signingKeys(db),
     enabledJWA: { idTokenSigningAlgValues: [signingAlgorithm] },
@@ -157,6 +168,9 @@ export function createProvider({ db, config }: StoreContext): Provider {
     },
   };
   const provider = new Provider(config.baseUrl, configuration);
+  // Behind a TLS-terminating proxy (--trust-proxy), X-Forwarded-Proto tells the provider that the
+  // browser speaks HTTPS, so its cookies are Secure.
+  provider.proxy = config.trustProxy === true;
 
   // oidc-provider denies a request that asks for no scope; RFC 6749 section 3.3 lets the server
   // use a default instead. Browser-based clients send the authorization request as a GET; one

@@ -1,12 +1,29 @@
 import type { Release, Track } from '../../lib/wire.ts';
-import { cartNames, loadCart } from '../cart/cart-store.ts';
+import { cartNames, cartSummary, loadCartPreview } from '../cart/cart-store.ts';
 import { loadReleases, loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { type CartPageData, recordKey } from './pages/cart-page.tsx';
 
-/** A user's carts as the cart API shows them, plus the catalog records the page links to. */
-export function loadCartPageData(ctx: StoreContext, userId: number): CartPageData {
-  const carts = cartNames(ctx, userId).map((name) => loadCart(ctx, userId, name));
+/**
+ * How much of a user's carts one cart page shows, so that it stays small whatever they hold
+ * (100 carts of 1,000 items would be megabytes): the items of a few carts, each cut short,
+ * and every other cart as one line that links to it.
+ */
+export const cartPageBounds = { cartsWithItems: 3, itemsPerCart: 100 };
+
+/**
+ * A user's carts as the cart API shows them, plus the catalog records the page links to. The
+ * chosen cart (`/cart?cart=<name>`) is shown first, with its items.
+ */
+export function loadCartPageData(ctx: StoreContext, userId: number, chosen?: string): CartPageData {
+  const summaries = cartNames(ctx, userId)
+    .map((name) => cartSummary(ctx, userId, name))
+    .filter((cart) => cart.counts.items > 0);
+  const first = summaries.find((cart) => cart.name === chosen);
+  const ordered = first ? [first, ...summaries.filter((cart) => cart !== first)] : summaries;
+  const carts = ordered
+    .slice(0, cartPageBounds.cartsWithItems)
+    .map((cart) => loadCartPreview(ctx, userId, cart.name, cartPageBounds.itemsPerCart));
   const items = carts.flatMap((cart) => cart.items);
   const ids = (type: 'track' | 'release') =>
     items.filter((item) => item.type === type).map((item) => item.id);
@@ -17,5 +34,5 @@ export function loadCartPageData(ctx: StoreContext, userId: number): CartPageDat
   ]) {
     records.set(recordKey(record.type, record.id), record);
   }
-  return { carts, records };
+  return { carts, otherCarts: ordered.slice(cartPageBounds.cartsWithItems), records };
 }

@@ -14,13 +14,17 @@ import { pageShell } from './shell.ts';
 
 /** The cart page and its checkout: the only way purchases happen. */
 export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
-  app.get<{ Querystring: { order?: unknown } }>('/cart', async (request, reply) => {
+  app.get<{ Querystring: { order?: unknown; cart?: unknown } }>('/cart', async (request, reply) => {
     const session = findSession(ctx, request);
     const shell = pageShell(ctx, request, session);
     if (!session) return sendPage(reply, <CartPage shell={shell} />);
     const orderId = typeof request.query.order === 'string' ? parseId(request.query.order) : undefined;
     const data = {
-      ...loadCartPageData(ctx, session.userId),
+      ...loadCartPageData(
+        ctx,
+        session.userId,
+        typeof request.query.cart === 'string' ? request.query.cart : undefined,
+      ),
       confirmation: orderId === undefined ? undefined : loadOrderConfirmation(ctx, session.userId, orderId),
     };
     return sendPage(reply, <CartPage shell={shell} data={data} />);
@@ -55,7 +59,7 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
       return reply.redirect(`/cart?order=${order.orderId}`, 303);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
-      const data = { ...loadCartPageData(ctx, session.userId), notice: error.message };
+      const data = { ...loadCartPageData(ctx, session.userId, cartName), notice: error.message };
       return sendPage(reply, <CartPage shell={shell} data={data} />, 409);
     }
   });

@@ -39,3 +39,17 @@ export const visitorCsrfValid = (request: FastifyRequest) => {
 
 export const sessionCsrfValid = (request: FastifyRequest, session: WebSession) =>
   sameToken(session.csrfToken, formToken(request));
+
+/**
+ * Whether a state-changing request comes from the store's own pages. Browsers say where a request
+ * comes from in Sec-Fetch-Site, and older ones in Origin; either naming another site refuses the
+ * request before its form is read. A client that sends neither (not a browser) is left to the
+ * CSRF token, which every form carries as well.
+ */
+export function fromThisSite(ctx: StoreContext, request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin === new URL(ctx.config.baseUrl).origin;
+  return true;
+}

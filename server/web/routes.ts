@@ -4,6 +4,7 @@ import { ApiError } from '../http/api-error.ts';
 import { accountRoutes } from './account-routes.tsx';
 import { prepareAssets, siteAssets } from './assets.ts';
 import { cartRoutes } from './cart-routes.tsx';
+import { fromThisSite } from './csrf.ts';
 import type { PageShell } from './layout.tsx';
 import { pageRoutes } from './page-routes.tsx';
 import { errorView, notFoundView } from './pages/error-pages.tsx';
@@ -31,6 +32,13 @@ export function websiteRoutes(app: FastifyInstance, ctx: StoreContext): void {
       return sendPage(reply, errorView(pageShell(ctx, request), status), status);
     });
 
+    // Every website POST changes something (sign-in, sign-out, checkout): only from this site.
+    site.addHook('preHandler', async (request) => {
+      if (request.method === 'POST' && !fromThisSite(ctx, request)) {
+        throw new ApiError(403, 'crossSite', 'This form was sent from another site.');
+      }
+    });
+
     site.get<{ Params: { file: string } }>('/static/:file', async (request, reply) => {
       const file = siteAssets().files.get(request.params.file);
       if (!file) return notFoundPage(request, reply);
@@ -52,4 +60,11 @@ export function notFoundPage(request: FastifyRequest, reply: FastifyReply) {
     ? pageShell(ctx, request)
     : { viewer: { signedIn: undefined }, assets: siteAssets(), path: request.url };
   return sendPage(reply, notFoundView(shell), 404);
+}
+
+/** The website's error page for a status, for failures raised before any website route runs. */
+export function errorPage(_request: FastifyRequest, reply: FastifyReply, status: number) {
+  // Before routing, cookies are not read: the page is the signed-out one.
+  const shell: PageShell = { viewer: { signedIn: undefined }, assets: siteAssets(), path: '/' };
+  return sendPage(reply, errorView(shell, status), status);
 }

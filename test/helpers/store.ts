@@ -19,13 +19,19 @@ export interface TestStore extends StoreApp {
  * set to that origin before the app is built.
  */
 export async function startTestStore(
-  options: { scale?: number; config?: AppOptions['config']; seed?: boolean; listen?: boolean } = {},
+  options: {
+    scale?: number;
+    config?: AppOptions['config'];
+    seed?: boolean;
+    listen?: boolean;
+  } & Pick<AppOptions, 'trustProxy' | 'logLevel' | 'logStream'> = {},
 ): Promise<TestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'crate-store-'));
   const dbPath = join(dir, 'store.db');
   const port = options.listen ? await freePort() : undefined;
   const config = port ? { ...options.config, baseUrl: `http://127.0.0.1:${port}` } : options.config;
-  const store = await buildApp({ dbPath, config });
+  const { trustProxy, logLevel, logStream } = options;
+  const store = await buildApp({ dbPath, config, trustProxy, logLevel, logStream });
   if (options.seed !== false) {
     generateCatalog(store.ctx.db, { scale: options.scale ?? 300 });
     await ensureDemoAccounts(store.ctx.db, store.ctx.config);

@@ -1,4 +1,4 @@
-import type { AudioFormat, Cart, Price, Release, Track } from '../../../lib/wire.ts';
+import type { AudioFormat, Cart, CartSummary, Price, Release, Track } from '../../../lib/wire.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
 import { coverClass } from '../cover-art.ts';
 import { formatCount, formatPrice } from '../format.ts';
@@ -14,7 +14,10 @@ export interface OrderConfirmation {
 }
 
 export interface CartPageData {
+  /** Carts shown with their items; a cart's items may be its first ones only (counts say all). */
   carts: Cart[];
+  /** The user's other non-empty carts, one line each. */
+  otherCarts?: CartSummary[];
   /** The catalog records of the carts' items, by `<type>:<id>`, for links and covers. */
   records: Map<string, Track | Release>;
   confirmation?: OrderConfirmation;
@@ -91,6 +94,12 @@ function CartSection({ cart, data, csrfToken }: { cart: Cart; data: CartPageData
       ) : (
         <>
           <CartItems cart={cart} records={data.records} />
+          {counts.items > cart.items.length && (
+            <p class="hint cart-more">
+              Showing the first {formatCount(cart.items.length)} of {formatCount(counts.items)} items;
+              checkout buys them all.
+            </p>
+          )}
           <form class="checkout" method="post" action="/checkout">
             <input type="hidden" name="csrf" value={csrfToken} />
             <input type="hidden" name="cart" value={cart.name} />
@@ -151,6 +160,26 @@ export function CartPage({ shell, data }: { shell: PageShell; data?: CartPageDat
         filled.map((cart) => (
           <CartSection key={cart.name} cart={cart} data={data} csrfToken={viewer.csrfToken} />
         ))
+      )}
+      {data.otherCarts && data.otherCarts.length > 0 && (
+        <section class="section other-carts">
+          <div class="section-head">
+            <h2>More carts</h2>
+          </div>
+          <ul class="cart-list">
+            {data.otherCarts.map((cart) => (
+              <li key={cart.name}>
+                <a href={`/cart?cart=${encodeURIComponent(cart.name)}`}>
+                  {cart.name === 'default' ? 'Cart' : cart.name}
+                </a>{' '}
+                <span class="hint">
+                  {formatCount(cart.counts.items)} {cart.counts.items === 1 ? 'item' : 'items'},{' '}
+                  {formatPrice(cart.total)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </Layout>
   );

@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthenticatedUser, StoreContext } from '../context.ts';
+import { ApiError, badParameter } from './api-error.ts';
+import { authenticate, type StoreScope } from './auth.ts';
+import { errorResponses } from './openapi-schemas.ts';
+
+/**
+ * One store API operation, declared once: its parameter schema validates the request (through
+ * Fastify's validator, zod), types the handler, and documents the operation in /openapi.json;
+ * its response schema documents and serializes the answer.
+ *
+ * Parameters come from the query string or, on POST/PUT/DELETE, from a form body with the same
+ * names (contract.md section 1). Before validation the two are merged into one object: a name in
+ * both is a 400, a single-valued parameter given twice is a 400, and a repeatable one (an array
+ * schema, such as `facets[]`) always arrives as a list. Names the schema does not know are
+ * ignored, on every route (docs/api.md).
+ */
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410;
+
+// biome-ignore lint/suspicious/noExplicitAny: the shape's value types are whatever each route declares
+type ParamsSchema = z.ZodObject<any>;
+
+export interface ApiOperation<P extends ParamsSchema, R extends z.ZodType, S extends StoreScope | undefined> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: 'cart' | 'catalog' | 'downloads';
+  /** The OAuth scope the access token must carry; absent for public operations. */
+  scope: S;
+  params: P;
+  /** The whole 200 envelope, registered under components (openapi-schemas.ts). */
+  response: R;
+  /** Error statuses the operation can answer besides 400, 413 and 415 (and 401/403 when scoped). */
+  errors?: ErrorStatus[];
+  handler(call: {
+    params: z.output<P>;
+    user: S extends StoreScope ? AuthenticatedUser : undefined;
+    request: FastifyRequest;
+  }): Promise<z.input<R>> | z.input<R>;
+}
+
+const formMethods = new Set(['POST', 'PUT', 'DELETE']);
+/** operationIds that also take their parameters as a form body (documented by openapi.ts). */
+export const formOperations = new Set<string>();
+const users = new WeakMap<FastifyRequest, AuthenticatedUser>();
+
+/** Whether a parameter's schema reads a list (possibly optional, possibly transformed after). */
+function isRepeatable(schema: z.ZodType): boolean {
+  if (schema instanceof z.ZodOptional) return isRepeatable(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodPipe) return isRepeatable(schema.in as z.ZodType);
+  return schema instanceof z.ZodArray;
+}
+
+/** The request's parameters as one object of strings (lists for repeatable ones). */
+function collectParams(request: FastifyRequest, shape: Record<string, z.ZodType>): Record<string, unknown> {
+  const sources: Record<string, unknown>[] = [(request.query ?? {}) as Record<string, unknown>];
+  const body = request.body;
+  if (formMethods.has(request.method) && body !== undefined && body !== null) {
+    // Only the form parser is registered on API paths, so a body is an object of strings.
+    if (typeof body !== 'object' || Array.isArray(body)) {
+      throw new ApiError(415, 'unsupportedMediaType', 'Send parameters in the query string or as a form.');
+    }
+    sources.push(body as Record<string, unknown>);
+  }
+  const merged: Record<string, unknown> = {};
+  for (const name of Object.keys(shape)) {
+    const given = sources.filter((source) => Object.hasOwn(source, name) && source[name] !== undefined);
+    if (given.length === 0) continue;
+    if (given.length > 1) {
+      throw badParameter(
+        name,
+        `Parameter "${name}" was sent both in the query string and in the body; send it once.`,
+      );
+    }
+    const value = given[0]?.[name];
+    if (isRepeatable(shape[name] as z.ZodType)) merged[name] = Array.isArray(value) ? value : [value];
+    else if (Array.isArray(value)) throw badParameter(name, `Parameter "${name}" was given more than once.`);
+    else merged[name] = value;
+  }
+  return merged;
+}
+
+export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends StoreScope | undefined>(
+  app: FastifyInstance,
+  ctx: StoreContext,
+  operation: ApiOperation<P, R, S>,
+): void {
+  const { method, url, scope, params, response } = operation;
+  if (formMethods.has(method)) formOperations.add(operation.operationId);
+  const errors: number[] = [400, ...(scope ? [401, 403] : []), ...(operation.errors ?? []), 413, 415];
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method,
+    url,
+    schema: {
+      operationId: operation.operationId,
+      summary: operation.summary,
+      description: operation.description,
+      tags: [operation.tag],
+      security: scope ? [{ oauth: [scope] }] : [],
+      querystring: params,
+      response: {
+        200: {
+          description: 'The `{metadata, results}` envelope.',
+          content: { 'application/json': { schema: response } },
+        },
+        ...errorResponses(errors),
+      },
+    },
+    preValidation: async (request) => {
+      const merged = collectParams(request, params.shape);
+      if (scope) {
+        users.set(
+          request,
+          await authenticate(
+            ctx,
+            request.headers.authorization,
+            merged.access_token as string | undefined,
+            scope,
+          ),
+        );
+      }
+      request.query = merged as never;
+      request.body = undefined;
+    },
+    // The operation's own signature types the handler; the envelope's type is checked there.
+    handler: (async (request: FastifyRequest) =>
+      operation.handler({
+        params: request.query as z.output<P>,
+        user: users.get(request) as S extends StoreScope ? AuthenticatedUser : undefined,
+        request,
+      })) as never,
+  });
+}
