@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { ArtistResults, ArtistSearch } from '../../lib/messages.ts';
-import type { Artist } from '../../lib/wire.ts';
+import type { Artist } from '../../lib/contract/wire.ts';
+import type { ArtistResults, ArtistSearch } from '../../lib/protocol/messages.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { Notice } from './notice.tsx';
 import { RefreshStatus } from './refresh-status.tsx';

@@ -1,6 +1,6 @@
-import type { AudioFormat, CartItem } from '../../lib/wire.ts';
+import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
+import { formatMoney } from '../../lib/popup/money.ts';
 import { formatLabels } from './format-switcher.tsx';
-import { formatMoney } from './money.ts';
 import { popupAudioFormats } from './send.ts';
 
 export interface CartItemRowProps {

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
-import type { CacheScope } from '../../lib/popup-cache.ts';
-import type { AudioFormat, CartItem } from '../../lib/wire.ts';
-import { previewCartFormat } from './format-preview.ts';
-import { formatMoney, fromCents, toCents } from './money.ts';
+import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
+import { previewCartFormat } from '../../lib/popup/format-preview.ts';
+import { formatMoney, fromCents, toCents } from '../../lib/popup/money.ts';
+import type { CacheScope } from '../../lib/storage/popup-cache.ts';
 import { popupAudioFormats } from './send.ts';
 import { useFormatFees } from './use-format-fees.ts';
 

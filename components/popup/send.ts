@@ -1,20 +1,20 @@
 /**
- * The popup's way to message the background: lib/send-message.ts, loaded on first use. Its reply
+ * The popup's way to message the background: lib/protocol/send.ts, loaded on first use. Its reply
  * schemas (zod, over 100 kB) then load after the first paint instead of before it; every module the
- * first paint needs imports only types from lib/messages.ts and lib/wire.ts.
+ * first paint needs imports only types from lib/protocol/messages.ts and lib/contract/wire.ts.
  */
 
-import { errorMessage } from '../../lib/error-message.ts';
-import type { MessageKind, Payload, Reply } from '../../lib/messages.ts';
-import type { StoreErrorData } from '../../lib/store-error.ts';
-import type { AudioFormat } from '../../lib/wire.ts';
+import type { AudioFormat } from '../../lib/contract/wire.ts';
+import { errorMessage } from '../../lib/protocol/error-message.ts';
+import type { MessageKind, Payload, Reply } from '../../lib/protocol/messages.ts';
+import type { StoreErrorData } from '../../lib/protocol/store-error.ts';
 
 export async function send<K extends MessageKind>(kind: K, payload: Payload<K>): Promise<Reply<K>> {
-  const { sendMessage } = await import('../../lib/send-message.ts');
+  const { sendMessage } = await import('../../lib/protocol/send.ts');
   return sendMessage(kind, payload);
 }
 
-/** The formats the popup offers, as lib/wire.ts lists them (kept here: importing it loads zod). */
+/** The formats the popup offers, as lib/contract/wire.ts lists them (kept here: importing it loads zod). */
 export const popupAudioFormats = ['mp3', 'wav', 'aiff'] as const satisfies readonly AudioFormat[];
 
 /** Anything `send` threw, as StoreErrorData: its errors are StoreErrors, which carry kind and message. */

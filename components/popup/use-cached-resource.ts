@@ -3,8 +3,8 @@
  * once, ask the store, then replace it in place. Errors keep the stale value on screen.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { type Cached, type CacheScope, popupCache } from '../../lib/popup-cache.ts';
-import type { StoreErrorData } from '../../lib/store-error.ts';
+import type { StoreErrorData } from '../../lib/protocol/store-error.ts';
+import { type Cached, type CacheScope, popupCache } from '../../lib/storage/popup-cache.ts';
 import { errorData } from './send.ts';
 
 export interface CachedResource<T> {

@@ -4,10 +4,10 @@
  * store at most 100 items per message.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { ItemFormatFee } from '../../lib/messages.ts';
-import { type CacheScope, popupCache } from '../../lib/popup-cache.ts';
-import type { CartItem } from '../../lib/wire.ts';
-import { type FeeTable, itemKey } from './format-preview.ts';
+import type { CartItem } from '../../lib/contract/wire.ts';
+import { type FeeTable, itemKey } from '../../lib/popup/format-preview.ts';
+import type { ItemFormatFee } from '../../lib/protocol/messages.ts';
+import { type CacheScope, popupCache } from '../../lib/storage/popup-cache.ts';
 import { send } from './send.ts';
 
 const feeKey = (key: string) => `fee:${key}`;

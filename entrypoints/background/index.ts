@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
-import { createAuthService } from '../../lib/auth-service.ts';
-import { cartSyncAlarm, createBackgroundService } from '../../lib/background-service.ts';
-import { cartStateItem } from '../../lib/cart-state.ts';
-import { registerStoreContentScript } from '../../lib/content-script-registration.ts';
-import { addPageItem, addPageItemCommand } from '../../lib/page-item-command.ts';
-import { storeUrlSetting } from '../../lib/settings.ts';
-import { extensionTokenStore } from '../../lib/token-store.ts';
+import { createAuthService } from '../../lib/background/auth-service.ts';
+import { cartSyncAlarm, createBackgroundService } from '../../lib/background/background-service.ts';
+import { registerStoreContentScript } from '../../lib/background/content-script-registration.ts';
+import { addPageItem, addPageItemCommand } from '../../lib/background/page-item-command.ts';
+import { extensionTokenStore } from '../../lib/background/token-store.ts';
+import { cartStateItem } from '../../lib/storage/cart-state.ts';
+import { storeUrlSetting } from '../../lib/storage/settings.ts';
 
 export default defineBackground(() => {
   const service = createBackgroundService(createAuthService({ tokens: extensionTokenStore }));
@@ -16,7 +16,7 @@ export default defineBackground(() => {
   browser.alarms.onAlarm.addListener((alarm) => void service.onAlarm(alarm));
   storeUrlSetting.watch(() => void service.onStoreChanged());
 
-  // The store pages' cache (lib/cart-state.ts) and content script follow the store, the session
+  // The store pages' cache (lib/storage/cart-state.ts) and content script follow the store, the session
   // and the library; cart changes update the cache in the handlers themselves.
   // Nobody waits on these: a store that does not answer now is asked again at the next event.
   const logged = (work: Promise<unknown>) =>

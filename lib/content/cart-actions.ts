@@ -3,7 +3,7 @@
  * chosen in the popup (settings.currentCartSetting). The background checks the sender and the ids
  * again; nothing here is trusted more than a page could be.
  */
-import type { CartActions } from '../../components/cart-buttons.ts';
+import type { CartActions } from '../../components/content/cart-buttons.ts';
 import type { PageItem } from './decorate.ts';
 import { readPageStorage } from './page-storage.ts';
 import { ActionError, send } from './send.ts';

@@ -1,13 +1,13 @@
 /**
  * What the content script reads from storage.local: the store, the default format, the current
- * cart and the page cache. It reads the keys of the WXT storage items (lib/settings.ts,
- * lib/cart-state.ts) directly: WXT's storage module would be a sixth of the content script, which
+ * cart and the page cache. It reads the keys of the WXT storage items (lib/storage/settings.ts,
+ * lib/storage/cart-state.ts) directly: WXT's storage module would be a sixth of the content script, which
  * must stay small. test/unit/content-page-storage.test.ts checks keys and fallbacks against the
  * items themselves.
  */
 import { browser } from 'wxt/browser';
-import { type CartStateByStore, cartStateKey, formatNames } from '../cart-state.ts';
-import type { AudioFormat } from '../wire.ts';
+import type { AudioFormat } from '../contract/wire.ts';
+import { type CartStateByStore, cartStateKey, formatNames } from '../storage/cart-state.ts';
 
 export const pageStorageKeys = {
   storeUrl: 'storeUrl',

@@ -1,11 +1,11 @@
 /**
- * The content script's side of the messaging protocol (lib/messages.ts). lib/send-message.ts
+ * The content script's side of the messaging protocol (lib/protocol/messages.ts). lib/protocol/send.ts
  * checks replies with zod, which would triple the content script's size; here the reply comes
  * from our own background, which already parsed it with the protocol's schema, so a light guard
  * of the outcome's shape is enough.
  */
 import { browser } from 'wxt/browser';
-import type { MessageKind, Payload, channel as protocolChannel, Reply } from '../messages.ts';
+import type { MessageKind, Payload, channel as protocolChannel, Reply } from '../protocol/messages.ts';
 
 const channel: typeof protocolChannel = 'crate';
 

@@ -1,4 +1,4 @@
-import type { AudioFormat } from '../../lib/wire.ts';
+import type { AudioFormat } from '../../lib/contract/wire.ts';
 import { encodeAiff } from './aiff.ts';
 import { type AudioTags, id3v23 } from './id3.ts';
 import { ByteLruCache } from './lru-cache.ts';

@@ -6,7 +6,7 @@ import type {
   CartItemInput,
   CartSummary,
   CartWarning,
-} from '../../lib/wire.ts';
+} from '../../lib/contract/wire.ts';
 import { loadReleases, loadTracks, price } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { ApiError, badParameter } from '../http/api-error.ts';

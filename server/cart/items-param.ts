@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CartItemInput, CartItemRef } from '../../lib/wire.ts';
+import { type CartItemInput, CartItemRef } from '../../lib/contract/wire.ts';
 import { audioFormatFees } from '../catalog/records.ts';
 import type { Database } from '../db/database.ts';
 import { badParameter } from '../http/api-error.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Cart, CartAddResult, CartChangeResult, CartSummary, envelopeOf } from '../../lib/wire.ts';
+import { Cart, CartAddResult, CartChangeResult, CartSummary, envelopeOf } from '../../lib/contract/wire.ts';
 import { audioFormatFees } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { badParameter } from '../http/api-error.ts';

@@ -1,4 +1,4 @@
-import type { ArtistRef, Price, Ref, Release, Track } from '../../lib/wire.ts';
+import type { ArtistRef, Price, Ref, Release, Track } from '../../lib/contract/wire.ts';
 import type { StoreContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 

@@ -7,7 +7,7 @@ import {
   type CatalogPage,
   catalogPages,
   envelopeOf,
-} from '../../lib/wire.ts';
+} from '../../lib/contract/wire.ts';
 import type { StoreContext } from '../context.ts';
 import { notFound } from '../http/api-error.ts';
 import { envelope, pagingMetadata } from '../http/envelope.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Track } from '../../lib/wire.ts';
+import type { Track } from '../../lib/contract/wire.ts';
 import { type AudioFile, type AudioTrack, sampleFile, trackFile } from '../audio/audio-file.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';

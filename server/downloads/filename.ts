@@ -1,4 +1,4 @@
-import type { Track } from '../../lib/wire.ts';
+import type { Track } from '../../lib/contract/wire.ts';
 
 // Characters Windows, macOS or Linux refuse in a file name, and control characters.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point

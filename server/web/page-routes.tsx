@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VNode } from 'preact';
-import type { Ref } from '../../lib/wire.ts';
+import type { Ref } from '../../lib/contract/wire.ts';
 import {
   artistPage,
   chartOverviewPage,

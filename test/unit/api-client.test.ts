@@ -4,8 +4,8 @@ import {
   type ApiClientOptions,
   createApiClient,
   parseRetryAfter,
-} from '../../lib/api-client.ts';
-import { StoreError } from '../../lib/store-error.ts';
+} from '../../lib/background/api-client.ts';
+import { StoreError } from '../../lib/protocol/store-error.ts';
 
 const storeUrl = 'http://127.0.0.1:8813';
 const summary = {

@@ -7,10 +7,10 @@ import {
   createCartControl,
   drawCartButtons,
   type Phase,
-} from '../../components/cart-buttons.ts';
-import type { StoreCartState } from '../../lib/cart-state.ts';
+} from '../../components/content/cart-buttons.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { createItemStates, type ItemStatus } from '../../lib/content/item-state.ts';
+import type { StoreCartState } from '../../lib/storage/cart-state.ts';
 
 afterEach(() => document.body.replaceChildren());
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { type Handlers, routeMessage } from '../../lib/message-router.ts';
-import type { SenderExpectations } from '../../lib/message-sender.ts';
-import { channel } from '../../lib/messages.ts';
+import { channel } from '../../lib/protocol/messages.ts';
+import { type Handlers, routeMessage } from '../../lib/protocol/receive.ts';
+import type { SenderExpectations } from '../../lib/protocol/sender-role.ts';
 
 const extensionId = 'jlapbbmpodlhbnfagmiimaciidliffgp';
 const base = `chrome-extension://${extensionId}/`;
@@ -99,7 +99,7 @@ describe('accepted messages', () => {
 
   it('turns a handler failure into an error reply', async () => {
     handlers.cartSummary = async () => {
-      throw new (await import('../../lib/store-error.ts')).StoreError({
+      throw new (await import('../../lib/protocol/store-error.ts')).StoreError({
         kind: 'signedOut',
         message: 'Sign in.',
       });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followLiveView, forgetLastViews, paintLastView } from '../../components/popup/last-view.ts';
+import { followLiveView, forgetLastViews, paintLastView } from '../../lib/popup/last-view.ts';
 
 const key = (tab: string) => `crate:last-view:${tab}`;
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBuiltInStore, normalizeStoreUrl, originPattern } from '../../lib/store-url.ts';
+import { isBuiltInStore, normalizeStoreUrl, originPattern } from '../../lib/options/store-url.ts';
 
 describe('store URLs', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { Fragment } from 'preact';
-import type { ArtistRef } from '../../../lib/wire.ts';
+import type { ArtistRef } from '../../../lib/contract/wire.ts';
 import { artistUrl } from '../urls.ts';
 
 /** "A, B" with each name linking to its artist page. */

@@ -1,4 +1,4 @@
-import type { Chart } from '../../../lib/wire.ts';
+import type { Chart } from '../../../lib/contract/wire.ts';
 import { coverClass } from '../cover-art.ts';
 import { formatCount } from '../format.ts';
 import { chartUrl } from '../urls.ts';

@@ -1,4 +1,4 @@
-import type { Release } from '../../../lib/wire.ts';
+import type { Release } from '../../../lib/contract/wire.ts';
 import { coverClass } from '../cover-art.ts';
 import { labelUrl, releaseUrl } from '../urls.ts';
 import { ArtistLinks } from './artist-links.tsx';

@@ -1,4 +1,4 @@
-import type { Track } from '../../../lib/wire.ts';
+import type { Track } from '../../../lib/contract/wire.ts';
 import { coverClass } from '../cover-art.ts';
 import { formatLength } from '../format.ts';
 import { genreUrl, labelUrl, trackUrl } from '../urls.ts';

@@ -1,4 +1,4 @@
-import type { CatalogPageResults, Ref } from '../../../lib/wire.ts';
+import type { CatalogPageResults, Ref } from '../../../lib/contract/wire.ts';
 import { Facts, PageHero } from '../components/page-hero.tsx';
 import { ReleaseGrid } from '../components/release-tile.tsx';
 import { Tabs } from '../components/tabs.tsx';

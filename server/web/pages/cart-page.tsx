@@ -1,4 +1,4 @@
-import type { AudioFormat, Cart, Price, Release, Track } from '../../../lib/wire.ts';
+import type { AudioFormat, Cart, Price, Release, Track } from '../../../lib/contract/wire.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
 import { coverClass } from '../cover-art.ts';
 import { formatCount, formatPrice } from '../format.ts';

@@ -1,4 +1,4 @@
-import type { CatalogPageResults } from '../../../lib/wire.ts';
+import type { CatalogPageResults } from '../../../lib/contract/wire.ts';
 import { Facts, PageHero } from '../components/page-hero.tsx';
 import { TrackList } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';

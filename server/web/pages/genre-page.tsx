@@ -1,4 +1,4 @@
-import type { CatalogPageResults } from '../../../lib/wire.ts';
+import type { CatalogPageResults } from '../../../lib/contract/wire.ts';
 import { ChartGrid } from '../components/chart-tile.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { ReleaseGrid } from '../components/release-tile.tsx';

@@ -1,4 +1,4 @@
-import type { CatalogPageResults } from '../../../lib/wire.ts';
+import type { CatalogPageResults } from '../../../lib/contract/wire.ts';
 import { ReleaseGrid } from '../components/release-tile.tsx';
 import { TrackRows } from '../components/track-list.tsx';
 import { Layout, type PageShell } from '../layout.tsx';

@@ -1,4 +1,4 @@
-import type { CatalogPageResults } from '../../../lib/wire.ts';
+import type { CatalogPageResults } from '../../../lib/contract/wire.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
 import { Facts, PageHero } from '../components/page-hero.tsx';
 import { PriceTag } from '../components/price-tag.tsx';
