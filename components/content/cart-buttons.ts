@@ -12,10 +12,11 @@
  * shadow root and call `.click()`, and that must change nothing.
  */
 
+import type { CartActions } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { type ItemStates, type ItemStatus, sameStatus } from '../../lib/content/item-state.ts';
+import { audioFormats, isAudioFormat } from '../../lib/contract/audio-formats.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
-import { formatNames } from '../../lib/storage/cart-state.ts';
 
 export type Phase =
   | { step: 'ready' }
@@ -127,7 +128,7 @@ export function drawCartButtons(
     attribute(free, 'aria-disabled', disabled);
     wanted.push(free);
   } else {
-    for (const format of formatNames) {
+    for (const format of audioFormats) {
       const formatButton = part(parts, format, () => {
         const made = button('format', label(format));
         made.dataset.format = format;
@@ -190,24 +191,10 @@ function buttonAction(target: EventTarget | null): ButtonAction | null {
   const action = element?.dataset.action;
   if (action === 'format') {
     const format = element?.dataset.format as AudioFormat;
-    return formatNames.includes(format) ? { action, format } : null;
+    return isAudioFormat(format) ? { action, format } : null;
   }
   const plain = ['remove', 'freeDownload', 'confirm', 'cancel', 'retry'] as const;
   return plain.find((name) => name === action) ? { action: action as (typeof plain)[number] } : null;
-}
-
-/** What a click asks of the background (lib/content/cart-actions.ts). */
-export interface CartActions {
-  /** 'alreadyPurchased' when the store kept an owned item out (its warning flow). */
-  add(
-    item: PageItem,
-    format: AudioFormat,
-    alreadyPurchasedOverride: boolean,
-  ): Promise<'added' | 'alreadyPurchased'>;
-  changeFormat(item: PageItem, format: AudioFormat): Promise<void>;
-  remove(item: PageItem): Promise<void>;
-  freeDownload(item: PageItem): Promise<void>;
-  signIn(): Promise<void>;
 }
 
 export interface CartControlOptions {

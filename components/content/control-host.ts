@@ -5,12 +5,13 @@
  * when the content script's context ends.
  */
 
+import type { CartActions } from '../../lib/content/cart-actions.ts';
 import { controlBlockSize } from '../../lib/content/control-space.ts';
 import { decoratedMark, type FoundRow } from '../../lib/content/decorate.ts';
 import type { ItemStates } from '../../lib/content/item-state.ts';
 import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
 import controlCss from './cart-buttons.css?inline';
-import { type CartActions, type CartControl, createCartControl } from './cart-buttons.ts';
+import { type CartControl, createCartControl } from './cart-buttons.ts';
 
 const hostTag = 'crate-cart-buttons';
 

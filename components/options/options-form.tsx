@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { AudioFormat, audioFormats } from '../../lib/contract/wire.ts';
+import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import { AudioFormat } from '../../lib/contract/wire.ts';
 import { type SettingsInput, saveSettings } from '../../lib/options/save-settings.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { AuthState } from '../../lib/protocol/messages.ts';
-import { send } from './send.ts';
+import { send } from '../../lib/protocol/send.ts';
 
 /** 'refreshing': a cached state is on screen while the background is asked again. */
 type Busy = 'loading' | 'refreshing' | 'signingIn' | 'signingOut' | null;

@@ -2,10 +2,10 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Artist } from '../../lib/contract/wire.ts';
 import type { ArtistResults, ArtistSearch } from '../../lib/protocol/messages.ts';
+import { send } from '../../lib/protocol/send.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { Notice } from './notice.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
-import { send } from './send.ts';
 import { useCachedResource } from './use-cached-resource.ts';
 
 export interface ArtistsTabProps {

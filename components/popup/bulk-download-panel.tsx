@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { BulkProgress } from '../../lib/protocol/messages.ts';
-import { send } from './send.ts';
+import { send } from '../../lib/protocol/send.ts';
 
 export interface BulkDownloadPanelProps {
   /** The queue finished or stopped: the library's statuses changed. */

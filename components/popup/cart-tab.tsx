@@ -6,13 +6,13 @@ import { formatMoney } from '../../lib/popup/money.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
 import { type CartViewValue, cartCacheKey, rememberShownCart } from '../../lib/popup/popup-snapshot.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
+import { send } from '../../lib/protocol/send.ts';
 import type { Cached, CacheScope } from '../../lib/storage/popup-cache.ts';
 import { CartItemRow } from './cart-item-row.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 import { FormatSwitcher } from './format-switcher.tsx';
 import { Notice } from './notice.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
-import { send } from './send.ts';
 import { useCachedResource } from './use-cached-resource.ts';
 
 export interface CartTabProps {

@@ -4,13 +4,13 @@ import type { LibraryEntry } from '../../lib/contract/wire.ts';
 import { LibraryPages, type LibraryStatus, libraryPageSize } from '../../lib/popup/library-pages.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
+import { send } from '../../lib/protocol/send.ts';
 import type { CacheScope } from '../../lib/storage/popup-cache.ts';
 import { BulkDownloadPanel } from './bulk-download-panel.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 import { formatLabels } from './format-switcher.tsx';
 import { Notice } from './notice.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
-import { send } from './send.ts';
 import { VirtualList } from './virtual-list.tsx';
 
 export interface LibraryTabProps {

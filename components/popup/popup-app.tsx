@@ -4,6 +4,7 @@ import { type PopupSnapshot, rememberAuth, scopeOf } from '../../lib/popup/popup
 import type { PopupTabId } from '../../lib/popup/popup-tab-ids.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { AuthState } from '../../lib/protocol/messages.ts';
+import { send } from '../../lib/protocol/send.ts';
 import { popupCache } from '../../lib/storage/popup-cache.ts';
 import { cartNamesSetting, currentCartSetting } from '../../lib/storage/settings.ts';
 import { AccountPanel } from './account-panel.tsx';
@@ -12,7 +13,6 @@ import { CartPicker } from './cart-picker.tsx';
 import { CartTab } from './cart-tab.tsx';
 import { LibraryTab } from './library-tab.tsx';
 import { PopupTabs } from './popup-tabs.tsx';
-import { send } from './send.ts';
 
 export interface PopupAppProps {
   snapshot: PopupSnapshot;

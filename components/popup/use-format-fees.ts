@@ -7,8 +7,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { CartItem } from '../../lib/contract/wire.ts';
 import { type FeeTable, itemKey } from '../../lib/popup/format-preview.ts';
 import type { ItemFormatFee } from '../../lib/protocol/messages.ts';
+import { send } from '../../lib/protocol/send.ts';
 import { type CacheScope, popupCache } from '../../lib/storage/popup-cache.ts';
-import { send } from './send.ts';
 
 const feeKey = (key: string) => `fee:${key}`;
 const perMessage = 100;

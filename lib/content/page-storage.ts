@@ -6,8 +6,9 @@
  * items themselves.
  */
 import { browser } from 'wxt/browser';
+import { isAudioFormat } from '../contract/audio-formats.ts';
 import type { AudioFormat } from '../contract/wire.ts';
-import { type CartStateByStore, cartStateKey, formatNames } from '../storage/cart-state.ts';
+import { type CartStateByStore, cartStateKey } from '../storage/cart-state.ts';
 
 export const pageStorageKeys = {
   storeUrl: 'storeUrl',
@@ -38,9 +39,7 @@ function fromRaw(raw: Raw): PageStorage {
   const cartState = raw[pageStorageKeys.cartState];
   return {
     storeUrl: text(raw[pageStorageKeys.storeUrl], pageStorageFallbacks.storeUrl),
-    defaultFormat: formatNames.includes(format as AudioFormat)
-      ? (format as AudioFormat)
-      : pageStorageFallbacks.defaultFormat,
+    defaultFormat: isAudioFormat(format) ? (format as AudioFormat) : pageStorageFallbacks.defaultFormat,
     currentCart: text(raw[pageStorageKeys.currentCart], pageStorageFallbacks.currentCart),
     cartState: typeof cartState === 'object' ? (cartState as CartStateByStore | null) : null,
   };

@@ -3,8 +3,8 @@
  * One schema for both sides: the store service builds these shapes, the extension parses them.
  */
 import { z } from 'zod';
+import { audioFormats } from './audio-formats.ts';
 
-export const audioFormats = ['mp3', 'wav', 'aiff'] as const;
 export const AudioFormat = z.enum(audioFormats);
 export type AudioFormat = z.infer<typeof AudioFormat>;
 

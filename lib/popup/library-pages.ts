@@ -7,10 +7,9 @@
  * from the cached one, cached pages past the first are dropped rather than shown shifted.
  */
 
-import { errorData } from '../../components/popup/send.ts';
 import type { LibraryEntry } from '../contract/wire.ts';
 import type { LibraryPage } from '../protocol/messages.ts';
-import type { StoreErrorData } from '../protocol/store-error.ts';
+import { type StoreErrorData, toStoreErrorData } from '../protocol/store-error.ts';
 import { type CacheScope, popupCache } from '../storage/popup-cache.ts';
 
 export const libraryPageSize = 100;
@@ -160,7 +159,7 @@ export class LibraryPages {
       if (page === 1) this.savedAt = Date.now();
       await popupCache.put(this.scope, this.cacheKey(page), fresh);
     } catch (caught) {
-      if (!this.closed) this.error = errorData(caught);
+      if (!this.closed) this.error = toStoreErrorData(caught);
     } finally {
       this.inFlight.delete(page);
       if (!this.closed) {

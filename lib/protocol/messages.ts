@@ -4,7 +4,6 @@
  * shape. The background parses both sides with these schemas and refuses anything else.
  */
 import { z } from 'zod';
-import type { QueueProgress } from '../background/downloads/download-queue.ts';
 import {
   Artist,
   AudioFormat,
@@ -21,7 +20,7 @@ import {
   LibraryEntry,
   PagingMetadata,
 } from '../contract/wire.ts';
-import { StoreErrorData } from './store-error.ts';
+import { channel } from './envelope.ts';
 
 /**
  * Who sent a message, as the browser reports it (never as the message claims):
@@ -103,7 +102,7 @@ export const BulkProgress = z.object({
       totalBytes: z.number(),
     }),
   ),
-}) satisfies z.ZodType<QueueProgress>;
+});
 export type BulkProgress = z.infer<typeof BulkProgress>;
 
 /** What WAV and AIFF add to one cart item's MP3 price (a release: its fee once per track). */
@@ -206,18 +205,8 @@ export const messageKinds = Object.keys(protocol) as MessageKind[];
 export type Payload<K extends MessageKind> = z.infer<(typeof protocol)[K]['payload']>;
 export type Reply<K extends MessageKind> = z.infer<(typeof protocol)[K]['reply']>;
 
-/** Marks our messages apart from anything else on runtime messaging. */
-export const channel = 'crate';
-
 export const Envelope = z.strictObject({
   channel: z.literal(channel),
   kind: z.enum(messageKinds as [MessageKind, ...MessageKind[]]),
   payload: z.unknown(),
 });
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: StoreErrorData };
-export const Outcome = <R extends z.ZodType>(reply: R) =>
-  z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value: reply }),
-    z.object({ ok: z.literal(false), error: StoreErrorData }),
-  ]);

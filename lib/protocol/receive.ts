@@ -4,10 +4,10 @@
  * is refused before a handler sees it.
  */
 import type { Browser } from 'wxt/browser';
+import type { Outcome } from './envelope.ts';
 import {
   Envelope,
   type MessageKind,
-  type Outcome,
   type Payload,
   protocol,
   type Reply,

@@ -1,8 +1,8 @@
 /**
- * Every way a call to the store can fail, as a kind the UI can branch on and a sentence a person
- * can act on. Crosses the messaging boundary as plain data (`StoreErrorData`).
+ * The protocol's one error type: every way a call to the store (or to our own background) can
+ * fail, as a kind the UI can branch on and a sentence a person can act on. Crosses the messaging
+ * boundary as plain data (`StoreErrorData`). Free of zod: the content script throws it too.
  */
-import { z } from 'zod';
 import { errorMessage } from './error-message.ts';
 
 export const storeErrorKinds = [
@@ -16,17 +16,25 @@ export const storeErrorKinds = [
   'notFound',
   'conflict',
   'invalidResponse',
+  /** Nothing answered the message: the extension was updated or reloaded under the page. */
+  'invalidated',
 ] as const;
 export type StoreErrorKind = (typeof storeErrorKinds)[number];
 
-export const StoreErrorData = z.object({
-  kind: z.enum(storeErrorKinds),
-  message: z.string(),
-  status: z.number().int().optional(),
-  code: z.string().optional(),
-  parameter: z.string().optional(),
-});
-export type StoreErrorData = z.infer<typeof StoreErrorData>;
+export interface StoreErrorData {
+  kind: StoreErrorKind;
+  message: string;
+  status?: number;
+  code?: string;
+  parameter?: string;
+}
+
+/** The shape check a sender makes of an error reply (the background's schema is in messages.ts). */
+export function isStoreErrorData(value: unknown): value is StoreErrorData {
+  if (typeof value !== 'object' || value === null) return false;
+  const data = value as Record<string, unknown>;
+  return storeErrorKinds.includes(data.kind as StoreErrorKind) && typeof data.message === 'string';
+}
 
 export class StoreError extends Error {
   readonly kind: StoreErrorKind;
@@ -45,7 +53,13 @@ export class StoreError extends Error {
 
   toData(): StoreErrorData {
     const { kind, message, status, code, parameter } = this;
-    return StoreErrorData.parse({ kind, message, status, code, parameter });
+    return {
+      kind,
+      message,
+      ...(status === undefined ? {} : { status }),
+      ...(code === undefined ? {} : { code }),
+      ...(parameter === undefined ? {} : { parameter }),
+    };
   }
 }
 

@@ -7,10 +7,8 @@
  * The content script imports this file, so it stays free of zod: its guard is written by hand.
  */
 import { storage } from 'wxt/utils/storage';
-import type { AudioFormat, ItemType } from '../contract/wire.ts';
-
-/** The formats the store sells, as lib/contract/wire.ts lists them (repeated here to keep zod out). */
-export const formatNames: readonly AudioFormat[] = ['mp3', 'wav', 'aiff'];
+import { type AudioFormat, isAudioFormat } from '../contract/audio-formats.ts';
+import type { ItemType } from '../contract/wire.ts';
 
 /** `track:42` or `release:7`: one cart item, as a record key. */
 export type ItemKey = `${ItemType}:${number}`;
@@ -54,7 +52,7 @@ const isCart = (value: unknown): value is StoreCartState['cart'] =>
   typeof value === 'object' &&
   value !== null &&
   Object.entries(value).every(
-    ([key, format]) => /^(track|release):[1-9][0-9]*$/.test(key) && formatNames.includes(format),
+    ([key, format]) => /^(track|release):[1-9][0-9]*$/.test(key) && isAudioFormat(format),
   );
 
 /** Fails closed: anything but a well-formed entry reads as signed out with an empty cart. */

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  type CartActions,
   type CartControlOptions,
   createCartButtons,
   createCartControl,
   drawCartButtons,
   type Phase,
 } from '../../components/content/cart-buttons.ts';
+import type { CartActions } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { createItemStates, type ItemStatus } from '../../lib/content/item-state.ts';
 import type { StoreCartState } from '../../lib/storage/cart-state.ts';

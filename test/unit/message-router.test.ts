@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { channel } from '../../lib/protocol/messages.ts';
+import { channel } from '../../lib/protocol/envelope.ts';
 import { type Handlers, routeMessage } from '../../lib/protocol/receive.ts';
 import type { SenderExpectations } from '../../lib/protocol/sender-role.ts';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AudioFormat, audioFormats, type CartItem } from '../../lib/contract/wire.ts';
+import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
 import { itemKey, previewCartFormat } from '../../lib/popup/format-preview.ts';
 import { toCents } from '../../lib/popup/money.ts';
 import type { ItemFormatFee } from '../../lib/protocol/messages.ts';

@@ -10,6 +10,7 @@
  */
 
 import { errorMessage } from '../../protocol/error-message.ts';
+import type { BulkProgress } from '../../protocol/messages.ts';
 import {
   activeStates,
   type DownloadJob,
@@ -78,20 +79,9 @@ export interface QueueDependencies {
   now: () => number;
 }
 
-export interface ActiveFile {
-  downloadId: number;
-  title: string;
-  bytesReceived: number;
-  totalBytes: number;
-}
-
-export interface QueueProgress {
-  status: 'idle' | 'running' | 'paused' | 'cancelled' | 'finished';
-  total: number;
-  done: number;
-  failed: { downloadId: number; title: string; reason: string }[];
-  active: ActiveFile[];
-}
+/** The queue as the popup shows it: the protocol's reply to the bulk download messages. */
+export type QueueProgress = BulkProgress;
+type ActiveFile = BulkProgress['active'][number];
 
 export type QueueControl = 'pause' | 'resume' | 'cancel' | 'retryFailed';
 
