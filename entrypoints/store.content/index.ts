@@ -5,7 +5,6 @@
  */
 
 import { createControlMounter } from '../../components/content/control-host.ts';
-import { manifestStoreMatches } from '../../lib/background/content-script-registration.ts';
 import { cartActions } from '../../lib/content/cart-actions.ts';
 import { reserveControlSpace } from '../../lib/content/control-space.ts';
 import { watchItemStates } from '../../lib/content/item-state.ts';
@@ -13,6 +12,7 @@ import { decorateListRows } from '../../lib/content/list-rows.ts';
 import { decoratePageItem } from '../../lib/content/page-item.ts';
 import { readPageStorage } from '../../lib/content/page-storage.ts';
 import { isCatalogPage } from '../../lib/content/selectors.ts';
+import { manifestStoreMatches } from '../../lib/contract/store-hosts.ts';
 
 export default defineContentScript({
   matches: manifestStoreMatches,

@@ -25,6 +25,7 @@ import { downloadFiles } from './download-file.ts';
 import { createDownloadService } from './downloads/download-service.ts';
 import { jobNamer } from './downloads/library-jobs.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
+import { discover } from './oauth-client.ts';
 
 export const cartSyncAlarm = 'cart-sync';
 const cartSyncMinutes = 15;
@@ -123,6 +124,10 @@ export function createBackgroundService(auth: AuthService) {
       // The badge is a courtesy: a failing cart call must not make the sign-in look failed.
       await syncCartCount().catch(() => undefined);
       return authState();
+    },
+    async checkStore({ storeUrl }) {
+      await discover(storeUrl);
+      return {};
     },
     async signOut() {
       await browser.alarms.clear(cartSyncAlarm);

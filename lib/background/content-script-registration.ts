@@ -5,18 +5,11 @@
  * has been granted that origin.
  */
 import { browser } from 'wxt/browser';
-
-/** The manifest's content_scripts matches; match patterns ignore ports. */
-export const manifestStoreMatches = ['http://127.0.0.1/*', 'http://localhost/*'];
+import { manifestStoreMatches, storeMatchPattern } from '../contract/store-hosts.ts';
 
 const scriptId = 'crate-store';
 /** Where WXT builds entrypoints/store.content. */
 const scriptFile = 'content-scripts/store.js';
-
-export function storeMatchPattern(storeUrl: string): string {
-  const url = new URL(storeUrl);
-  return `${url.protocol}//${url.hostname}/*`;
-}
 
 /** Registers the content script for `storeUrl` unless the manifest already covers it. */
 export async function registerStoreContentScript(storeUrl: string): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import { oauthClientId } from '../contract/extension-identity.ts';
+import { isLoopbackHost } from '../contract/store-hosts.ts';
 import { messages, StoreError, unreachable } from '../protocol/store-error.ts';
 
 export type AuthorizationServer = oauth.AuthorizationServer;
@@ -38,10 +39,6 @@ const requestTimeoutMs = 10_000;
  * where a store issues one only on request).
  */
 const wantedScopes = ['store', 'openid', 'profile', 'offline_access'];
-
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
-}
 
 export interface OAuthOptions {
   fetch?: typeof fetch;

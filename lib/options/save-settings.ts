@@ -3,11 +3,12 @@
  * store's discovery document answered, so a typo never leaves the extension pointed at nothing.
  */
 import { browser } from 'wxt/browser';
-import { discover } from '../background/oauth-client.ts';
+import { storeMatchPattern } from '../contract/store-hosts.ts';
 import type { AudioFormat } from '../contract/wire.ts';
+import { send } from '../protocol/send.ts';
 import { StoreError } from '../protocol/store-error.ts';
 import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from '../storage/settings.ts';
-import { isBuiltInStore, normalizeStoreUrl, originPattern } from './store-url.ts';
+import { isBuiltInStore, normalizeStoreUrl } from './store-url.ts';
 
 export interface SettingsInput {
   storeUrl: string;
@@ -27,11 +28,12 @@ export async function saveSettings(input: SettingsInput): Promise<SettingsInput>
     throw new Error('The source type is 1 to 64 letters, digits, dots, dashes or underscores.');
   }
   if (!isBuiltInStore(storeUrl)) {
-    const granted = await browser.permissions.request({ origins: [originPattern(storeUrl)] });
+    const granted = await browser.permissions.request({ origins: [storeMatchPattern(storeUrl)] });
     if (!granted) throw new Error(`Crate needs your permission to reach ${storeUrl}.`);
   }
   try {
-    await discover(storeUrl);
+    // The background reaches the store (it holds the OAuth client); the origin is granted by now.
+    await send('checkStore', { storeUrl });
   } catch (error) {
     throw new Error(
       error instanceof StoreError ? error.message : `${storeUrl} does not answer like a store.`,
@@ -44,8 +46,8 @@ export async function saveSettings(input: SettingsInput): Promise<SettingsInput>
   if (previous !== storeUrl) {
     await storeUrlSetting.setValue(storeUrl);
     // Keep host access to the one store in use: give back the previous store's origin.
-    if (!isBuiltInStore(previous) && originPattern(previous) !== originPattern(storeUrl)) {
-      await browser.permissions.remove({ origins: [originPattern(previous)] });
+    if (!isBuiltInStore(previous) && storeMatchPattern(previous) !== storeMatchPattern(storeUrl)) {
+      await browser.permissions.remove({ origins: [storeMatchPattern(previous)] });
     }
   }
   return { storeUrl, sourceType: input.sourceType, defaultAudioFormat: input.defaultAudioFormat };

@@ -2,7 +2,7 @@
  * Store URLs as the options page takes them: a person types something URL-like, the extension
  * keeps only the origin, and knows whether the manifest already grants access to it.
  */
-import { isLoopbackHost } from '../background/oauth-client.ts';
+import { isLoopbackHost, manifestStoreMatches, storeMatchPattern } from '../contract/store-hosts.ts';
 
 export type StoreUrlCheck = { ok: true; storeUrl: string } | { ok: false; message: string };
 
@@ -29,12 +29,5 @@ export function normalizeStoreUrl(input: string): StoreUrlCheck {
 
 /** The manifest's host_permissions cover loopback stores (match patterns ignore ports). */
 export function isBuiltInStore(storeUrl: string): boolean {
-  const url = new URL(storeUrl);
-  return url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
-}
-
-/** The match pattern for permissions.request: host only, since patterns cannot name a port. */
-export function originPattern(storeUrl: string): string {
-  const url = new URL(storeUrl);
-  return `${url.protocol}//${url.hostname}/*`;
+  return manifestStoreMatches.includes(storeMatchPattern(storeUrl));
 }

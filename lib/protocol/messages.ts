@@ -127,6 +127,11 @@ export const protocol = {
    * too: a signed-out person's click on an add button starts sign-in.
    */
   signIn: define(pagesAndStore, NoPayload, AuthState),
+  /**
+   * Whether a store URL the options page is about to save answers like a store (its OAuth
+   * discovery document); fails with a sentence for the page.
+   */
+  checkStore: define(pagesOnly, z.strictObject({ storeUrl: z.url().max(2048) }), z.strictObject({})),
   /** Revokes the refresh token at the store and forgets both tokens. */
   signOut: define(pagesOnly, NoPayload, AuthState),
   cartSummary: define(pagesAndStore, z.strictObject(CartTarget), CartSummary),
