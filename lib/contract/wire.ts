@@ -62,8 +62,8 @@ export const Release = z.object({
 });
 export type Release = z.infer<typeof Release>;
 
-export const Genre = Ref;
-export const Label = Ref;
+const Genre = Ref;
+const Label = Ref;
 export const Chart = Ref.extend({
   genre: Ref.nullable(),
   curator: Ref.nullable(),
@@ -210,4 +210,3 @@ export const catalogPages = {
 } as const;
 export type CatalogPage = keyof typeof catalogPages;
 export type CatalogPageResults<P extends CatalogPage> = z.infer<(typeof catalogPages)[P]>;
-export const pagesWithId = ['genre', 'label', 'artist', 'chart', 'release', 'track'] as const;

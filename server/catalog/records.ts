@@ -26,9 +26,6 @@ export function audioFormatFees(db: Database): FormatFee[] {
   return fees;
 }
 
-export const formatFeeCents = (db: Database, format: string): number =>
-  audioFormatFees(db).find((fee) => fee.name === format)?.fee_cents ?? 0;
-
 /** The extra cost of each lossless format; a release pays it once per track. */
 function feeRecord(ctx: StoreContext, tracks = 1) {
   const record: Record<string, Price> = {};
