@@ -1,6 +1,6 @@
+import { labelUrl, releaseUrl } from '../../../lib/contract/store-urls.ts';
 import type { Release } from '../../../lib/contract/wire.ts';
 import { coverClass } from '../cover-art.ts';
-import { labelUrl, releaseUrl } from '../urls.ts';
 import { ArtistLinks } from './artist-links.tsx';
 import { PriceTag } from './price-tag.tsx';
 

@@ -1,7 +1,7 @@
+import { genreUrl, labelUrl, trackUrl } from '../../../lib/contract/store-urls.ts';
 import type { Track } from '../../../lib/contract/wire.ts';
 import { coverClass } from '../cover-art.ts';
 import { formatLength } from '../format.ts';
-import { genreUrl, labelUrl, trackUrl } from '../urls.ts';
 import { ArtistLinks } from './artist-links.tsx';
 import { PriceTag } from './price-tag.tsx';
 

@@ -1,3 +1,4 @@
+import { genreUrl } from '../../../lib/contract/store-urls.ts';
 import type { CatalogPageResults } from '../../../lib/contract/wire.ts';
 import { ChartGrid } from '../components/chart-tile.tsx';
 import { PageHero } from '../components/page-hero.tsx';
@@ -6,7 +7,6 @@ import { Tabs } from '../components/tabs.tsx';
 import { topTracksTab } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';
 import { Layout, type PageShell } from '../layout.tsx';
-import { genreUrl } from '../urls.ts';
 
 export function GenrePage({
   shell,

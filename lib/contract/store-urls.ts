@@ -1,4 +1,4 @@
-import type { Ref } from '../../lib/contract/wire.ts';
+import type { Ref } from './wire.ts';
 
 /**
  * The storefront's URL patterns (contract.md section 8). The extension's content script finds
