@@ -4,26 +4,16 @@
  * fetching the file needs no token. Runs in the background (the popup may close mid-download).
  */
 import { browser } from 'wxt/browser';
+import { safeFilename } from '../contract/safe-filename.ts';
 import type { DownloadLink, LibraryEntry } from '../contract/wire.ts';
 import type { SavedDownload } from '../protocol/messages.ts';
 import type { ApiClient } from './api-client.ts';
 
-// Characters a download's file name may not hold on Windows, macOS or Linux, and control characters.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const illegal = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
-
 /**
- * The store already sends safe names; this keeps downloads.download from refusing one anyway (it
- * rejects path separators, reserved characters and a trailing dot or space).
+ * The store already sends safe names (the same rule); this keeps downloads.download from refusing
+ * one anyway (it rejects path separators, reserved characters and a trailing dot or space).
  */
-export function safeFilename(filename: string, fallback: string): string {
-  const cleaned = filename
-    .replace(illegal, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[. ]+$/, '');
-  return cleaned || fallback;
-}
+const savedFilename = (filename: string, fallback: string): string => safeFilename(filename) || fallback;
 
 /**
  * Saves one link's file into the browser's download folder. `filename` may name folders inside it
@@ -31,7 +21,7 @@ export function safeFilename(filename: string, fallback: string): string {
  */
 export async function saveDownload(
   link: DownloadLink,
-  filename = safeFilename(link.filename, `crate-download-${link.downloadId}`),
+  filename = savedFilename(link.filename, `crate-download-${link.downloadId}`),
 ): Promise<SavedDownload> {
   const browserDownloadId = await browser.downloads.download({
     url: link.url,

@@ -7,9 +7,21 @@ import type { Ref } from './wire.ts';
 
 export type PageKind = 'genre' | 'label' | 'artist' | 'chart' | 'release' | 'track';
 
+/**
+ * One path segment, strictly: everything but RFC 3986's unreserved characters percent-encoded
+ * (encodeURIComponent leaves !'()* alone, which the content script's link parser does not take).
+ * A lone surrogate, which no URL can carry, becomes U+FFFD.
+ */
+const pathSegment = (text: string) =>
+  encodeURIComponent(text.toWellFormed()).replace(
+    /[!'()*]/g,
+    (char) => `%${(char.codePointAt(0) as number).toString(16).toUpperCase()}`,
+  );
+
 // Slugs come from the catalog and are URL-safe already; encoding keeps an odd one from breaking out.
+// An empty slug or one of dots only (which a browser would resolve away) is written as "-".
 export const pageUrl = (kind: PageKind, { slug, id }: Pick<Ref, 'slug' | 'id'>) =>
-  `/${kind}/${encodeURIComponent(slug || '-')}/${id}`;
+  `/${kind}/${pathSegment(slug.replace(/^\.*$/, '-'))}/${id}`;
 
 export const trackUrl = (ref: Pick<Ref, 'slug' | 'id'>) => pageUrl('track', ref);
 export const releaseUrl = (ref: Pick<Ref, 'slug' | 'id'>) => pageUrl('release', ref);

@@ -4,6 +4,7 @@
  * shape. The background parses both sides with these schemas and refuses anything else.
  */
 import { z } from 'zod';
+import { isCartName } from '../contract/cart-name.ts';
 import {
   Artist,
   AudioFormat,
@@ -32,13 +33,8 @@ export type SenderRole = 'extensionPage' | 'storeContentScript';
 const pagesOnly: readonly SenderRole[] = ['extensionPage'];
 const pagesAndStore: readonly SenderRole[] = ['extensionPage', 'storeContentScript'];
 
-/** contract.md section 4: 1..64 characters, no control characters. */
-const CartName = z
-  .string()
-  .min(1)
-  .max(64)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-  .regex(/^[^\u0000-\u001f\u007f]*$/);
+/** lib/contract/cart-name.ts, the store's own rule. */
+const CartName = z.string().refine(isCartName, 'Not a cart name the store accepts.');
 const CartTarget = { name: CartName.optional() };
 const NoPayload = z.strictObject({});
 

@@ -4,6 +4,7 @@
  * segment can climb out of the download folder, and every segment is a name Windows, macOS and
  * Linux all accept.
  */
+import { illegalFilenameCharacters } from '../contract/safe-filename.ts';
 import type { AudioFormat, Track } from '../contract/wire.ts';
 
 export const defaultFilenameTemplate = '{artists} - {title} ({mix}).{ext}';
@@ -56,9 +57,6 @@ export function templateProblem(template: string): string | null {
   return null;
 }
 
-// Refused by Windows (the strictest of the three) in any name, plus DEL; control characters too.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it replaces
-const illegalCharacters = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
 // Device names Windows reserves, with or without an extension ("CON.mp3" is refused too).
 const reservedName = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 // Linux and macOS allow 255 bytes per name; Windows 255 UTF-16 units. Bytes are the stricter.
@@ -84,7 +82,7 @@ function cleanValue(value: string): string {
   return value
     .normalize('NFC')
     .replace(/[\t\n\r]/g, ' ')
-    .replace(illegalCharacters, '_');
+    .replace(illegalFilenameCharacters, '_');
 }
 
 /** Tidies one rendered name: empty brackets of missing values, doubled spaces, dangling " - ". */

@@ -1,3 +1,4 @@
+import { isCartName, maxCartNameLength } from '../../lib/contract/cart-name.ts';
 import type {
   Cart,
   CartAddResult,
@@ -24,10 +25,9 @@ export const maxCartItems = 500;
 
 /** `name`: 1..64 characters, no control characters; absent means the default cart. */
 export function cartNameParam(params: Params): string {
-  const name = params.string('name', { max: 64 });
+  const name = params.string('name', { max: maxCartNameLength });
   if (name === undefined) return defaultCartName;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (name.length === 0 || /[\u0000-\u001f\u007f-\u009f]/.test(name)) {
+  if (!isCartName(name)) {
     throw badParameter('name', 'A cart name is 1 to 64 characters, without control characters.');
   }
   return name;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import { Cart, CartAddResult, CartChangeResult, CartSummary, envelopeOf } from '../../lib/contract/wire.ts';
 import { audioFormatFees } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
@@ -96,7 +97,7 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
   app.put(url, {
     schema: schema(
       'Change the format of the whole cart (audioFormat) or of listed items (items)',
-      { audioFormat: { type: 'string', enum: ['mp3', 'wav', 'aiff'] }, items: itemsDoc(true) },
+      { audioFormat: { type: 'string', enum: [...audioFormats] }, items: itemsDoc(true) },
       [],
       CartChangeResult,
     ),
