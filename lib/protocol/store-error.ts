@@ -5,7 +5,7 @@
  */
 import { errorMessage } from './error-message.ts';
 
-export const storeErrorKinds = [
+const storeErrorKinds = [
   'signedOut',
   'offline',
   'storeDown',
@@ -29,11 +29,14 @@ export interface StoreErrorData {
   parameter?: string;
 }
 
-/** The shape check a sender makes of an error reply (the background's schema is in messages.ts). */
+/**
+ * The shape check a sender makes of an error reply. Only our own background answers, from a
+ * StoreError; the check is light so that the content script does not carry the list of kinds.
+ */
 export function isStoreErrorData(value: unknown): value is StoreErrorData {
   if (typeof value !== 'object' || value === null) return false;
   const data = value as Record<string, unknown>;
-  return storeErrorKinds.includes(data.kind as StoreErrorKind) && typeof data.message === 'string';
+  return typeof data.kind === 'string' && typeof data.message === 'string';
 }
 
 export class StoreError extends Error {
