@@ -9,7 +9,7 @@ import {
   saveFilenameSettings,
 } from '../../lib/storage/filename-settings.ts';
 import { templateFields, templateProblem } from '../../lib/storage/filename-template.ts';
-import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from '../../lib/storage/settings.ts';
+import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from '../../lib/storage/items.ts';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
 

@@ -5,7 +5,7 @@ import { registerStoreContentScript } from '../../lib/background/content-script-
 import { addPageItem, addPageItemCommand } from '../../lib/background/page-item-command.ts';
 import { extensionTokenStore } from '../../lib/background/token-store.ts';
 import { cartStateItem } from '../../lib/storage/cart-state.ts';
-import { storeUrlSetting } from '../../lib/storage/settings.ts';
+import { storeUrlSetting } from '../../lib/storage/items.ts';
 
 export default defineBackground(() => {
   const service = createBackgroundService(createAuthService({ tokens: extensionTokenStore }));

@@ -7,8 +7,8 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { StoreError } from '../protocol/store-error.ts';
 import { accessTokenRecord, signInNoticeItem } from '../storage/access-token.ts';
+import { storeUrlSetting } from '../storage/items.ts';
 import type { Grant } from '../storage/refresh-token-vault.ts';
-import { storeUrlSetting } from '../storage/settings.ts';
 import { type AuthSessionOptions, createAuthSession, type TokenStore } from './auth-session.ts';
 import {
   type AuthorizationServer,

@@ -16,7 +16,7 @@ import {
   defaultAudioFormatSetting,
   sourceTypeSetting,
   storeUrlSetting,
-} from '../storage/settings.ts';
+} from '../storage/items.ts';
 import { createApiClient } from './api-client.ts';
 import type { AuthService } from './auth-service.ts';
 import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';

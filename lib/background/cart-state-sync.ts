@@ -18,7 +18,7 @@ import {
   signedOutState,
   storeEntry,
 } from '../storage/cart-state.ts';
-import { currentCartSetting, storeUrlSetting } from '../storage/settings.ts';
+import { currentCartSetting, storeUrlSetting } from '../storage/items.ts';
 import type { ApiClient } from './api-client.ts';
 import { ownedItems } from './owned-items.ts';
 

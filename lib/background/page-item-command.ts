@@ -11,7 +11,7 @@ import { errorMessage } from '../protocol/error-message.ts';
 import { protocol } from '../protocol/messages.ts';
 import type { Handlers } from '../protocol/receive.ts';
 import { StoreError } from '../protocol/store-error.ts';
-import { currentCartSetting, defaultAudioFormatSetting, storeUrlSetting } from '../storage/settings.ts';
+import { currentCartSetting, defaultAudioFormatSetting, storeUrlSetting } from '../storage/items.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
 
 /** The command's name in the manifest. */

@@ -7,7 +7,7 @@ import { storeMatchPattern } from '../contract/store-hosts.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { send } from '../protocol/send.ts';
 import { StoreError } from '../protocol/store-error.ts';
-import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from '../storage/settings.ts';
+import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from '../storage/items.ts';
 import { isBuiltInStore, normalizeStoreUrl } from './store-url.ts';
 
 export interface SettingsInput {

@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod';
 import type { AuthState, CartView } from '../protocol/messages.ts';
+import { cartNamesSetting, currentCartSetting } from '../storage/items.ts';
 import { type Cached, type CacheScope, popupCache } from '../storage/popup-cache.ts';
-import { cartNamesSetting, currentCartSetting } from '../storage/settings.ts';
 
 export type CartViewValue = z.infer<typeof CartView>;
 

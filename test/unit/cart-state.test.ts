@@ -6,7 +6,7 @@ import { createBackgroundService } from '../../lib/background/background-service
 import { addPageItem } from '../../lib/background/page-item-command.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
 import { cartStateItem, isStoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
-import { currentCartSetting, storeUrlSetting } from '../../lib/storage/settings.ts';
+import { currentCartSetting, storeUrlSetting } from '../../lib/storage/items.ts';
 import { storeUrl, track } from './popup-fixtures.ts';
 
 const summary = (items: number, name = 'default') => ({

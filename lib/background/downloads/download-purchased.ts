@@ -7,7 +7,7 @@
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
 import type { Track } from '../../contract/wire.ts';
 import type { NewJob } from '../../storage/download-job.ts';
-import { defaultAudioFormatSetting } from '../../storage/settings.ts';
+import { defaultAudioFormatSetting } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
 import { entriesForTracks, jobNamer, storeLink } from './library-jobs.ts';
 import { notifyNotOwned } from './notifications.ts';

@@ -6,8 +6,8 @@
 import { type Browser, browser } from 'wxt/browser';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
 import { errorMessage } from '../../protocol/error-message.ts';
+import { storeUrlSetting } from '../../storage/items.ts';
 import { indexedDbJobStore } from '../../storage/job-store.ts';
-import { storeUrlSetting } from '../../storage/settings.ts';
 import type { ApiClient } from '../api-client.ts';
 import { browserDownloads } from './browser-downloads.ts';
 import { clickedItem, createMenus, updateMenus } from './context-menu.ts';

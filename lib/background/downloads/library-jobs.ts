@@ -6,7 +6,7 @@
 import type { AudioFormat, LibraryEntry, Track } from '../../contract/wire.ts';
 import type { NewJob, StoreLink } from '../../storage/download-job.ts';
 import { filenameFields, renderFilename } from '../../storage/filename-template.ts';
-import { filenameTemplateSetting, folderPerReleaseSetting } from '../../storage/settings.ts';
+import { filenameTemplateSetting, folderPerReleaseSetting } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
 
 const libraryPageSize = 150;
