@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { forgetLastViews } from '../../lib/popup/last-view.ts';
 import { type PopupSnapshot, rememberAuth, scopeOf } from '../../lib/popup/popup-snapshot.ts';
 import type { PopupTabId } from '../../lib/popup/popup-tab-ids.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { AuthState } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
 import { cartNamesSetting, currentCartSetting } from '../../lib/storage/items.ts';
+import { forgetLastViews } from '../../lib/storage/last-view-store.ts';
 import { popupCache } from '../../lib/storage/popup-cache.ts';
 import { AccountPanel } from './account-panel.tsx';
 import { ArtistsTab } from './artists-tab.tsx';

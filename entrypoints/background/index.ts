@@ -4,8 +4,7 @@ import { cartSyncAlarm, createBackgroundService } from '../../lib/background/bac
 import { registerStoreContentScript } from '../../lib/background/content-script-registration.ts';
 import { addPageItem, addPageItemCommand } from '../../lib/background/page-item-command.ts';
 import { extensionTokenStore } from '../../lib/background/token-store.ts';
-import { cartStateItem } from '../../lib/storage/cart-state.ts';
-import { storeUrlSetting } from '../../lib/storage/items.ts';
+import { cartStateItem, storeUrlSetting } from '../../lib/storage/items.ts';
 
 export default defineBackground(() => {
   const service = createBackgroundService(createAuthService({ tokens: extensionTokenStore }));

@@ -4,10 +4,9 @@
  * what it needs from storage, so the worker can be stopped between any two of them.
  */
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import { StoreError } from '../protocol/store-error.ts';
-import { accessTokenRecord, signInNoticeItem } from '../storage/access-token.ts';
-import { storeUrlSetting } from '../storage/items.ts';
+import { accessTokenRecord } from '../storage/access-token.ts';
+import { discoveryItem, signInNoticeItem, storeUrlSetting } from '../storage/items.ts';
 import type { Grant } from '../storage/refresh-token-vault.ts';
 import { type AuthSessionOptions, createAuthSession, type TokenStore } from './auth-session.ts';
 import {
@@ -20,12 +19,6 @@ import {
   refreshTokens,
   revoke,
 } from './oauth-client.ts';
-
-/** The store's discovery document, kept for the browser session so a refresh costs one request. */
-const discoveryItem = storage.defineItem<{ storeUrl: string; metadata: AuthorizationServer } | null>(
-  'session:discovery',
-  { fallback: null, version: 1 },
-);
 
 export interface AuthServiceOptions extends OAuthOptions {
   tokens: TokenStore;

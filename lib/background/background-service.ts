@@ -9,11 +9,11 @@ import type { CartSummary } from '../contract/wire.ts';
 import { type AuthState, type CartChoice, Envelope, type ItemFormatFee } from '../protocol/messages.ts';
 import { type Handlers, routeMessage } from '../protocol/receive.ts';
 import type { SenderExpectations } from '../protocol/sender-role.ts';
-import { signInNoticeItem } from '../storage/access-token.ts';
 import {
   cartNamesSetting,
   currentCartSetting,
   defaultAudioFormatSetting,
+  signInNoticeItem,
   sourceTypeSetting,
   storeUrlSetting,
 } from '../storage/items.ts';

@@ -3,19 +3,7 @@
  * (not secret) so a restarted worker or browser shows it again without asking the store.
  */
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
-
-export interface CartCount {
-  /** The store the count belongs to; a count from another store is not shown. */
-  storeUrl: string;
-  items: number;
-}
-
-/** Items in the default cart, as of the last cart call. */
-export const cartCountItem = storage.defineItem<CartCount | null>('local:cartCount', {
-  fallback: null,
-  version: 1,
-});
+import { cartCountItem } from '../storage/items.ts';
 
 // MV2 (the Firefox build) calls the toolbar button browserAction.
 const toolbarButton = () => browser.action ?? browser.browserAction;

@@ -11,14 +11,13 @@ import type { Handlers } from '../protocol/receive.ts';
 import { StoreError } from '../protocol/store-error.ts';
 import {
   type CartStateByStore,
-  cartStateItem,
   type ItemKey,
   itemKey,
   type StoreCartState,
   signedOutState,
   storeEntry,
 } from '../storage/cart-state.ts';
-import { currentCartSetting, storeUrlSetting } from '../storage/items.ts';
+import { cartStateItem, currentCartSetting, storeUrlSetting } from '../storage/items.ts';
 import type { ApiClient } from './api-client.ts';
 import { ownedItems } from './owned-items.ts';
 

@@ -4,14 +4,8 @@
  * track's release but not its size, so a release's track count comes from its catalog record,
  * fetched only for releases with an owned track and remembered (catalog data, not secret).
  */
-import { storage } from 'wxt/utils/storage';
+import { releaseTrackCountsItem } from '../storage/items.ts';
 import type { ApiClient } from './api-client.ts';
-
-/** Track counts of releases, keyed `<store origin> <release id>`; a release's tracks do not change. */
-const releaseTrackCountsItem = storage.defineItem<Record<string, number>>('local:releaseTrackCounts', {
-  fallback: {},
-  version: 1,
-});
 
 const libraryPageSize = 150;
 const catalogLookups = 4;

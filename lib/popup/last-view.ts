@@ -1,7 +1,7 @@
 /**
- * The popup's first paint: each tab as it looked the last time it settled, kept as HTML in the
- * extension's localStorage (synchronous, so it is painted as soon as the small entry chunk runs,
- * while the rest of the popup's code still loads). It is painted inert over the page and removed
+ * The popup's first paint: each tab as it looked the last time it settled, kept as HTML in
+ * synchronous storage (lib/storage/last-view-store.ts), so it is painted as soon as the small
+ * entry chunk runs, while the rest of the popup's code still loads. It is painted inert over the page and removed
  * as soon as the live popup shows its own data, normally from the same cache, so the swap does
  * not show.
  *
@@ -9,11 +9,11 @@
  * messages. A view is not kept while anything in it loads or while it is scrolled, and signing
  * out forgets every view (forgetLastViews).
  *
- * It has no dependencies: it is most of the popup's entry chunk (entrypoints/popup/main.tsx),
- * whose size the first paint waits for.
+ * It depends on nothing but its storage (lib/storage/last-view-store.ts): it is most of the
+ * popup's entry chunk (entrypoints/popup/main.tsx), whose size the first paint waits for.
  */
+import { readLastView as read, writeLastView as write } from '../storage/last-view-store.ts';
 
-const storagePrefix = 'crate:last-view:';
 const overlayId = 'last-view';
 
 /** While any of these is in the live popup, it is still loading. */
@@ -26,22 +26,6 @@ const statusLines = '[role="status"]';
 const rowsShown = 24;
 /** Where a view scrolls: a scrolled view is not kept (the next popup opens at the top). */
 const scrollers = '[role="tabpanel"], .virtual-scroller';
-
-function read(tab: string): string | null {
-  try {
-    return localStorage.getItem(storagePrefix + tab);
-  } catch {
-    return null;
-  }
-}
-
-function write(tab: string, html: string): void {
-  try {
-    localStorage.setItem(storagePrefix + tab, html);
-  } catch {
-    // Storage full or refused: the next popup paints when its code is ready, as on a first start.
-  }
-}
 
 /** Paints the tab's last view over the page, inert, if there is one. */
 export function paintLastView(tab: string): void {
@@ -105,15 +89,4 @@ export function followLiveView(app: HTMLElement, { maxWaitMs = 600 } = {}): void
     timer = setTimeout(keep, 150);
   }).observe(app, { subtree: true, childList: true, characterData: true, attributes: true });
   addEventListener('pagehide', keep);
-}
-
-/** Forgets every tab's last view: signed out, nothing of that account may show again. */
-export function forgetLastViews(): void {
-  try {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith(storagePrefix)) localStorage.removeItem(key);
-    }
-  } catch {
-    // Nothing stored.
-  }
 }

@@ -1,8 +1,8 @@
 /**
- * The access token, in storage.session: memory only (gone with the browser), readable by extension
- * pages and the worker but not by content scripts, and still there after the worker is stopped.
+ * The access token as kept in storage.session (items.ts, accessTokenItem): memory only (gone with
+ * the browser), readable by extension pages and the worker but not by content scripts, and still
+ * there after the worker is stopped.
  */
-import { storage } from 'wxt/utils/storage';
 
 export interface AccessToken {
   token: string;
@@ -24,14 +24,3 @@ export function accessTokenRecord(
   const lifetime = expiresInSeconds * 1000;
   return { token, renewAt: now + lifetime - Math.min(30_000, lifetime / 5), storeUrl };
 }
-
-export const accessTokenItem = storage.defineItem<AccessToken | null>('session:accessToken', {
-  fallback: null,
-  version: 1,
-});
-
-/** Why the person was signed out without asking for it, shown by the popup until the next sign-in. */
-export const signInNoticeItem = storage.defineItem<string | null>('session:signInNotice', {
-  fallback: null,
-  version: 1,
-});

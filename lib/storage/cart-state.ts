@@ -6,7 +6,6 @@
  *
  * The content script imports this file, so it stays free of zod: its guard is written by hand.
  */
-import { storage } from 'wxt/utils/storage';
 import { type AudioFormat, isAudioFormat } from '../contract/audio-formats.ts';
 import type { ItemType } from '../contract/wire.ts';
 
@@ -30,12 +29,6 @@ export type CartStateByStore = Partial<Record<string, StoreCartState>>;
 
 /** The storage.local key, which lib/content/page-storage.ts reads directly. */
 export const cartStateKey = 'cartState';
-
-// Marked pure so that the content script, which does not use the item, leaves WXT's storage out.
-export const cartStateItem = /* @__PURE__ */ storage.defineItem<CartStateByStore>(`local:${cartStateKey}`, {
-  fallback: {},
-  version: 1,
-});
 
 export const signedOutState = (cartName: string): StoreCartState => ({
   signedIn: false,

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { AuthService } from '../../lib/background/auth-service.ts';
 import { createBackgroundService } from '../../lib/background/background-service.ts';
-import { cartCountItem } from '../../lib/background/cart-badge.ts';
-import { storeUrlSetting } from '../../lib/storage/items.ts';
+import { cartCountItem, storeUrlSetting } from '../../lib/storage/items.ts';
 
 const storeUrl = 'http://127.0.0.1:8787';
 const summary = (items: number, name = 'default') => ({

@@ -5,8 +5,8 @@ import type { AuthService } from '../../lib/background/auth-service.ts';
 import { createBackgroundService } from '../../lib/background/background-service.ts';
 import { addPageItem } from '../../lib/background/page-item-command.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
-import { cartStateItem, isStoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
-import { currentCartSetting, storeUrlSetting } from '../../lib/storage/items.ts';
+import { isStoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
+import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../lib/storage/items.ts';
 import { storeUrl, track } from './popup-fixtures.ts';
 
 const summary = (items: number, name = 'default') => ({

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { extensionTokenStore as tokens } from '../../lib/background/token-store.ts';
-import { accessTokenItem, signInNoticeItem } from '../../lib/storage/access-token.ts';
+import { accessTokenItem, signInNoticeItem } from '../../lib/storage/items.ts';
 import { clearGrant, loadGrant } from '../../lib/storage/refresh-token-vault.ts';
 
 const grant = { refreshToken: 'refresh-secret-123', storeUrl: 'http://127.0.0.1:8813', username: 'demo' };
