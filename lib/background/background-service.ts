@@ -248,3 +248,5 @@ export function createBackgroundService(auth: AuthService) {
     },
   };
 }
+
+export type BackgroundService = ReturnType<typeof createBackgroundService>;
