@@ -4,15 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createDownloadQueue, type DownloadQueue } from '../../lib/background/downloads/download-queue.ts';
 import {
   type BrowserDownload,
   type BrowserDownloads,
-  createDownloadQueue,
-  type DownloadQueue,
   type InitiateLinks,
   type QueueEvents,
   startGraceMs,
-} from '../../lib/background/downloads/download-queue.ts';
+} from '../../lib/background/downloads/queue-model.ts';
 import type { DownloadJob, QueueState, StoreLink } from '../../lib/storage/download-job.ts';
 import type { JobStore } from '../../lib/storage/job-store.ts';
 

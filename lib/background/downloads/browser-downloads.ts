@@ -1,7 +1,7 @@
 /** The queue's view of the browser's downloads API (see BrowserDownloads in download-queue.ts). */
 import { type Browser, browser } from 'wxt/browser';
 import { saveDownload } from '../download-file.ts';
-import type { BrowserDownload, BrowserDownloads } from './download-queue.ts';
+import type { BrowserDownload, BrowserDownloads } from './queue-model.ts';
 
 const toDownload = (item: Browser.downloads.DownloadItem): BrowserDownload => ({
   id: item.id,

@@ -12,9 +12,10 @@ import type { ApiClient } from '../api-client.ts';
 import { browserDownloads } from './browser-downloads.ts';
 import { clickedItem, createMenus, updateMenus } from './context-menu.ts';
 import { downloadPurchased } from './download-purchased.ts';
-import { createDownloadQueue, type QueueControl, type QueueProgress } from './download-queue.ts';
+import { createDownloadQueue } from './download-queue.ts';
 import { jobNamer, libraryEntries, storeLink } from './library-jobs.ts';
 import { notifyDownloadFailed, notifyProblem, notifyRunFinished, notOwnedItem } from './notifications.ts';
+import type { QueueControl, QueueProgress } from './queue-model.ts';
 
 /** While a run is under way this alarm wakes a stopped worker to carry on (30 s is MV3's least). */
 export const bulkDownloadAlarm = 'bulk-download';
