@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../lib/background/api-client.ts';
 import {
   type AccessTokenSource,
   type ApiClientOptions,
-  createApiClient,
   parseRetryAfter,
-} from '../../lib/background/api-client.ts';
+} from '../../lib/background/store-transport.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
 
 const storeUrl = 'http://127.0.0.1:8813';
