@@ -5,6 +5,7 @@
  * the requests, with their timeouts, retries and token renewal.
  */
 import { z } from 'zod';
+import { maxPerPage } from '../contract/paging.ts';
 import {
   ArtistCatalogMetadata,
   Artist as ArtistSchema,
@@ -240,6 +241,15 @@ function libraryCalls(call: StoreCall) {
         { authenticated: true },
       );
       return { results: body.results, paging: body.metadata };
+    },
+
+    /** Every page of the library, as large as the store allows, for whoever reads it all. */
+    async *libraryPages(status?: 'available' | 'downloaded'): AsyncGenerator<z.infer<typeof LibraryEntry>[]> {
+      for (let page = 1; ; page++) {
+        const found = await this.downloads({ page, perPage: maxPerPage, status });
+        yield found.results;
+        if (page >= found.paging.totalPages) return;
+      }
     },
 
     /** POST /order/1/downloads: marks the entries initiated and returns a link for each. */

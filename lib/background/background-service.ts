@@ -26,6 +26,7 @@ import { createDownloadService } from './downloads/download-service.ts';
 import { jobNamer } from './downloads/library-jobs.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
 import { discover } from './oauth-client.ts';
+import { forEachPooled } from './pool.ts';
 
 export const cartSyncAlarm = 'cart-sync';
 const cartSyncMinutes = 15;
@@ -65,17 +66,13 @@ export function createBackgroundService(auth: AuthService) {
   async function formatFees(items: { id: number; type: 'track' | 'release' }[]): Promise<ItemFormatFee[]> {
     const client = await api();
     const fees: ItemFormatFee[] = [];
-    const queue = [...items];
-    async function next(): Promise<void> {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        const fee =
-          item.type === 'track'
-            ? (await client.catalogPage('track', item.id)).track.audioFormatFee
-            : (await client.catalogPage('release', item.id)).release.audioFormatFee;
-        fees.push({ id: item.id, type: item.type, fee });
-      }
-    }
-    await Promise.all(Array.from({ length: Math.min(feeLookups, items.length) }, next));
+    await forEachPooled(items, feeLookups, async (item) => {
+      const fee =
+        item.type === 'track'
+          ? (await client.catalogPage('track', item.id)).track.audioFormatFee
+          : (await client.catalogPage('release', item.id)).release.audioFormatFee;
+      fees.push({ id: item.id, type: item.type, fee });
+    });
     return fees;
   }
 

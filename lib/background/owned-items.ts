@@ -6,8 +6,8 @@
  */
 import { releaseTrackCountsItem } from '../storage/items.ts';
 import type { ApiClient } from './api-client.ts';
+import { forEachPooled } from './pool.ts';
 
-const libraryPageSize = 150;
 const catalogLookups = 4;
 
 export interface OwnedItems {
@@ -26,14 +26,9 @@ async function releaseTrackCounts(api: ApiClient, releaseIds: number[]): Promise
     else counts.set(id, count);
   }
   if (missing.length === 0) return counts;
-  // A few at a time: the store has no call for many releases at once.
-  const queue = [...missing];
-  async function next(): Promise<void> {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      counts.set(id, (await api.catalogPage('release', id)).release.trackIds.length);
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(catalogLookups, missing.length) }, next));
+  await forEachPooled(missing, catalogLookups, async (id) => {
+    counts.set(id, (await api.catalogPage('release', id)).release.trackIds.length);
+  });
   const remembered = { ...(await releaseTrackCountsItem.getValue()) };
   for (const id of missing) remembered[key(id)] = counts.get(id) as number;
   await releaseTrackCountsItem.setValue(remembered);
@@ -43,15 +38,13 @@ async function releaseTrackCounts(api: ApiClient, releaseIds: number[]): Promise
 export async function ownedItems(api: ApiClient): Promise<OwnedItems> {
   const tracks = new Set<number>();
   const ownedPerRelease = new Map<number, number>();
-  for (let page = 1; ; page++) {
-    const { results, paging } = await api.downloads({ page, perPage: libraryPageSize });
+  for await (const results of api.libraryPages()) {
     for (const { track } of results) {
       // A track bought again in another format is one more entry, not one more track.
       if (tracks.has(track.id)) continue;
       tracks.add(track.id);
       ownedPerRelease.set(track.release.id, (ownedPerRelease.get(track.release.id) ?? 0) + 1);
     }
-    if (page >= paging.totalPages) break;
   }
   const counts = await releaseTrackCounts(api, [...ownedPerRelease.keys()]);
   const releases = [...ownedPerRelease]

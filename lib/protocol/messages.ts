@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isCartName } from '../contract/cart-name.ts';
+import { maxPerPage } from '../contract/paging.ts';
 import {
   Artist,
   AudioFormat,
@@ -54,7 +55,7 @@ export const CartView = z.object({ cart: Cart, audioFormats: z.array(z.string())
 export const CartChoice = z.object({ current: z.string(), names: z.array(z.string()) });
 export type CartChoice = z.infer<typeof CartChoice>;
 
-const PageQuery = { page: z.number().int().min(1), perPage: z.number().int().min(1).max(150) };
+const PageQuery = { page: z.number().int().min(1), perPage: z.number().int().min(1).max(maxPerPage) };
 
 export const LibraryPage = z.object({ results: z.array(LibraryEntry), paging: PagingMetadata });
 export type LibraryPage = z.infer<typeof LibraryPage>;
@@ -180,7 +181,7 @@ export const protocol = {
       entries: z
         .array(LibraryEntry.pick({ id: true, audioFormat: true, track: true }))
         .min(1)
-        .max(150),
+        .max(maxPerPage),
     }),
     z.array(SavedDownload),
   ),

@@ -9,8 +9,6 @@ import { filenameFields, renderFilename } from '../../storage/filename-template.
 import { filenameTemplateSetting, folderPerReleaseSetting } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
 
-const libraryPageSize = 150;
-
 /** "Artists - Title (Mix)": how a job is shown. */
 export const trackTitle = (track: Track) =>
   `${track.artists.map((artist) => artist.name).join(', ')} - ${track.name} (${track.mixName})`;
@@ -45,11 +43,8 @@ export async function libraryEntries(
   status?: 'available' | 'downloaded',
 ): Promise<LibraryEntry[]> {
   const entries: LibraryEntry[] = [];
-  for (let page = 1; ; page++) {
-    const found = await api.downloads({ page, perPage: libraryPageSize, status });
-    entries.push(...found.results);
-    if (page >= found.paging.totalPages) return entries;
-  }
+  for await (const results of api.libraryPages(status)) entries.push(...results);
+  return entries;
 }
 
 /**
@@ -63,8 +58,7 @@ export async function entriesForTracks(
 ): Promise<Map<number, LibraryEntry>> {
   const wanted = new Set(trackIds);
   const found = new Map<number, LibraryEntry>();
-  for (let page = 1; ; page++) {
-    const { results, paging } = await api.downloads({ page, perPage: libraryPageSize });
+  for await (const results of api.libraryPages()) {
     for (const entry of results) {
       if (!wanted.has(entry.track.id)) continue;
       const known = found.get(entry.track.id);
@@ -72,8 +66,9 @@ export async function entriesForTracks(
         found.set(entry.track.id, entry);
     }
     const allPreferred = [...wanted].every((id) => found.get(id)?.audioFormat === preferred);
-    if (allPreferred || page >= paging.totalPages) return found;
+    if (allPreferred) break;
   }
+  return found;
 }
 
 /** A store link record with its expiry as epoch milliseconds, as jobs keep it. */
