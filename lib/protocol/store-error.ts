@@ -53,17 +53,6 @@ export class StoreError extends Error {
     this.code = data.code;
     this.parameter = data.parameter;
   }
-
-  toData(): StoreErrorData {
-    const { kind, message, status, code, parameter } = this;
-    return {
-      kind,
-      message,
-      ...(status === undefined ? {} : { status }),
-      ...(code === undefined ? {} : { code }),
-      ...(parameter === undefined ? {} : { parameter }),
-    };
-  }
 }
 
 export const messages = {
@@ -92,9 +81,21 @@ export function unreachable(storeUrl: string, online: boolean): StoreError {
     : new StoreError({ kind: 'offline', message: messages.offline });
 }
 
-/** Anything thrown, as plain data for a message reply. */
+/**
+ * Anything thrown, as plain data for a message reply. A function rather than a method, so that the
+ * content script, which only throws StoreErrors, does not carry it.
+ */
 export function toStoreErrorData(error: unknown): StoreErrorData {
-  if (error instanceof StoreError) return error.toData();
+  if (error instanceof StoreError) {
+    const { kind, message, status, code, parameter } = error;
+    return {
+      kind,
+      message,
+      ...(status === undefined ? {} : { status }),
+      ...(code === undefined ? {} : { code }),
+      ...(parameter === undefined ? {} : { parameter }),
+    };
+  }
   return {
     kind: 'invalidResponse',
     message: `Something went wrong talking to the store: ${errorMessage(error)}`,

@@ -5,7 +5,7 @@ import {
   type ApiClientOptions,
   parseRetryAfter,
 } from '../../lib/background/store-transport.ts';
-import { StoreError } from '../../lib/protocol/store-error.ts';
+import { StoreError, toStoreErrorData } from '../../lib/protocol/store-error.ts';
 
 const storeUrl = 'http://127.0.0.1:8813';
 const summary = {
@@ -353,7 +353,7 @@ describe('error messages', () => {
       ),
     );
     const error = await failure(client(fetch).viewCart({ name: '' }));
-    expect(error.toData()).toEqual({
+    expect(toStoreErrorData(error)).toEqual({
       kind: 'badRequest',
       message: 'Bad name.',
       status: 400,
