@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { cartPageUrl } from '../../lib/contract/store-urls.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
 
 export const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -38,7 +39,7 @@ export function CartFooter({ storeUrl, itemCount, disabled, onEmpty }: CartFoote
           Empty cart
         </button>
       )}
-      <button type="button" class="primary" onClick={() => openTab(`${storeUrl}/cart`)}>
+      <button type="button" class="primary" onClick={() => openTab(`${storeUrl}${cartPageUrl}`)}>
         Checkout on the store
       </button>
     </div>

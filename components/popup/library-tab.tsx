@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { cartPageUrl } from '../../lib/contract/store-urls.ts';
 import type { LibraryEntry } from '../../lib/contract/wire.ts';
 import { LibraryPages, type LibraryStatus, libraryPageSize } from '../../lib/popup/library-pages.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
@@ -190,7 +191,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
         <Notice
           title="Nothing to download yet"
           action={
-            <button type="button" onClick={() => openTab(`${storeUrl}/cart`)}>
+            <button type="button" onClick={() => openTab(`${storeUrl}${cartPageUrl}`)}>
               Go to checkout on the store
             </button>
           }

@@ -29,3 +29,6 @@ export const artistUrl = (ref: Pick<Ref, 'slug' | 'id'>) => pageUrl('artist', re
 export const labelUrl = (ref: Pick<Ref, 'slug' | 'id'>) => pageUrl('label', ref);
 export const genreUrl = (ref: Pick<Ref, 'slug' | 'id'>) => pageUrl('genre', ref);
 export const chartUrl = (ref: Pick<Ref, 'slug' | 'id'>) => pageUrl('chart', ref);
+
+/** The website's cart page, where checkout happens (the extension opens it for checkout). */
+export const cartPageUrl = '/cart';

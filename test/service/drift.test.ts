@@ -13,7 +13,7 @@ import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import { cartNameProblem } from '../../lib/contract/cart-name.ts';
 import { parseCatalogUrl } from '../../lib/contract/catalog-url.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
-import { type PageKind, pageUrl } from '../../lib/contract/store-urls.ts';
+import { cartPageUrl, type PageKind, pageUrl } from '../../lib/contract/store-urls.ts';
 import { protocol } from '../../lib/protocol/messages.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
@@ -190,6 +190,12 @@ describe('the audio formats', () => {
 
 describe('the store URL shapes', () => {
   const kinds: PageKind[] = ['track', 'release'];
+
+  it('the cart page the popup opens for checkout is served by the store', async () => {
+    const response = await store.app.inject({ method: 'GET', url: cartPageUrl });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
 
   it(
     'a catalog URL the store builds names, for the content script, the item the store serves there',
