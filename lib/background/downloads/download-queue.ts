@@ -18,12 +18,12 @@ import {
   type QueueDependencies,
   type QueueProgress,
 } from './queue-model.ts';
-import { createQueuePass } from './queue-pass.ts';
+import { queuePass } from './queue-pass.ts';
 import { addJobs, applyControl } from './queue-state.ts';
 
 export function createDownloadQueue(deps: QueueDependencies) {
   const { jobs: store, downloads, events, now } = deps;
-  const pass = createQueuePass(deps);
+  const pass = () => queuePass(deps);
 
   // Passes never overlap: one at a time, and requests during a pass fold into one more pass.
   let tail: Promise<void> = Promise.resolve();
