@@ -1,6 +1,6 @@
 /**
  * What the control's clicks ask of the background, as protocol messages. Adds go to the cart
- * chosen in the popup (settings.currentCartSetting). The background checks the sender and the ids
+ * chosen in the popup (items.ts, currentCartSetting). The background checks the sender and the ids
  * again; nothing here is trusted more than a page could be.
  */
 import type { AudioFormat } from '../contract/audio-formats.ts';

@@ -15,7 +15,7 @@ export const itemKey = (type: ItemType, id: number): ItemKey => `${type}:${id}`;
 
 export interface StoreCartState {
   signedIn: boolean;
-  /** The current cart (settings.currentCartSetting) these items belong to. */
+  /** The current cart (items.ts, currentCartSetting) these items belong to. */
   cartName: string;
   /** The current cart's items and the format each is in. */
   cart: Partial<Record<ItemKey, AudioFormat>>;
