@@ -1,13 +1,12 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { extensionPublicKey, firefoxAddonId } from './lib/extension-identity.ts';
+import { extensionPublicKey, firefoxAddonId } from './lib/contract/extension-identity.ts';
+import { manifestStoreMatches } from './lib/contract/store-hosts.ts';
 
 /**
- * The default store runs on the loopback interface; match patterns ignore ports, so these two cover
- * http://127.0.0.1:8787 and any local port a developer picks. Every other store is asked for at run
- * time from the options page.
+ * The default store runs on the loopback interface (lib/contract/store-hosts.ts). Every other store is
+ * asked for at run time from the options page.
  */
-const localStoreOrigins = ['http://127.0.0.1/*', 'http://localhost/*'];
 const otherStoreOrigins = ['https://*/*', 'http://*/*'];
 
 export default defineConfig({
@@ -35,11 +34,11 @@ export default defineConfig({
     // and waking a stopped worker to carry on a bulk download;
     // downloads: saves purchased files from the library (the store's signed links) to disk.
     // scripting: registers the store content script for a store the person configured that the
-    // manifest's content_scripts (the local store) do not cover (lib/content-script-registration.ts).
+    // manifest's content_scripts (the local store) do not cover (lib/background/content-script-registration.ts).
     // contextMenus: "Download purchased" on the store's track and release links and pages.
     // notifications: a bulk download finished, a download failed, or an item is not owned yet.
     permissions: ['storage', 'identity', 'alarms', 'downloads', 'scripting', 'contextMenus', 'notifications'],
-    host_permissions: localStoreOrigins,
+    host_permissions: manifestStoreMatches,
     // MV2 (Firefox) has no optional_host_permissions: origins go in optional_permissions there.
     ...(manifestVersion === 3
       ? { optional_host_permissions: otherStoreOrigins }
@@ -61,7 +60,7 @@ export default defineConfig({
       : { key: extensionPublicKey }),
     action: { default_title: 'Crate' },
     commands: {
-      // lib/page-item-command.ts
+      // lib/background/page-item-command.ts
       'add-page-item': {
         suggested_key: { default: 'Alt+Shift+A' },
         description: 'Add the track or release of this store page to the cart',

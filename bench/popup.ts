@@ -6,7 +6,7 @@
  *     warm cache, and for scale cold (nothing cached: the page comes from the store through the
  *     background).
  * "Painted" is the Element Timing API's renderTime of the marked element, in the popup's own clock
- * (0 = navigation start): with a warm cache, the popup's last view (components/popup/last-view.ts)
+ * (0 = navigation start): with a warm cache, the popup's last view (lib/popup/last-view.ts)
  * paints it before the popup's code has loaded. Each line also gives when the live popup took
  * over ("live"), and the floor every ratio is taken against: when a static extension page with the summary in its
  * own HTML, no script at all, paints that text. Medians of several runs, each in a freshly opened
@@ -23,10 +23,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { AccountPanelPage } from '../components/account-panel.page.ts';
-import { OptionsFormPage } from '../components/options-form.page.ts';
-import { chromeExtensionId } from '../lib/extension-identity.ts';
-import { type AudioFormat, audioFormats } from '../lib/wire.ts';
+import { OptionsFormPage } from '../components/options/options-form.page.ts';
+import { AccountPanelPage } from '../components/popup/account-panel.page.ts';
+import { type AudioFormat, audioFormats } from '../lib/contract/audio-formats.ts';
+import { chromeExtensionId } from '../lib/contract/extension-identity.ts';
 import { findUserByName } from '../server/accounts/users.ts';
 import { addItems } from '../server/cart/cart-store.ts';
 import { builtExtensionPath, chromePath, chromiumArgs } from '../test/helpers/chromium.ts';

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
-// The extension's default store (lib/settings.ts): no options to change before signing in.
+// The extension's default store (lib/storage/items.ts): no options to change before signing in.
 const storeUrl = 'http://127.0.0.1:8787';
 const extensionPath = join(root, '.output', 'chrome-mv3');
 const profilePath = join(root, '.data', 'chromium-profile');

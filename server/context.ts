@@ -1,6 +1,20 @@
-import type { SignInLimits } from './accounts/password-sign-in.ts';
-import type { CartLimits } from './cart/cart-store.ts';
 import type { Database } from './db/database.ts';
+
+/** How many password attempts the OAuth login and the website allow, in a sliding window. */
+export interface SignInLimits {
+  windowSeconds: number;
+  /** Attempts per account from one address in the window. */
+  perAccount: number;
+  /** Attempts from one address in the window, whatever the account. */
+  perAddress: number;
+}
+
+export interface CartLimits {
+  /** Carts one user may have, the default cart included. */
+  cartsPerUser: number;
+  /** Items one cart may hold (a release counts as one). */
+  itemsPerCart: number;
+}
 
 export interface StoreConfig {
   /** The origin clients reach the store at; the OAuth issuer and download links use it. */

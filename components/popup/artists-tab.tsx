@@ -1,11 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { ArtistResults, ArtistSearch } from '../../lib/messages.ts';
-import type { Artist } from '../../lib/wire.ts';
+import { artistUrl } from '../../lib/contract/store-urls.ts';
+import type { Artist } from '../../lib/contract/wire.ts';
+import type { ArtistResults, ArtistSearch } from '../../lib/protocol/messages.ts';
+import { send } from '../../lib/protocol/send.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { Notice } from './notice.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
-import { send } from './send.ts';
 import { useCachedResource } from './use-cached-resource.ts';
 
 export interface ArtistsTabProps {
@@ -20,8 +21,8 @@ type Sort = ArtistSearch['sort'];
 const released = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** The artist's page on the store (contract.md section 8). */
-export const artistUrl = (storeUrl: string, artist: Artist) =>
-  `${storeUrl}/artist/${artist.slug}/${artist.id}`;
+/** The artist's page at the store, built as the store builds it (slug encoded). */
+const artistPageUrl = (storeUrl: string, artist: Artist) => `${storeUrl}${artistUrl(artist)}`;
 
 /** The artist catalog: search by name, filter by genre, sort, page; each artist opens on the store. */
 export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
@@ -140,7 +141,7 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
         <ul class="artist-list" aria-label="Artists">
           {value.results.map((artist) => (
             <li key={artist.id} class="artist">
-              <a href={artistUrl(storeUrl, artist)} target="_blank" rel="noreferrer">
+              <a href={artistPageUrl(storeUrl, artist)} target="_blank" rel="noreferrer">
                 {artist.name}
               </a>
               <span class="item-sub">

@@ -1,7 +1,7 @@
-import type { AudioFormat, CartItem } from '../../lib/wire.ts';
+import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
+import { formatMoney } from '../../lib/popup/money.ts';
 import { formatLabels } from './format-switcher.tsx';
-import { formatMoney } from './money.ts';
-import { popupAudioFormats } from './send.ts';
 
 export interface CartItemRowProps {
   item: CartItem;
@@ -20,7 +20,7 @@ const artistNames = (item: CartItem) =>
 
 /** One cart item: title, artists, its format (changeable), price and remove. */
 export function CartItemRow({ item, formats, disabled, onFormat, onRemove }: CartItemRowProps) {
-  const choices = popupAudioFormats.filter((format) => formats.length === 0 || formats.includes(format));
+  const choices = audioFormats.filter((format) => formats.length === 0 || formats.includes(format));
   return (
     <li class="cart-item">
       <div class="item-text">

@@ -1,21 +1,11 @@
 import { useState } from 'preact/hooks';
+import { cartNameProblem } from '../../lib/contract/cart-name.ts';
 
 export interface CartPickerProps {
   current: string;
   /** Carts this person used, most recent first (the store cannot list them). */
   names: readonly string[];
   onChoose(name: string): void;
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-const controlCharacters = /[\u0000-\u001f\u007f]/;
-
-/** Why a new cart name cannot be used (contract.md section 4: 1..64 characters, no control characters). */
-export function cartNameProblem(name: string): string | null {
-  if (name.length === 0) return 'Give the cart a name.';
-  if (name.length > 64) return 'A cart name has at most 64 characters.';
-  if (controlCharacters.test(name)) return 'A cart name cannot hold control characters.';
-  return null;
 }
 
 /**

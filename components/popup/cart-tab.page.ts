@@ -1,6 +1,6 @@
 /** Drives the popup's cart tab in end-to-end tests. */
 import type { Locator } from 'playwright-core';
-import type { AudioFormat } from '../../lib/wire.ts';
+import type { AudioFormat } from '../../lib/contract/wire.ts';
 
 const formatLabels: Record<AudioFormat, string> = { mp3: 'MP3', wav: 'WAV', aiff: 'AIFF' };
 

@@ -1,4 +1,4 @@
-import type { StoreErrorData, StoreErrorKind } from '../../lib/store-error.ts';
+import type { StoreErrorData, StoreErrorKind } from '../../lib/protocol/store-error.ts';
 import { Notice } from './notice.tsx';
 
 const titles: Partial<Record<StoreErrorKind, string>> = {

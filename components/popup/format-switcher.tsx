@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import type { CacheScope } from '../../lib/popup-cache.ts';
-import type { AudioFormat, CartItem } from '../../lib/wire.ts';
-import { previewCartFormat } from './format-preview.ts';
-import { formatMoney, fromCents, toCents } from './money.ts';
-import { popupAudioFormats } from './send.ts';
+import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
+import { previewCartFormat } from '../../lib/popup/format-preview.ts';
+import { formatMoney, fromCents, toCents } from '../../lib/popup/money.ts';
+import type { CacheScope } from '../../lib/storage/popup-cache.ts';
 import { useFormatFees } from './use-format-fees.ts';
 
 export const formatLabels: Record<AudioFormat, string> = { mp3: 'MP3', wav: 'WAV', aiff: 'AIFF' };
@@ -29,7 +29,7 @@ export function FormatSwitcher({ scope, items, total, disabled, onApply }: Forma
     <fieldset class="format-switcher">
       <legend>Set all items to</legend>
       <div class="segmented">
-        {popupAudioFormats.map((format) => (
+        {audioFormats.map((format) => (
           <label key={format} class="segment">
             <input
               type="radio"

@@ -1,16 +1,17 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
-import { errorMessage } from '../../lib/error-message.ts';
-import type { CacheScope } from '../../lib/popup-cache.ts';
-import type { LibraryEntry } from '../../lib/wire.ts';
-import { BulkDownloadPanel } from '../bulk-download-panel.tsx';
+import { cartPageUrl } from '../../lib/contract/store-urls.ts';
+import type { LibraryEntry } from '../../lib/contract/wire.ts';
+import { LibraryPages, type LibraryStatus, libraryPageSize } from '../../lib/popup/library-pages.ts';
+import { openTab } from '../../lib/popup/open-tab.ts';
+import { errorMessage } from '../../lib/protocol/error-message.ts';
+import { send } from '../../lib/protocol/send.ts';
+import type { CacheScope } from '../../lib/storage/popup-cache.ts';
+import { BulkDownloadPanel } from './bulk-download-panel.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 import { formatLabels } from './format-switcher.tsx';
-import { LibraryPages, type LibraryStatus, libraryPageSize } from './library-pages.ts';
 import { Notice } from './notice.tsx';
-import { openTab } from './open-tab.ts';
 import { RefreshStatus } from './refresh-status.tsx';
-import { send } from './send.ts';
 import { VirtualList } from './virtual-list.tsx';
 
 export interface LibraryTabProps {
@@ -190,7 +191,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
         <Notice
           title="Nothing to download yet"
           action={
-            <button type="button" onClick={() => openTab(`${storeUrl}/cart`)}>
+            <button type="button" onClick={() => openTab(`${storeUrl}${cartPageUrl}`)}>
               Go to checkout on the store
             </button>
           }

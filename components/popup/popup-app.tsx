@@ -1,18 +1,18 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { errorMessage } from '../../lib/error-message.ts';
-import type { AuthState } from '../../lib/messages.ts';
-import { popupCache } from '../../lib/popup-cache.ts';
-import { cartNamesSetting, currentCartSetting } from '../../lib/settings.ts';
-import { AccountPanel } from '../account-panel.tsx';
+import { type PopupSnapshot, rememberAuth, scopeOf } from '../../lib/popup/popup-snapshot.ts';
+import type { PopupTabId } from '../../lib/popup/popup-tab-ids.ts';
+import { errorMessage } from '../../lib/protocol/error-message.ts';
+import type { AuthState } from '../../lib/protocol/messages.ts';
+import { send } from '../../lib/protocol/send.ts';
+import { cartNamesSetting, currentCartSetting } from '../../lib/storage/items.ts';
+import { forgetLastViews } from '../../lib/storage/last-view-store.ts';
+import { popupCache } from '../../lib/storage/popup-cache.ts';
+import { AccountPanel } from './account-panel.tsx';
 import { ArtistsTab } from './artists-tab.tsx';
 import { CartPicker } from './cart-picker.tsx';
 import { CartTab } from './cart-tab.tsx';
-import { forgetLastViews } from './last-view.ts';
 import { LibraryTab } from './library-tab.tsx';
-import { type PopupSnapshot, rememberAuth, scopeOf } from './popup-snapshot.ts';
-import type { PopupTabId } from './popup-tab-ids.ts';
 import { PopupTabs } from './popup-tabs.tsx';
-import { send } from './send.ts';
 
 export interface PopupAppProps {
   snapshot: PopupSnapshot;

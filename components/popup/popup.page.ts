@@ -1,6 +1,6 @@
 /** Drives the toolbar popup in end-to-end tests: header, tabs, and a page object per tab. */
 import type { Locator, Page } from 'playwright-core';
-import { AccountPanelPage } from '../account-panel.page.ts';
+import { AccountPanelPage } from './account-panel.page.ts';
 import { ArtistsTabPage } from './artists-tab.page.ts';
 import { CartTabPage } from './cart-tab.page.ts';
 import { LibraryTabPage } from './library-tab.page.ts';

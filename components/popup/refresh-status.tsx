@@ -1,4 +1,4 @@
-import type { StoreErrorData } from '../../lib/store-error.ts';
+import type { StoreErrorData } from '../../lib/protocol/store-error.ts';
 
 export interface RefreshStatusProps {
   refreshing: boolean;

@@ -3,9 +3,8 @@
  * once, ask the store, then replace it in place. Errors keep the stale value on screen.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { type Cached, type CacheScope, popupCache } from '../../lib/popup-cache.ts';
-import type { StoreErrorData } from '../../lib/store-error.ts';
-import { errorData } from './send.ts';
+import { type StoreErrorData, toStoreErrorData } from '../../lib/protocol/store-error.ts';
+import { type Cached, type CacheScope, popupCache } from '../../lib/storage/popup-cache.ts';
 
 export interface CachedResource<T> {
   cached: Cached<T> | undefined;
@@ -66,7 +65,7 @@ export function useCachedResource<T>({
       setError(null);
       await popupCache.put(currentScope, key, value, fresh.savedAt);
     } catch (caught) {
-      if (mine === generation.current) setError(errorData(caught));
+      if (mine === generation.current) setError(toStoreErrorData(caught));
     } finally {
       if (mine === generation.current) setRefreshing(false);
     }

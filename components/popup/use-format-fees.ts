@@ -4,11 +4,11 @@
  * store at most 100 items per message.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { ItemFormatFee } from '../../lib/messages.ts';
-import { type CacheScope, popupCache } from '../../lib/popup-cache.ts';
-import type { CartItem } from '../../lib/wire.ts';
-import { type FeeTable, itemKey } from './format-preview.ts';
-import { send } from './send.ts';
+import type { CartItem } from '../../lib/contract/wire.ts';
+import { type FeeTable, itemKey } from '../../lib/popup/format-preview.ts';
+import type { ItemFormatFee } from '../../lib/protocol/messages.ts';
+import { send } from '../../lib/protocol/send.ts';
+import { type CacheScope, popupCache } from '../../lib/storage/popup-cache.ts';
 
 const feeKey = (key: string) => `fee:${key}`;
 const perMessage = 100;

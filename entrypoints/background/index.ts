@@ -1,63 +1,36 @@
+/**
+ * The background worker, wiring only: each browser event is registered once, synchronously, at
+ * the top of every worker start (so the event that woke a stopped worker reaches its listener),
+ * and handed to lib/background/browser-events.ts, which gives it to the features that own it.
+ */
 import { browser } from 'wxt/browser';
-import { createAuthService } from '../../lib/auth-service.ts';
-import { cartSyncAlarm, createBackgroundService } from '../../lib/background-service.ts';
-import { cartStateItem } from '../../lib/cart-state.ts';
-import { registerStoreContentScript } from '../../lib/content-script-registration.ts';
-import { addPageItem, addPageItemCommand } from '../../lib/page-item-command.ts';
-import { storeUrlSetting } from '../../lib/settings.ts';
-import { extensionTokenStore } from '../../lib/token-store.ts';
+import { createAuthService } from '../../lib/background/auth-service.ts';
+import { createBackgroundService } from '../../lib/background/background-service.ts';
+import { createBrowserEvents } from '../../lib/background/browser-events.ts';
+import { extensionTokenStore } from '../../lib/background/token-store.ts';
+import { cartStateItem, storeUrlSetting } from '../../lib/storage/items.ts';
 
 export default defineBackground(() => {
   const service = createBackgroundService(createAuthService({ tokens: extensionTokenStore }));
+  const events = createBrowserEvents(service);
 
-  // Registered synchronously, at the top of every worker start, so events that woke the worker
-  // reach these listeners.
-  browser.runtime.onMessage.addListener((message, sender) => service.onMessage(message, sender));
-  browser.alarms.onAlarm.addListener((alarm) => void service.onAlarm(alarm));
-  storeUrlSetting.watch(() => void service.onStoreChanged());
+  browser.runtime.onMessage.addListener(events.onMessage);
+  browser.runtime.onInstalled.addListener(events.onInstalled);
+  browser.runtime.onStartup.addListener(events.onStartup);
+  browser.alarms.onAlarm.addListener(events.onAlarm);
+  browser.commands.onCommand.addListener(events.onCommand);
+  browser.contextMenus.onClicked.addListener(events.onMenuClicked);
+  browser.notifications.onButtonClicked.addListener(events.onNotificationButton);
+  browser.notifications.onClicked.addListener(events.onNotificationClicked);
+  browser.downloads.onChanged.addListener(events.onDownloadChanged);
+  storeUrlSetting.watch(events.onStoreUrlChanged);
+  cartStateItem.watch(events.onCartStateChanged);
 
-  // The store pages' cache (lib/cart-state.ts) and content script follow the store, the session
-  // and the library; cart changes update the cache in the handlers themselves.
-  // Nobody waits on these: a store that does not answer now is asked again at the next event.
-  const logged = (work: Promise<unknown>) =>
-    void work.catch((error: unknown) => console.warn('Crate:', error));
-  const storeReady = async () => {
-    await registerStoreContentScript(await storeUrlSetting.getValue());
-    await service.cartState.refresh();
-  };
-  browser.runtime.onInstalled.addListener(() => logged(storeReady()));
-  browser.runtime.onStartup.addListener(() => logged(storeReady()));
-  storeUrlSetting.watch((storeUrl) => {
-    logged(service.cartState.clear());
-    logged(registerStoreContentScript(storeUrl));
-  });
-  browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === cartSyncAlarm) logged(service.cartState.refresh());
-  });
-  browser.commands.onCommand.addListener((command, tab) => {
-    if (command === addPageItemCommand) logged(addPageItem(tab, service.handlers));
-  });
-
-  // Downloads (lib/downloads/): the context menu on the store's pages, the bulk queue woken by the
-  // browser's download events and its alarm, and the notifications' "Add to cart".
-  browser.contextMenus.onClicked.addListener((info) => logged(service.downloads.onMenuClicked(info)));
-  browser.notifications.onButtonClicked.addListener((id) =>
-    logged(service.downloads.onNotificationButton(id)),
-  );
-  browser.notifications.onClicked.addListener((id) => logged(service.downloads.onNotificationClicked(id)));
-  browser.downloads.onChanged.addListener((delta) => service.downloads.onDownloadChanged(delta));
-  browser.alarms.onAlarm.addListener((alarm) => logged(service.downloads.onAlarm(alarm)));
-  browser.runtime.onInstalled.addListener(() => logged(service.downloads.createMenus()));
-  storeUrlSetting.watch(() => logged(service.downloads.createMenus()));
-  // The pages' cache flips `signedIn` on sign-in, sign-out and a session that ended.
-  cartStateItem.watch(() => logged(service.downloads.onSessionChanged()));
   // End-to-end tests click a menu item and a notification's button through these: native menus
   // and notifications cannot be clicked there.
   Object.assign(globalThis, {
     crateMenuClicked: service.downloads.onMenuClicked,
     crateNotificationButtonClicked: service.downloads.onNotificationButton,
   });
-  logged(service.downloads.resume());
-
-  void service.restoreBadge();
+  events.start();
 });

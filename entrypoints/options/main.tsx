@@ -1,5 +1,5 @@
 import { render } from 'preact';
 import '../../assets/base.css';
-import { OptionsForm } from '../../components/options-form.tsx';
+import { OptionsForm } from '../../components/options/options-form.tsx';
 
 render(<OptionsForm />, document.getElementById('app') as HTMLElement);

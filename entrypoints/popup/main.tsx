@@ -1,12 +1,12 @@
 /**
  * The popup's entry: paints the last view of the tab it opens on, then loads the popup itself,
- * which takes over once it shows its own data (components/popup/last-view.ts). This chunk holds
+ * which takes over once it shows its own data (lib/popup/last-view.ts). This chunk holds
  * only that and the styles, so the last view is painted while the popup's code still loads.
  */
 import '../../assets/base.css';
 import '../../assets/popup.css';
-import { paintLastView } from '../../components/popup/last-view.ts';
-import { popupTabOf } from '../../components/popup/popup-tab-ids.ts';
+import { paintLastView } from '../../lib/popup/last-view.ts';
+import { popupTabOf } from '../../lib/popup/popup-tab-ids.ts';
 
 // popup.html#library opens on that tab (used by links, screenshots and the benchmark).
 const initialTab = popupTabOf(location.hash.slice(1));

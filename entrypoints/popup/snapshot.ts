@@ -1,4 +1,4 @@
-import { loadPopupSnapshot } from '../../components/popup/popup-snapshot.ts';
+import { loadPopupSnapshot } from '../../lib/popup/popup-snapshot.ts';
 
 /**
  * Started while the rest of the popup's code is still being evaluated (main.tsx imports this

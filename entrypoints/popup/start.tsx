@@ -1,7 +1,7 @@
 import { render } from 'preact';
-import { followLiveView } from '../../components/popup/last-view.ts';
 import { PopupApp } from '../../components/popup/popup-app.tsx';
-import type { PopupTabId } from '../../components/popup/popup-tab-ids.ts';
+import { followLiveView } from '../../lib/popup/last-view.ts';
+import type { PopupTabId } from '../../lib/popup/popup-tab-ids.ts';
 import { snapshot } from './snapshot.ts';
 
 /**

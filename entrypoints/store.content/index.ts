@@ -4,15 +4,15 @@
  * control ends with `ctx`. The features, in order:
  */
 
+import { createControlMounter } from '../../components/content/control-host.ts';
 import { cartActions } from '../../lib/content/cart-actions.ts';
-import { createControlMounter } from '../../lib/content/control-host.ts';
 import { reserveControlSpace } from '../../lib/content/control-space.ts';
 import { watchItemStates } from '../../lib/content/item-state.ts';
 import { decorateListRows } from '../../lib/content/list-rows.ts';
 import { decoratePageItem } from '../../lib/content/page-item.ts';
 import { readPageStorage } from '../../lib/content/page-storage.ts';
 import { isCatalogPage } from '../../lib/content/selectors.ts';
-import { manifestStoreMatches } from '../../lib/content-script-registration.ts';
+import { manifestStoreMatches } from '../../lib/contract/store-hosts.ts';
 
 export default defineContentScript({
   matches: manifestStoreMatches,

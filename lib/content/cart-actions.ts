@@ -1,31 +1,46 @@
 /**
  * What the control's clicks ask of the background, as protocol messages. Adds go to the cart
- * chosen in the popup (settings.currentCartSetting). The background checks the sender and the ids
+ * chosen in the popup (items.ts, currentCartSetting). The background checks the sender and the ids
  * again; nothing here is trusted more than a page could be.
  */
-import type { CartActions } from '../../components/cart-buttons.ts';
+import type { AudioFormat } from '../contract/audio-formats.ts';
+import { send } from '../protocol/send.ts';
+import { StoreError, type StoreErrorKind } from '../protocol/store-error.ts';
 import type { PageItem } from './decorate.ts';
 import { readPageStorage } from './page-storage.ts';
-import { ActionError, send } from './send.ts';
 
 const ref = ({ id, type }: PageItem) => ({ id, type });
 const currentCart = async () => (await readPageStorage()).currentCart;
 
-/** Warnings that mean the item did not go in, said briefly for the row. */
-const refusals: Partial<Record<string, string>> = {
-  notFound: 'The store no longer has this.',
-  notPurchasable: 'The store does not sell this.',
+/** Warnings that mean the item did not go in, said briefly for the row, with the error kind they are. */
+const refusals: Partial<Record<string, { kind: StoreErrorKind; message: string }>> = {
+  notFound: { kind: 'notFound', message: 'The store no longer has this.' },
+  notPurchasable: { kind: 'forbidden', message: 'The store does not sell this.' },
 };
 
 /** Saves a download link the way a click on a download link would, if it is on this store. */
 function saveLink(url: string): void {
   const link = new URL(url, location.href);
   if (link.origin !== location.origin)
-    throw new ActionError('invalidResponse', 'The download link looks wrong.');
+    throw new StoreError({ kind: 'invalidResponse', message: 'The download link looks wrong.' });
   const anchor = document.createElement('a');
   anchor.href = link.href;
   anchor.download = '';
   anchor.click();
+}
+
+/** What a click asks of the background (lib/content/cart-actions.ts). */
+export interface CartActions {
+  /** 'alreadyPurchased' when the store kept an owned item out (its warning flow). */
+  add(
+    item: PageItem,
+    format: AudioFormat,
+    alreadyPurchasedOverride: boolean,
+  ): Promise<'added' | 'alreadyPurchased'>;
+  changeFormat(item: PageItem, format: AudioFormat): Promise<void>;
+  remove(item: PageItem): Promise<void>;
+  freeDownload(item: PageItem): Promise<void>;
+  signIn(): Promise<void>;
 }
 
 export const cartActions: CartActions = {
@@ -39,7 +54,7 @@ export const cartActions: CartActions = {
     const warning = result.warnings.find((w) => w.id === item.id && w.type === item.type);
     if (warning?.code === 'alreadyPurchased') return 'alreadyPurchased';
     const refusal = warning && refusals[warning.code];
-    if (refusal) throw new ActionError(warning.code, refusal);
+    if (refusal) throw new StoreError(refusal);
     return 'added';
   },
   async changeFormat(item, audioFormat) {
@@ -55,6 +70,6 @@ export const cartActions: CartActions = {
   },
   async signIn() {
     const state = await send('signIn', {});
-    if (!state.signedIn) throw new ActionError('signedOut', 'Sign-in did not finish.');
+    if (!state.signedIn) throw new StoreError({ kind: 'signedOut', message: 'Sign-in did not finish.' });
   },
 };

@@ -3,7 +3,7 @@
  * cover and a title, say) and an element shown again is reported again, so the row carries a
  * marker: the first report decorates it, every later one is a single attribute check.
  */
-import type { CatalogItemRef } from '../catalog-url.ts';
+import type { CatalogItemRef } from '../contract/catalog-url.ts';
 import { controlSlots, freeMarker, itemContainers, itemLinks, itemOfLink, itemTitles } from './selectors.ts';
 
 /** Set on a decorated row, holding its item (`track:42`). */

@@ -1,11 +1,12 @@
 /**
- * What the page knows about every item, from the cache the background keeps (lib/cart-state.ts)
+ * What the page knows about every item, from the cache the background keeps (lib/storage/cart-state.ts)
  * and two settings: read from storage once, then watched. Controls subscribe and re-render only
  * when their own item's status changes.
  */
-import { itemKey, type StoreCartState, storeEntry } from '../cart-state.ts';
-import type { CatalogItemRef } from '../catalog-url.ts';
-import type { AudioFormat } from '../wire.ts';
+
+import type { CatalogItemRef } from '../contract/catalog-url.ts';
+import type { AudioFormat } from '../contract/wire.ts';
+import { itemKey, type StoreCartState, storeEntry } from '../storage/cart-state.ts';
 import { type PageStorage, watchPageStorage } from './page-storage.ts';
 
 export interface PageState {

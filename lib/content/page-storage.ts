@@ -1,13 +1,13 @@
 /**
  * What the content script reads from storage.local: the store, the default format, the current
- * cart and the page cache. It reads the keys of the WXT storage items (lib/settings.ts,
- * lib/cart-state.ts) directly: WXT's storage module would be a sixth of the content script, which
- * must stay small. test/unit/content-page-storage.test.ts checks keys and fallbacks against the
+ * cart and the page cache. It reads the keys of the WXT storage items (lib/storage/items.ts)
+ * directly: WXT's storage module would be a sixth of the content script, which must stay small. test/unit/content-page-storage.test.ts checks keys and fallbacks against the
  * items themselves.
  */
 import { browser } from 'wxt/browser';
-import { type CartStateByStore, cartStateKey, formatNames } from '../cart-state.ts';
-import type { AudioFormat } from '../wire.ts';
+import { isAudioFormat } from '../contract/audio-formats.ts';
+import type { AudioFormat } from '../contract/wire.ts';
+import { type CartStateByStore, cartStateKey } from '../storage/cart-state.ts';
 
 export const pageStorageKeys = {
   storeUrl: 'storeUrl',
@@ -38,9 +38,7 @@ function fromRaw(raw: Raw): PageStorage {
   const cartState = raw[pageStorageKeys.cartState];
   return {
     storeUrl: text(raw[pageStorageKeys.storeUrl], pageStorageFallbacks.storeUrl),
-    defaultFormat: formatNames.includes(format as AudioFormat)
-      ? (format as AudioFormat)
-      : pageStorageFallbacks.defaultFormat,
+    defaultFormat: isAudioFormat(format) ? (format as AudioFormat) : pageStorageFallbacks.defaultFormat,
     currentCart: text(raw[pageStorageKeys.currentCart], pageStorageFallbacks.currentCart),
     cartState: typeof cartState === 'object' ? (cartState as CartStateByStore | null) : null,
   };

@@ -1,8 +1,8 @@
 /**
  * Everything the content script knows about the store's markup, in one place: another store's
- * URL shapes or row markup are a change here (and in lib/catalog-url.ts, which parses the ids).
+ * URL shapes or row markup are a change here (and in lib/contract/catalog-url.ts, which parses the ids).
  */
-import { type CatalogItemRef, parseCatalogPath, parseCatalogUrl } from '../catalog-url.ts';
+import { type CatalogItemRef, parseCatalogPath, parseCatalogUrl } from '../contract/catalog-url.ts';
 
 /**
  * Links that may name a track or release: a cheap substring match, then the href is parsed

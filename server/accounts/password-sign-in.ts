@@ -8,16 +8,9 @@
  * the limit; a successful one is then uncounted, with that account's earlier attempts from that
  * address.
  */
+import type { SignInLimits } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { findUserByCredentials, type User, usernamePattern } from './users.ts';
-
-export interface SignInLimits {
-  windowSeconds: number;
-  /** Attempts per account from one address in the window. */
-  perAccount: number;
-  /** Attempts from one address in the window, whatever the account. */
-  perAddress: number;
-}
 
 export const defaultSignInLimits: SignInLimits = { windowSeconds: 15 * 60, perAccount: 10, perAddress: 100 };
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Image } from '../../lib/wire.ts';
+import type { Image } from '../../lib/contract/wire.ts';
 import { ByteLruCache } from '../audio/lru-cache.ts';
 import type { StoreContext } from '../context.ts';
 import { type CoverSpec, encodeCover } from './cover.ts';

@@ -1,4 +1,4 @@
-import type { AudioFormat } from '../../lib/wire.ts';
+import type { AudioFormat } from '../../lib/contract/wire.ts';
 import { encodeAiff } from './aiff.ts';
 import { appendChunks } from './chunks.ts';
 import { type AudioTags, id3v24 } from './id3.ts';

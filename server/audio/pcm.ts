@@ -5,5 +5,3 @@ export interface Pcm {
 }
 
 export const frameCount = (pcm: Pcm) => pcm.channels[0]?.length ?? 0;
-
-export const durationSeconds = (pcm: Pcm) => frameCount(pcm) / pcm.sampleRate;

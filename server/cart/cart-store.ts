@@ -6,9 +6,9 @@ import type {
   CartItemInput,
   CartSummary,
   CartWarning,
-} from '../../lib/wire.ts';
+} from '../../lib/contract/wire.ts';
 import { loadReleases, loadTracks, price } from '../catalog/records.ts';
-import type { StoreContext } from '../context.ts';
+import type { CartLimits, StoreContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ownedTrackIds } from '../orders/ownership.ts';
 import type { ItemRef } from './items-param.ts';
@@ -19,13 +19,6 @@ import type { ItemRef } from './items-param.ts';
  */
 
 export const defaultCartName = 'default';
-
-export interface CartLimits {
-  /** Carts one user may have, the default cart included. */
-  cartsPerUser: number;
-  /** Items one cart may hold (a release counts as one). */
-  itemsPerCart: number;
-}
 
 export const defaultCartLimits: CartLimits = { cartsPerUser: 100, itemsPerCart: 1000 };
 

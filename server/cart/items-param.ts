@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CartItemRef } from '../../lib/wire.ts';
+import { CartItemRef } from '../../lib/contract/wire.ts';
 
 /** Most items one call may name; a whole release counts as one. */
 export const maxItemsPerCall = 100;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { cartNameProblem, maxCartNameLength } from '../../lib/contract/cart-name.ts';
 import {
   type AudioFormat,
   Cart,
@@ -8,7 +9,7 @@ import {
   type CartItemInput,
   CartSummary,
   envelopeOf,
-} from '../../lib/wire.ts';
+} from '../../lib/contract/wire.ts';
 import { audioFormatFees } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { badParameter } from '../http/api-error.ts';
@@ -39,17 +40,18 @@ const responses = {
   change: component(envelopeOf(CartChangeResult, CartMetadata), 'CartChangeResponse'),
 };
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const controlCharacters = /^[^\u0000-\u001f\u007f-\u009f]*$/;
-
 /** Parameters of every cart call. */
 const common = {
   sourceType: text(100, 'Identifier of the calling application, 1 to 100 characters.'),
-  name: text(
-    64,
-    'Cart name, 1 to 64 characters without control characters; absent: the cart named "default".',
-  )
-    .regex(controlCharacters, 'must not contain control characters')
+  name: z
+    .string()
+    .superRefine((name, check) => {
+      const problem = cartNameProblem(name);
+      if (problem) check.addIssue({ code: 'custom', message: problem });
+    })
+    .describe(
+      `Cart name, 1 to ${maxCartNameLength} characters, not only spaces, without control characters; absent: the cart named "default".`,
+    )
     .optional(),
   ...accessTokenParam,
 };

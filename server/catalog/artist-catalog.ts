@@ -1,4 +1,4 @@
-import type { Artist } from '../../lib/wire.ts';
+import type { Artist } from '../../lib/contract/wire.ts';
 import type { StoreContext } from '../context.ts';
 import { badParameter } from '../http/api-error.ts';
 import type { Paging } from '../http/envelope.ts';

@@ -1,4 +1,4 @@
-import type { Artist } from '../../lib/wire.ts';
+import type { Artist } from '../../lib/contract/wire.ts';
 import type { StoreContext } from '../context.ts';
 
 interface ArtistRow {

@@ -1,4 +1,4 @@
-import type { CatalogPageResults, Chart, Ref } from '../../lib/wire.ts';
+import type { CatalogPageResults, Chart, Ref } from '../../lib/contract/wire.ts';
 import type { StoreContext } from '../context.ts';
 import { loadArtists } from './artist-records.ts';
 import { loadReleases, loadTracks, refOf, releasesInOrder, tracksInOrder } from './records.ts';

@@ -1,4 +1,4 @@
-import type { ArtistRef, Price, Ref, Release, Track } from '../../lib/wire.ts';
+import type { ArtistRef, Price, Ref, Release, Track } from '../../lib/contract/wire.ts';
 import { releaseImage } from '../artwork/release-art.ts';
 import type { StoreContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
@@ -26,9 +26,6 @@ export function audioFormatFees(db: Database): FormatFee[] {
   }
   return fees;
 }
-
-export const formatFeeCents = (db: Database, format: string): number =>
-  audioFormatFees(db).find((fee) => fee.name === format)?.fee_cents ?? 0;
 
 /** The extra cost of each lossless format; a release pays it once per track. */
 function feeRecord(ctx: StoreContext, tracks = 1) {

@@ -7,7 +7,7 @@ import {
   catalogPages,
   envelopeOf,
   PagingMetadata,
-} from '../../lib/wire.ts';
+} from '../../lib/contract/wire.ts';
 import type { StoreContext } from '../context.ts';
 import { badParameter, notFound } from '../http/api-error.ts';
 import { apiRoute } from '../http/api-route.ts';

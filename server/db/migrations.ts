@@ -1,4 +1,10 @@
-import type { Database } from './database.ts';
+import type { DatabaseSync } from 'node:sqlite';
+
+/** What migrating needs of the Database (database.ts calls migrate, so it does not import it back). */
+interface Migratable {
+  raw: DatabaseSync;
+  transaction(fn: () => void): void;
+}
 
 /**
  * Schema versions, applied in order and recorded in PRAGMA user_version.
@@ -202,9 +208,7 @@ const migrations: string[] = [
   `,
 ];
 
-export const schemaVersion = migrations.length;
-
-export function migrate(db: Database): void {
+export function migrate(db: Migratable): void {
   const current = (db.raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
   if (current > migrations.length) {
     throw new Error(`Database schema version ${current} is newer than this store (${migrations.length}).`);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Track } from '../../lib/wire.ts';
+import type { Track } from '../../lib/contract/wire.ts';
 import { type AudioFile, sampleFile, trackFile } from '../audio/audio-file.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';

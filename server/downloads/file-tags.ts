@@ -1,4 +1,4 @@
-import type { Track } from '../../lib/wire.ts';
+import type { Track } from '../../lib/contract/wire.ts';
 import { coverFile, coverSpec } from '../artwork/release-art.ts';
 import type { AudioTrack } from '../audio/audio-file.ts';
 import type { StoreContext } from '../context.ts';

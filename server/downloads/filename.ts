@@ -1,18 +1,10 @@
-import type { Track } from '../../lib/wire.ts';
-
-// Characters Windows, macOS or Linux refuse in a file name, and control characters.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const illegal = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
+import { safeFilename } from '../../lib/contract/safe-filename.ts';
+import type { Track } from '../../lib/contract/wire.ts';
 
 /** "Artist, Artist - Title (Mix).ext", safe to save on any system. */
 export function downloadFilename(track: Track, extension: string): string {
   const artists = track.artists.map((artist) => artist.name).join(', ');
-  const base = `${artists} - ${track.name} (${track.mixName})`
-    .replace(illegal, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 200)
-    .replace(/[. ]+$/, '');
+  const base = safeFilename(`${artists} - ${track.name} (${track.mixName})`, 200);
   return `${base || `track-${track.id}`}.${extension}`;
 }
 

@@ -1,4 +1,4 @@
-import type { LibraryEntry } from '../../lib/wire.ts';
+import type { LibraryEntry } from '../../lib/contract/wire.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { ApiError, notFound } from '../http/api-error.ts';

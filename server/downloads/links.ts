@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { DownloadLink, Track } from '../../lib/wire.ts';
+import type { DownloadLink, Track } from '../../lib/contract/wire.ts';
 import type { StoreContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { downloadFilename } from './filename.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DownloadLink, envelopeOf, LibraryEntry, PagingMetadata } from '../../lib/wire.ts';
+import { DownloadLink, envelopeOf, LibraryEntry, PagingMetadata } from '../../lib/contract/wire.ts';
 import { audioFormatFees, loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { notFound } from '../http/api-error.ts';

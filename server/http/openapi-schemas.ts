@@ -15,7 +15,7 @@ import {
   Ref,
   Release,
   Track,
-} from '../../lib/wire.ts';
+} from '../../lib/contract/wire.ts';
 
 /**
  * Names under which shared schemas appear in the OpenAPI document's components, so that every

@@ -4,7 +4,7 @@ import {
   chromeRedirectUri,
   firefoxRedirectUri,
   oauthClientId,
-} from '../../lib/extension-identity.ts';
+} from '../../lib/contract/extension-identity.ts';
 import { findUserById } from '../accounts/users.ts';
 import type { StoreContext } from '../context.ts';
 import { cookieKeys, signingAlgorithm, signingKeys } from './keys.ts';

@@ -1,4 +1,4 @@
-import type { AudioFormat, ItemType, Price } from '../../lib/wire.ts';
+import type { AudioFormat, ItemType, Price } from '../../lib/contract/wire.ts';
 import { pricedItems } from '../cart/cart-store.ts';
 import { price } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';

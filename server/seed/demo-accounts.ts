@@ -1,4 +1,4 @@
-import type { AudioFormat, CartItemInput } from '../../lib/wire.ts';
+import type { AudioFormat, CartItemInput } from '../../lib/contract/wire.ts';
 import { createUser, findUserByName } from '../accounts/users.ts';
 import { defaultConfig } from '../app.ts';
 import { addItems, defaultCartName } from '../cart/cart-store.ts';

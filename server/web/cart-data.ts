@@ -1,4 +1,4 @@
-import type { Release, Track } from '../../lib/wire.ts';
+import type { Release, Track } from '../../lib/contract/wire.ts';
 import { cartNames, cartSummary, loadCartPreview } from '../cart/cart-store.ts';
 import { loadReleases, loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { cartPageUrl } from '../../lib/contract/store-urls.ts';
 import type { StoreContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { checkoutCart } from '../orders/checkout.ts';
@@ -14,7 +15,7 @@ import { pageShell } from './shell.ts';
 
 /** The cart page and its checkout: the only way purchases happen. */
 export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
-  app.get<{ Querystring: { order?: unknown; cart?: unknown } }>('/cart', async (request, reply) => {
+  app.get<{ Querystring: { order?: unknown; cart?: unknown } }>(cartPageUrl, async (request, reply) => {
     const session = findSession(ctx, request);
     const shell = pageShell(ctx, request, session);
     if (!session) return sendPage(reply, <CartPage shell={shell} />);
@@ -56,7 +57,7 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
     try {
       const order = checkoutCart(ctx, session.userId, cartName);
       // Post/redirect/get: reloading the confirmation never buys twice.
-      return reply.redirect(`/cart?order=${order.orderId}`, 303);
+      return reply.redirect(`${cartPageUrl}?order=${order.orderId}`, 303);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
       const data = { ...loadCartPageData(ctx, session.userId, cartName), notice: error.message };

@@ -1,4 +1,4 @@
-import type { Price } from '../../lib/wire.ts';
+import type { Price } from '../../lib/contract/wire.ts';
 
 /** Display formats shared by the server-rendered pages and the client script's rows. */
 

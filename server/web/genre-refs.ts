@@ -1,4 +1,4 @@
-import type { Ref } from '../../lib/wire.ts';
+import type { Ref } from '../../lib/contract/wire.ts';
 import type { StoreContext } from '../context.ts';
 
 /** Genres with their slugs, for links from records that carry only a genre's id and name. */

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { cartPageUrl } from '../../lib/contract/store-urls.ts';
 import type { SiteAssets } from './assets.ts';
 
 /** Who is browsing: the signed-in user and the token their forms carry, or a visitor. */
@@ -72,7 +73,7 @@ export function Layout({
           <nav class="site-nav" aria-label="Store">
             <a href="/">Home</a>
             <a href="/charts">Charts</a>
-            <a href="/cart">Cart</a>
+            <a href={cartPageUrl}>Cart</a>
           </nav>
           <Account viewer={shell.viewer} path={shell.path} />
         </header>

@@ -1,4 +1,4 @@
-import type { AudioFormat } from '../../lib/wire.ts';
+import type { AudioFormat } from '../../lib/contract/wire.ts';
 import { loadReleases, price, tracksInOrder } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import type { OrderConfirmation } from './pages/cart-page.tsx';

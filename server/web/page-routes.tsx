@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VNode } from 'preact';
-import type { Ref } from '../../lib/wire.ts';
+import { type PageKind, pageUrl } from '../../lib/contract/store-urls.ts';
+import type { Ref } from '../../lib/contract/wire.ts';
 import {
   artistPage,
   chartOverviewPage,
@@ -26,7 +27,6 @@ import { ReleasePage } from './pages/release-page.tsx';
 import { TrackPage } from './pages/track-page.tsx';
 import { sendPage } from './render.ts';
 import { pageShell } from './shell.ts';
-import { type PageKind, pageUrl } from './urls.ts';
 
 /** A positive whole number without leading zeros, as the URL patterns allow; anything else is no page. */
 export function parseId(raw: string): number | undefined {

@@ -6,10 +6,10 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { AccountPanelPage } from '../../components/account-panel.page.ts';
-import { CartButtonsPage } from '../../components/cart-buttons.page.ts';
-import { OptionsFormPage } from '../../components/options-form.page.ts';
-import type { Cart, CatalogPageResults, Chart, LibraryEntry, Track } from '../../lib/wire.ts';
+import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
+import { OptionsFormPage } from '../../components/options/options-form.page.ts';
+import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
+import type { Cart, CatalogPageResults, Chart, LibraryEntry, Track } from '../../lib/contract/wire.ts';
 import { signIn } from '../helpers/tokens.ts';
 import { type ExtensionHarness, launchExtension, sendFromPage } from './extension.ts';
 

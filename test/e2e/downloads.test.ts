@@ -9,15 +9,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BulkDownloadPanelPage } from '../../components/bulk-download-panel.page.ts';
-import { OptionsFormPage } from '../../components/options-form.page.ts';
+import { OptionsFormPage } from '../../components/options/options-form.page.ts';
+import { BulkDownloadPanelPage } from '../../components/popup/bulk-download-panel.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
+import type { AudioFormat, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
 import {
   defaultFilenameTemplate,
   filenameFields,
   renderFilename,
-} from '../../lib/downloads/filename-template.ts';
-import type { AudioFormat, LibraryEntry, Release, Track } from '../../lib/wire.ts';
+} from '../../lib/storage/filename-template.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken } from './extension.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { inject } from 'vitest';
-import { chromeExtensionId } from '../../lib/extension-identity.ts';
+import { chromeExtensionId } from '../../lib/contract/extension-identity.ts';
 import { chromiumArgs } from '../helpers/chromium.ts';
 
 export const builtExtensionPath = join(import.meta.dirname, '..', '..', '.output', 'chrome-mv3');

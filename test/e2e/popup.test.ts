@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { OptionsFormPage } from '../../components/options-form.page.ts';
+import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
-import type { Artist, Cart, LibraryEntry, Release, Track } from '../../lib/wire.ts';
+import type { Artist, Cart, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
 
 const storeUrl = inject('storeUrl');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AccountPanelPage } from '../../components/account-panel.page.ts';
-import { OptionsFormPage } from '../../components/options-form.page.ts';
+import { OptionsFormPage } from '../../components/options/options-form.page.ts';
+import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
 import { type ExtensionHarness, launchExtension, readRefreshToken, sendFromPage } from './extension.ts';
 import { tryRefreshToken } from './store-session.ts';
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountPanelPage } from '../../components/account-panel.page.ts';
-import { OptionsFormPage } from '../../components/options-form.page.ts';
+import { OptionsFormPage } from '../../components/options/options-form.page.ts';
+import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';

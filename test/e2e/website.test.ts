@@ -5,8 +5,8 @@
  */
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { parseCatalogPath } from '../../lib/catalog-url.ts';
-import type { Chart, LibraryEntry, Track } from '../../lib/wire.ts';
+import { parseCatalogPath } from '../../lib/contract/catalog-url.ts';
+import type { Chart, LibraryEntry, Track } from '../../lib/contract/wire.ts';
 import { chromiumArgs } from '../helpers/chromium.ts';
 import { signIn } from '../helpers/tokens.ts';
 

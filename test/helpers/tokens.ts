@@ -3,7 +3,7 @@
  * over HTTP with oauth4webapi (the library the extension uses) against a listening test store.
  */
 import * as oauth from 'oauth4webapi';
-import { chromeRedirectUri, oauthClientId } from '../../lib/extension-identity.ts';
+import { chromeRedirectUri, oauthClientId } from '../../lib/contract/extension-identity.ts';
 
 export const extensionClient: oauth.Client = { client_id: oauthClientId, token_endpoint_auth_method: 'none' };
 export const publicClientAuth = oauth.None();

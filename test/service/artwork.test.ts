@@ -1,6 +1,6 @@
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelope, type Release, type Track } from '../../lib/wire.ts';
+import { ErrorEnvelope, type Release, type Track } from '../../lib/contract/wire.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;

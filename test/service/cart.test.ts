@@ -6,7 +6,7 @@ import {
   CartSummary,
   ErrorEnvelope,
   envelopeOf,
-} from '../../lib/wire.ts';
+} from '../../lib/contract/wire.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 

@@ -8,7 +8,7 @@ import {
   catalogPages,
   ErrorEnvelope,
   envelopeOf,
-} from '../../lib/wire.ts';
+} from '../../lib/contract/wire.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartItemInput } from '../../lib/wire.ts';
+import type { CartItemInput } from '../../lib/contract/wire.ts';
 import { addItems, loadCart } from '../../server/cart/cart-store.ts';
 import { ApiError } from '../../server/http/api-error.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';

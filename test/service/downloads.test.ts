@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DownloadLink, ErrorEnvelope, envelopeOf, LibraryEntry, PagingMetadata } from '../../lib/wire.ts';
+import {
+  DownloadLink,
+  ErrorEnvelope,
+  envelopeOf,
+  LibraryEntry,
+  PagingMetadata,
+} from '../../lib/contract/wire.ts';
 import { loadTracks } from '../../server/catalog/records.ts';
 import { attachmentDisposition } from '../../server/downloads/filename.ts';
 import { downloadLink } from '../../server/downloads/links.ts';

@@ -1,7 +1,7 @@
 import { type IAudioMetadata, parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DownloadLink, envelopeOf, type Release, type Track } from '../../lib/wire.ts';
+import { DownloadLink, envelopeOf, type Release, type Track } from '../../lib/contract/wire.ts';
 import { fileSeconds } from '../../server/audio/audio-file.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';

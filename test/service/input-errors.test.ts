@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../../lib/wire.ts';
+import { ErrorEnvelope } from '../../lib/contract/wire.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 

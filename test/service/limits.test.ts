@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../../lib/wire.ts';
+import { ErrorEnvelope } from '../../lib/contract/wire.ts';
 import { signInWithPassword } from '../../server/accounts/password-sign-in.ts';
 import { createUser } from '../../server/accounts/users.ts';
 import { buildApp, defaultConfig } from '../../server/app.ts';

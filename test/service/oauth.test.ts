@@ -2,7 +2,11 @@ import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromeRedirectUri, firefoxRedirectUri, oauthClientId } from '../../lib/extension-identity.ts';
+import {
+  chromeRedirectUri,
+  firefoxRedirectUri,
+  oauthClientId,
+} from '../../lib/contract/extension-identity.ts';
 import { createUser } from '../../server/accounts/users.ts';
 import { buildApp } from '../../server/app.ts';
 import type { StoreConfig } from '../../server/context.ts';

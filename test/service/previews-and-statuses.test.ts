@@ -1,7 +1,13 @@
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ErrorEnvelope, envelopeOf, LibraryEntry, PagingMetadata, type Track } from '../../lib/wire.ts';
+import {
+  ErrorEnvelope,
+  envelopeOf,
+  LibraryEntry,
+  PagingMetadata,
+  type Track,
+} from '../../lib/contract/wire.ts';
 import { sampleSeconds } from '../../server/audio/audio-file.ts';
 import { loadTracks } from '../../server/catalog/records.ts';
 import { downloadLink } from '../../server/downloads/links.ts';

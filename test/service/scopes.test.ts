@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../../lib/wire.ts';
+import { ErrorEnvelope } from '../../lib/contract/wire.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SignInLimits, signInWithPassword, tryAgainIn } from '../../server/accounts/password-sign-in.ts';
+import { signInWithPassword, tryAgainIn } from '../../server/accounts/password-sign-in.ts';
 import { createUser } from '../../server/accounts/users.ts';
 import { buildApp } from '../../server/app.ts';
+import type { SignInLimits } from '../../server/context.ts';
 import { Database } from '../../server/db/database.ts';
 
 const limits: SignInLimits = { windowSeconds: 60, perAccount: 2, perAddress: 4 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromeRedirectUri } from '../../lib/extension-identity.ts';
+import { chromeRedirectUri } from '../../lib/contract/extension-identity.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { extensionClient } from '../helpers/tokens.ts';
 

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCatalogPath } from '../../lib/catalog-url.ts';
+import { parseCatalogPath } from '../../lib/contract/catalog-url.ts';
 import { findUserByName } from '../../server/accounts/users.ts';
 import { addItems, cartSummary } from '../../server/cart/cart-store.ts';
 import { chartPage, homePage, releasePage } from '../../server/catalog/detail-pages.ts';

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AccountPanel } from '../../components/account-panel.tsx';
-import type { AuthState } from '../../lib/messages.ts';
+import { AccountPanel } from '../../components/popup/account-panel.tsx';
+import type { AuthState } from '../../lib/protocol/messages.ts';
 
 const signedOut: AuthState = {
   signedIn: false,

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../lib/background/api-client.ts';
 import {
   type AccessTokenSource,
   type ApiClientOptions,
-  createApiClient,
   parseRetryAfter,
-} from '../../lib/api-client.ts';
-import { StoreError } from '../../lib/store-error.ts';
+} from '../../lib/background/store-transport.ts';
+import { StoreError, toStoreErrorData } from '../../lib/protocol/store-error.ts';
 
 const storeUrl = 'http://127.0.0.1:8813';
 const summary = {
@@ -357,7 +357,7 @@ describe('error messages', () => {
       ),
     );
     const error = await failure(client(fetch).viewCart({ name: '' }));
-    expect(error.toData()).toEqual({
+    expect(toStoreErrorData(error)).toEqual({
       kind: 'badRequest',
       message: 'Bad name.',
       status: 400,

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AccessToken } from '../../lib/access-token.ts';
-import { createAuthSession, type TokenStore } from '../../lib/auth-session.ts';
-import { RefreshRefusedError, type TokenSet } from '../../lib/oauth-client.ts';
-import type { Grant } from '../../lib/refresh-token-vault.ts';
-import { StoreError } from '../../lib/store-error.ts';
+import { createAuthSession, type TokenStore } from '../../lib/background/auth-session.ts';
+import { RefreshRefusedError, type TokenSet } from '../../lib/background/oauth-client.ts';
+import { StoreError } from '../../lib/protocol/store-error.ts';
+import type { AccessToken } from '../../lib/storage/access-token.ts';
+import type { Grant } from '../../lib/storage/refresh-token-vault.ts';
 
 const storeUrl = 'http://127.0.0.1:8813';
 const start = Date.parse('2030-01-01T00:00:00Z');

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { AuthService } from '../../lib/auth-service.ts';
-import { createBackgroundService } from '../../lib/background-service.ts';
-import { cartStateItem, isStoreCartState, storeEntry } from '../../lib/cart-state.ts';
-import { addPageItem } from '../../lib/page-item-command.ts';
-import { currentCartSetting, storeUrlSetting } from '../../lib/settings.ts';
-import { StoreError } from '../../lib/store-error.ts';
+import type { AuthService } from '../../lib/background/auth-service.ts';
+import { createBackgroundService } from '../../lib/background/background-service.ts';
+import { addPageItem } from '../../lib/background/page-item-command.ts';
+import { StoreError } from '../../lib/protocol/store-error.ts';
+import { isStoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
+import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../lib/storage/items.ts';
 import { storeUrl, track } from './popup-fixtures.ts';
 
 const summary = (items: number, name = 'default') => ({

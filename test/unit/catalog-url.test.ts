@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCatalogPath, parseCatalogUrl } from '../../lib/catalog-url.ts';
+import { parseCatalogPath, parseCatalogUrl } from '../../lib/contract/catalog-url.ts';
 
 const store = 'http://127.0.0.1:8787';
 

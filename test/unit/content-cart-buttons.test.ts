@@ -1,16 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  type CartActions,
   type CartControlOptions,
   createCartButtons,
   createCartControl,
   drawCartButtons,
   type Phase,
-} from '../../components/cart-buttons.ts';
-import type { StoreCartState } from '../../lib/cart-state.ts';
+} from '../../components/content/cart-buttons.ts';
+import type { CartActions } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { createItemStates, type ItemStatus } from '../../lib/content/item-state.ts';
+import type { StoreCartState } from '../../lib/storage/cart-state.ts';
 
 afterEach(() => document.body.replaceChildren());
 

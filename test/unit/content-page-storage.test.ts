@@ -1,8 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { cartStateItem } from '../../lib/cart-state.ts';
 import { pageStorageFallbacks, pageStorageKeys, readPageStorage } from '../../lib/content/page-storage.ts';
-import { currentCartSetting, defaultAudioFormatSetting, storeUrlSetting } from '../../lib/settings.ts';
+import {
+  cartStateItem,
+  currentCartSetting,
+  defaultAudioFormatSetting,
+  storeUrlSetting,
+} from '../../lib/storage/items.ts';
 
 beforeEach(() => {
   fakeBrowser.reset();

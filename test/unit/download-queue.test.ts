@@ -4,17 +4,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DownloadJob, QueueState, StoreLink } from '../../lib/downloads/download-job.ts';
+import { createDownloadQueue, type DownloadQueue } from '../../lib/background/downloads/download-queue.ts';
 import {
   type BrowserDownload,
   type BrowserDownloads,
-  createDownloadQueue,
-  type DownloadQueue,
   type InitiateLinks,
   type QueueEvents,
   startGraceMs,
-} from '../../lib/downloads/download-queue.ts';
-import type { JobStore } from '../../lib/downloads/job-store.ts';
+} from '../../lib/background/downloads/queue-model.ts';
+import type { DownloadJob, QueueState, StoreLink } from '../../lib/storage/download-job.ts';
+import type { JobStore } from '../../lib/storage/job-store.ts';
 
 const linkTtlMs = 15 * 60_000;
 

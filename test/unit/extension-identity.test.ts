@@ -5,7 +5,7 @@ import {
   extensionPublicKey,
   firefoxAddonId,
   firefoxRedirectUri,
-} from '../../lib/extension-identity.ts';
+} from '../../lib/contract/extension-identity.ts';
 
 describe('extension identity', () => {
   it('derives the Chromium extension id from the pinned key', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Track } from '../../lib/contract/wire.ts';
 import {
   defaultFilenameTemplate,
   type FilenameFields,
   filenameFields,
   renderFilename,
   templateProblem,
-} from '../../lib/downloads/filename-template.ts';
-import type { Track } from '../../lib/wire.ts';
+} from '../../lib/storage/filename-template.ts';
 
 const ref = (name: string) => ({ id: 1, name, slug: 'x' });
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { type Handlers, routeMessage } from '../../lib/message-router.ts';
-import type { SenderExpectations } from '../../lib/message-sender.ts';
-import { channel } from '../../lib/messages.ts';
+import { channel } from '../../lib/protocol/envelope.ts';
+import { type Handlers, routeMessage } from '../../lib/protocol/receive.ts';
+import type { SenderExpectations } from '../../lib/protocol/sender-role.ts';
 
 const extensionId = 'jlapbbmpodlhbnfagmiimaciidliffgp';
 const base = `chrome-extension://${extensionId}/`;
@@ -43,6 +43,7 @@ beforeEach(() => {
   handlers = {
     getAuthState: vi.fn(async () => state),
     signIn: vi.fn(async () => state),
+    checkStore: vi.fn(async () => ({})),
     signOut: vi.fn(async () => state),
     cartSummary: vi.fn(async () => summary),
     viewCart: vi.fn(async () => ({ cart: { ...summary, items: [] }, audioFormats: [] })),
@@ -87,6 +88,8 @@ describe('accepted messages', () => {
 
   it('answers the options page in its tab', async () => {
     expect(await route(message('cartSummary'), optionsTab)).toEqual({ ok: true, value: summary });
+    const check = message('checkStore', { storeUrl: 'https://store.example' });
+    expect(await route(check, optionsTab)).toEqual({ ok: true, value: {} });
   });
 
   it('answers the content script on the store for the calls it may make', async () => {
@@ -99,7 +102,7 @@ describe('accepted messages', () => {
 
   it('turns a handler failure into an error reply', async () => {
     handlers.cartSummary = async () => {
-      throw new (await import('../../lib/store-error.ts')).StoreError({
+      throw new (await import('../../lib/protocol/store-error.ts')).StoreError({
         kind: 'signedOut',
         message: 'Sign in.',
       });
@@ -139,6 +142,11 @@ describe('refused senders and payloads', () => {
     ['the store page reading the download library', message('library'), storePage],
     ['the store page asking for the auth state', message('getAuthState'), storePage],
     ['the store page emptying the cart', message('emptyCart'), storePage],
+    [
+      'the store page making the background fetch a URL',
+      message('checkStore', { storeUrl: 'https://evil.example' }),
+      storePage,
+    ],
     [
       'another website',
       message('addToCart', addPayload),

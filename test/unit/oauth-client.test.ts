@@ -6,8 +6,8 @@ import {
   discover,
   RefreshRefusedError,
   refreshTokens,
-} from '../../lib/oauth-client.ts';
-import { StoreError } from '../../lib/store-error.ts';
+} from '../../lib/background/oauth-client.ts';
+import { StoreError } from '../../lib/protocol/store-error.ts';
 
 const redirectUri = 'https://jlapbbmpodlhbnfagmiimaciidliffgp.chromiumapp.org/';
 

@@ -2,9 +2,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PopupApp } from '../../components/popup/popup-app.tsx';
-import { loadPopupSnapshot, rememberShownCart } from '../../components/popup/popup-snapshot.ts';
-import { popupCache } from '../../lib/popup-cache.ts';
-import { cartNamesSetting, currentCartSetting } from '../../lib/settings.ts';
+import { loadPopupSnapshot, rememberShownCart } from '../../lib/popup/popup-snapshot.ts';
+import { cartNamesSetting, currentCartSetting } from '../../lib/storage/items.ts';
+import { popupCache } from '../../lib/storage/popup-cache.ts';
 import { cartItem, cartOf, fakeBackground, scope, signedIn, signedOut } from './popup-fixtures.ts';
 
 beforeEach(async () => {

@@ -2,9 +2,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ArtistsTab } from '../../components/popup/artists-tab.tsx';
-import type { ArtistSearch } from '../../lib/messages.ts';
-import { popupCache } from '../../lib/popup-cache.ts';
-import type { Artist } from '../../lib/wire.ts';
+import type { Artist } from '../../lib/contract/wire.ts';
+import type { ArtistSearch } from '../../lib/protocol/messages.ts';
+import { popupCache } from '../../lib/storage/popup-cache.ts';
 import { artist, fakeBackground, storeDown, storeUrl } from './popup-fixtures.ts';
 
 const catalog = [

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { popupCache } from '../../lib/popup-cache.ts';
+import { popupCache } from '../../lib/storage/popup-cache.ts';
 
 const demo = { storeUrl: 'http://127.0.0.1:8787', username: 'demo' };
 

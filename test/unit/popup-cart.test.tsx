@@ -2,8 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CartTab } from '../../components/popup/cart-tab.tsx';
-import { popupCache } from '../../lib/popup-cache.ts';
-import type { CartItem } from '../../lib/wire.ts';
+import type { CartItem } from '../../lib/contract/wire.ts';
+import { popupCache } from '../../lib/storage/popup-cache.ts';
 import { cartItem, cartOf, fakeBackground, scope, storeDown, storeUrl } from './popup-fixtures.ts';
 
 const summaryOf = (items: CartItem[]) => {

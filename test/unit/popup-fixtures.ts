@@ -1,11 +1,11 @@
 /**
- * Records shaped like the store's (contract.md, lib/wire.ts) and a fake background for the popup's
+ * Records shaped like the store's (contract.md, lib/contract/wire.ts) and a fake background for the popup's
  * component tests: it answers protocol messages from handlers and records every message it got.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { AuthState, LibraryPage } from '../../lib/messages.ts';
-import type { StoreErrorData } from '../../lib/store-error.ts';
-import type { Artist, AudioFormat, Cart, CartItem, LibraryEntry, Track } from '../../lib/wire.ts';
+import type { Artist, AudioFormat, Cart, CartItem, LibraryEntry, Track } from '../../lib/contract/wire.ts';
+import type { AuthState, LibraryPage } from '../../lib/protocol/messages.ts';
+import type { StoreErrorData } from '../../lib/protocol/store-error.ts';
 
 export const storeUrl = 'http://127.0.0.1:8787';
 export const signedIn: AuthState = {

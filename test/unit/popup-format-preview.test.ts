@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { itemKey, previewCartFormat } from '../../components/popup/format-preview.ts';
-import { toCents } from '../../components/popup/money.ts';
-import type { ItemFormatFee } from '../../lib/messages.ts';
-import { type AudioFormat, audioFormats, type CartItem } from '../../lib/wire.ts';
+import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
+import { itemKey, previewCartFormat } from '../../lib/popup/format-preview.ts';
+import { toCents } from '../../lib/popup/money.ts';
+import type { ItemFormatFee } from '../../lib/protocol/messages.ts';
 
 const usd = (cents: number) => ({ value: cents / 100, currency: 'USD' });
 const feeCents = (fees: { wav: number; aiff: number }, format: AudioFormat) =>

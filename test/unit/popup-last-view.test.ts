@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followLiveView, forgetLastViews, paintLastView } from '../../components/popup/last-view.ts';
+import { followLiveView, paintLastView } from '../../lib/popup/last-view.ts';
+import { forgetLastViews } from '../../lib/storage/last-view-store.ts';
 
 const key = (tab: string) => `crate:last-view:${tab}`;
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LibraryTab } from '../../components/popup/library-tab.tsx';
-import { popupCache } from '../../lib/popup-cache.ts';
+import { popupCache } from '../../lib/storage/popup-cache.ts';
 import { fakeBackground, libraryEntry, libraryOf, scope, storeDown, storeUrl } from './popup-fixtures.ts';
 
 const renderLibrary = (props: Partial<Parameters<typeof LibraryTab>[0]> = {}) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBuiltInStore, normalizeStoreUrl, originPattern } from '../../lib/store-url.ts';
+import { storeMatchPattern } from '../../lib/contract/store-hosts.ts';
+import { isBuiltInStore, normalizeStoreUrl } from '../../lib/options/store-url.ts';
 
 describe('store URLs', () => {
   it.each([
@@ -24,6 +25,6 @@ describe('store URLs', () => {
     expect(isBuiltInStore('http://127.0.0.1:8787')).toBe(true);
     expect(isBuiltInStore('http://localhost:1234')).toBe(true);
     expect(isBuiltInStore('https://store.example.com')).toBe(false);
-    expect(originPattern('https://store.example.com:8443')).toBe('https://store.example.com/*');
+    expect(storeMatchPattern('https://store.example.com:8443')).toBe('https://store.example.com/*');
   });
 });

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import type { Track } from '../../../lib/wire.ts';
+import type { Track } from '../../../lib/contract/wire.ts';
 import { listStatus } from '../components/track-list.tsx';
 import { TrackRow } from '../components/track-row.tsx';
 

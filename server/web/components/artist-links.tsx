@@ -1,6 +1,6 @@
 import { Fragment } from 'preact';
-import type { ArtistRef } from '../../../lib/wire.ts';
-import { artistUrl } from '../urls.ts';
+import { artistUrl } from '../../../lib/contract/store-urls.ts';
+import type { ArtistRef } from '../../../lib/contract/wire.ts';
 
 /** "A, B" with each name linking to its artist page. */
 export function ArtistLinks({ artists }: { artists: ArtistRef[] }) {

@@ -1,7 +1,7 @@
-import type { Chart } from '../../../lib/wire.ts';
+import { chartUrl } from '../../../lib/contract/store-urls.ts';
+import type { Chart } from '../../../lib/contract/wire.ts';
 import { coverClass } from '../cover-art.ts';
 import { formatCount } from '../format.ts';
-import { chartUrl } from '../urls.ts';
 
 export function ChartTile({ chart }: { chart: Chart }) {
   return (

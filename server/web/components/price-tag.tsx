@@ -1,4 +1,4 @@
-import type { Price, Track } from '../../../lib/wire.ts';
+import type { Price, Track } from '../../../lib/contract/wire.ts';
 import { formatPrice } from '../format.ts';
 
 /** A price, or "Free" for a promotional track (which is downloaded, never bought). */

@@ -1,5 +1,5 @@
-import type { Release } from '../../../lib/wire.ts';
-import { labelUrl, releaseUrl } from '../urls.ts';
+import { labelUrl, releaseUrl } from '../../../lib/contract/store-urls.ts';
+import type { Release } from '../../../lib/contract/wire.ts';
 import { ArtistLinks } from './artist-links.tsx';
 import { CoverImage } from './cover-image.tsx';
 import { PriceTag } from './price-tag.tsx';

@@ -1,4 +1,4 @@
-import type { Track } from '../../../lib/wire.ts';
+import type { Track } from '../../../lib/contract/wire.ts';
 import { formatCount } from '../format.ts';
 import type { Tab } from './tabs.tsx';
 import { TrackRow } from './track-row.tsx';

@@ -1,6 +1,6 @@
-import type { Track } from '../../../lib/wire.ts';
+import { genreUrl, labelUrl, trackUrl } from '../../../lib/contract/store-urls.ts';
+import type { Track } from '../../../lib/contract/wire.ts';
 import { formatLength } from '../format.ts';
-import { genreUrl, labelUrl, trackUrl } from '../urls.ts';
 import { ArtistLinks } from './artist-links.tsx';
 import { CoverImage } from './cover-image.tsx';
 import { PriceTag } from './price-tag.tsx';

@@ -1,4 +1,5 @@
-import type { CatalogPageResults, Ref } from '../../../lib/wire.ts';
+import { artistUrl, genreUrl } from '../../../lib/contract/store-urls.ts';
+import type { CatalogPageResults, Ref } from '../../../lib/contract/wire.ts';
 import { Facts, PageHero } from '../components/page-hero.tsx';
 import { ReleaseGrid } from '../components/release-tile.tsx';
 import { Tabs } from '../components/tabs.tsx';
@@ -6,7 +7,6 @@ import { topTracksTab } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';
 import { formatCount, formatDate } from '../format.ts';
 import { Layout, type PageShell } from '../layout.tsx';
-import { artistUrl, genreUrl } from '../urls.ts';
 
 export function ArtistPage({
   shell,

@@ -1,9 +1,9 @@
-import type { AudioFormat, Cart, CartSummary, Price, Release, Track } from '../../../lib/wire.ts';
+import { releaseUrl, trackUrl } from '../../../lib/contract/store-urls.ts';
+import type { AudioFormat, Cart, CartSummary, Price, Release, Track } from '../../../lib/contract/wire.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
 import { coverClass } from '../cover-art.ts';
 import { formatCount, formatPrice } from '../format.ts';
 import { Layout, type PageShell } from '../layout.tsx';
-import { releaseUrl, trackUrl } from '../urls.ts';
 
 /** A checked-out order, shown once on the cart page after checkout. */
 export interface OrderConfirmation {

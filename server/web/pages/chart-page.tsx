@@ -1,10 +1,10 @@
-import type { CatalogPageResults } from '../../../lib/wire.ts';
+import { artistUrl, genreUrl } from '../../../lib/contract/store-urls.ts';
+import type { CatalogPageResults } from '../../../lib/contract/wire.ts';
 import { Facts, PageHero } from '../components/page-hero.tsx';
 import { TrackList } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';
 import { formatCount, formatDate } from '../format.ts';
 import { Layout, type PageShell } from '../layout.tsx';
-import { artistUrl, genreUrl } from '../urls.ts';
 
 export function ChartPage({
   shell,

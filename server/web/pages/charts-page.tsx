@@ -1,4 +1,4 @@
-import type { CatalogPageResults } from '../../../lib/wire.ts';
+import type { CatalogPageResults } from '../../../lib/contract/wire.ts';
 import { ChartGrid } from '../components/chart-tile.tsx';
 import { Layout, type PageShell } from '../layout.tsx';
 

@@ -1,4 +1,5 @@
-import type { CatalogPageResults } from '../../../lib/wire.ts';
+import { genreUrl } from '../../../lib/contract/store-urls.ts';
+import type { CatalogPageResults } from '../../../lib/contract/wire.ts';
 import { ChartGrid } from '../components/chart-tile.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { ReleaseGrid } from '../components/release-tile.tsx';
@@ -6,7 +7,6 @@ import { Tabs } from '../components/tabs.tsx';
 import { topTracksTab } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';
 import { Layout, type PageShell } from '../layout.tsx';
-import { genreUrl } from '../urls.ts';
 
 export function GenrePage({
   shell,

@@ -1,8 +1,8 @@
-import type { CatalogPageResults } from '../../../lib/wire.ts';
+import { genreUrl } from '../../../lib/contract/store-urls.ts';
+import type { CatalogPageResults } from '../../../lib/contract/wire.ts';
 import { ReleaseGrid } from '../components/release-tile.tsx';
 import { TrackRows } from '../components/track-list.tsx';
 import { Layout, type PageShell } from '../layout.tsx';
-import { genreUrl } from '../urls.ts';
 
 export function HomePage({ shell, data }: { shell: PageShell; data: CatalogPageResults<'home'> }) {
   return (

@@ -1,11 +1,11 @@
-import type { CatalogPageResults } from '../../../lib/wire.ts';
+import { labelUrl } from '../../../lib/contract/store-urls.ts';
+import type { CatalogPageResults } from '../../../lib/contract/wire.ts';
 import { PageHero } from '../components/page-hero.tsx';
 import { ReleaseGrid } from '../components/release-tile.tsx';
 import { Tabs } from '../components/tabs.tsx';
 import { topTracksTab } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';
 import { Layout, type PageShell } from '../layout.tsx';
-import { labelUrl } from '../urls.ts';
 
 export function LabelPage({
   shell,

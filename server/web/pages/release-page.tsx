@@ -1,4 +1,5 @@
-import type { CatalogPageResults } from '../../../lib/wire.ts';
+import { genreUrl, labelUrl, releaseUrl } from '../../../lib/contract/store-urls.ts';
+import type { CatalogPageResults } from '../../../lib/contract/wire.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
 import { Facts, PageHero } from '../components/page-hero.tsx';
 import { PriceTag } from '../components/price-tag.tsx';
@@ -6,7 +7,6 @@ import { TrackRows } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';
 import { formatDate } from '../format.ts';
 import { Layout, type PageShell } from '../layout.tsx';
-import { genreUrl, labelUrl, releaseUrl } from '../urls.ts';
 
 export function ReleasePage({ shell, data }: { shell: PageShell; data: CatalogPageResults<'release'> }) {
   const { release, tracks } = data;

@@ -1,4 +1,5 @@
-import type { CatalogPageResults, Track } from '../../../lib/wire.ts';
+import { genreUrl, labelUrl, trackUrl } from '../../../lib/contract/store-urls.ts';
+import type { CatalogPageResults, Track } from '../../../lib/contract/wire.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
 import { Facts, PageHero } from '../components/page-hero.tsx';
 import { PriceTag } from '../components/price-tag.tsx';
@@ -7,7 +8,6 @@ import { TrackRows } from '../components/track-list.tsx';
 import { coverClass } from '../cover-art.ts';
 import { formatDate, formatLength, formatPrice } from '../format.ts';
 import { Layout, type PageShell } from '../layout.tsx';
-import { genreUrl, labelUrl, trackUrl } from '../urls.ts';
 
 export function TrackPage({
   shell,

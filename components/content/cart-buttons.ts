@@ -1,0 +1,319 @@
+/**
+ * The control the content script puts on every track and release of the store's pages: MP3, WAV
+ * and AIFF buttons (the default format emphasised), and the item's state: in the cart (in which
+ * format, with a remove button), owned (adding asks first), a free promotional download, working,
+ * or failed with a retry. `drawCartButtons` draws a state; `createCartControl` runs the clicks.
+ *
+ * Plain DOM rather than Preact, unlike the popup: a store page builds a control for every row it
+ * shows, and this is the code the page waits for (README, "Content script"). A redraw updates the
+ * elements in place and never moves one that stays, so keyboard focus stays on its button.
+ *
+ * Only clicks the browser marks as the person's (`isTrusted`) act: the page can reach this open
+ * shadow root and call `.click()`, and that must change nothing.
+ */
+
+import type { CartActions } from '../../lib/content/cart-actions.ts';
+import type { PageItem } from '../../lib/content/decorate.ts';
+import { type ItemStates, type ItemStatus, sameStatus } from '../../lib/content/item-state.ts';
+import { audioFormats, isAudioFormat } from '../../lib/contract/audio-formats.ts';
+import type { AudioFormat } from '../../lib/contract/wire.ts';
+
+export type Phase =
+  | { step: 'ready' }
+  | { step: 'working' }
+  | { step: 'confirmOwned'; format: AudioFormat }
+  | { step: 'failed'; message: string };
+
+/** What a button asks for; the control's one click listener reads it from the button. */
+type ButtonAction =
+  | { action: 'format'; format: AudioFormat }
+  | { action: 'remove' | 'freeDownload' | 'confirm' | 'cancel' | 'retry' };
+
+export interface CartButtonsState {
+  item: PageItem;
+  status: ItemStatus;
+  phase: Phase;
+}
+
+const label = (format: AudioFormat) => format.toUpperCase();
+
+function formatButtonName(title: string, format: AudioFormat, inCart: AudioFormat | null): string {
+  if (inCart === null) return `Add "${title}" to cart as ${label(format)}`;
+  if (inCart === format) return `"${title}" is in the cart as ${label(format)}`;
+  return `Change "${title}" to ${label(format)}`;
+}
+
+/** Sets or removes an attribute: `null` removes it. */
+function attribute(element: Element, name: string, value: string | null): void {
+  if (value === null) element.removeAttribute(name);
+  else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
+/** The elements of one control, made when first shown and kept while the control lives. */
+type Parts = Map<string, HTMLElement>;
+const partsOf = new WeakMap<HTMLFieldSetElement, Parts>();
+
+function part(parts: Parts, key: string, make: () => HTMLElement): HTMLElement {
+  let element = parts.get(key);
+  if (!element) {
+    element = make();
+    parts.set(key, element);
+  }
+  return element;
+}
+
+function span(className: string, text = ''): HTMLElement {
+  const element = document.createElement('span');
+  element.className = className;
+  element.textContent = text;
+  return element;
+}
+
+function button(action: string, text: string, className = ''): HTMLButtonElement {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.dataset.action = action;
+  element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
+/**
+ * Puts exactly `wanted` into `parent`, in order. Elements that stay are never moved (moving the
+ * focused button would drop the focus): the others are removed and the new ones inserted.
+ */
+function reconcile(parent: Element, wanted: HTMLElement[]): void {
+  const keep = new Set<Element>(wanted);
+  for (const child of [...parent.children]) if (!keep.has(child)) child.remove();
+  wanted.forEach((element, index) => {
+    const current = parent.children[index] ?? null;
+    if (current !== element) parent.insertBefore(element, current);
+  });
+}
+
+/** The control's outer element: a group named for the item. */
+export function createCartButtons(item: PageItem): HTMLFieldSetElement {
+  const fieldset = document.createElement('fieldset');
+  fieldset.className = 'control';
+  fieldset.setAttribute('aria-label', `Crate: ${item.title}`);
+  return fieldset;
+}
+
+/** Draws one state of the control into `fieldset` (made by createCartButtons), in place. */
+export function drawCartButtons(
+  fieldset: HTMLFieldSetElement,
+  { item, status, phase }: CartButtonsState,
+): void {
+  let parts = partsOf.get(fieldset);
+  if (!parts) {
+    parts = new Map();
+    partsOf.set(fieldset, parts);
+  }
+  const working = phase.step === 'working';
+  const disabled = working ? 'true' : null;
+  const wanted: HTMLElement[] = [];
+  fieldset.dataset.state = phase.step !== 'ready' ? phase.step : status.signedIn ? 'ready' : 'signedOut';
+
+  if (status.owned) wanted.push(part(parts, 'owned', () => span('mark', 'Owned')));
+  if (status.inCart) wanted.push(part(parts, 'inCart', () => span('mark in-cart', 'In cart')));
+  if (phase.step === 'confirmOwned') {
+    wanted.push(
+      part(parts, 'question', () => span('question', 'You already own this: add anyway?')),
+      part(parts, 'confirm', () => button('confirm', 'Add anyway')),
+      part(parts, 'cancel', () => button('cancel', 'Cancel')),
+    );
+  } else if (item.free) {
+    const free = part(parts, 'free', () => button('freeDownload', 'Free download', 'free'));
+    attribute(free, 'aria-label', `Free download of "${item.title}"`);
+    attribute(free, 'aria-disabled', disabled);
+    wanted.push(free);
+  } else {
+    for (const format of audioFormats) {
+      const formatButton = part(parts, format, () => {
+        const made = button('format', label(format));
+        made.dataset.format = format;
+        return made;
+      });
+      attribute(
+        formatButton,
+        'class',
+        status.inCart === null && format === status.defaultFormat ? 'default' : null,
+      );
+      attribute(formatButton, 'aria-label', formatButtonName(item.title, format, status.inCart));
+      attribute(
+        formatButton,
+        'aria-pressed',
+        status.inCart === null ? null : String(status.inCart === format),
+      );
+      attribute(formatButton, 'aria-disabled', disabled);
+      attribute(formatButton, 'title', status.signedIn ? null : 'Sign in to Crate to add to your cart');
+      wanted.push(formatButton);
+    }
+    if (status.inCart) {
+      const remove = part(parts, 'remove', () => button('remove', '✕', 'remove'));
+      attribute(remove, 'aria-label', `Remove "${item.title}" from the cart`);
+      attribute(remove, 'aria-disabled', disabled);
+      wanted.push(remove);
+    }
+  }
+  if (working) {
+    wanted.push(
+      part(parts, 'spinner', () => {
+        const spinner = span('spinner');
+        spinner.setAttribute('role', 'status');
+        spinner.setAttribute('aria-label', 'Working…');
+        return spinner;
+      }),
+    );
+  }
+  if (phase.step === 'failed') {
+    const message = part(parts, 'message', () => {
+      const made = span('message');
+      made.setAttribute('role', 'alert');
+      return made;
+    });
+    if (message.textContent !== phase.message) message.textContent = phase.message;
+    wanted.push(
+      message,
+      part(parts, 'retry', () => button('retry', 'Retry')),
+    );
+  }
+
+  const wasConfirming = parts.has('confirm') && parts.get('confirm')?.isConnected;
+  reconcile(fieldset, wanted);
+  // Asking "add anyway?" moves the focus to the answer, as the question replaced the buttons.
+  if (phase.step === 'confirmOwned' && !wasConfirming) parts.get('confirm')?.focus();
+}
+
+/** The action of the button a click landed on, if any. */
+function buttonAction(target: EventTarget | null): ButtonAction | null {
+  const element = target instanceof Element ? target.closest<HTMLElement>('button[data-action]') : null;
+  const action = element?.dataset.action;
+  if (action === 'format') {
+    const format = element?.dataset.format as AudioFormat;
+    return isAudioFormat(format) ? { action, format } : null;
+  }
+  const plain = ['remove', 'freeDownload', 'confirm', 'cancel', 'retry'] as const;
+  return plain.find((name) => name === action) ? { action: action as (typeof plain)[number] } : null;
+}
+
+export interface CartControlOptions {
+  item: PageItem;
+  states: ItemStates;
+  actions: CartActions;
+  /** Whether an event is the person's own; tests replace it, as they cannot make trusted events. */
+  isTrusted?: (event: Event) => boolean;
+}
+
+export interface CartControl {
+  element: HTMLFieldSetElement;
+  /** Stops following the page's item states. */
+  destroy(): void;
+}
+
+const errorMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'That did not work. Try again.';
+const isSignedOutError = (error: unknown) => (error as { kind?: unknown } | null)?.kind === 'signedOut';
+
+/** The control for one item: follows the item's status from the page cache and runs the clicks. */
+export function createCartControl({
+  item,
+  states,
+  actions,
+  isTrusted = (event) => event.isTrusted,
+}: CartControlOptions): CartControl {
+  const element = createCartButtons(item);
+  let status = states.status(item);
+  let phase: Phase = { step: 'ready' };
+  let retry: () => void = () => undefined;
+  const draw = () => drawCartButtons(element, { item, status, phase });
+  const setPhase = (next: Phase) => {
+    phase = next;
+    draw();
+  };
+
+  const unsubscribe = states.subscribe(() => {
+    const next = states.status(item);
+    if (sameStatus(status, next)) return;
+    status = next;
+    draw();
+  });
+
+  /** Runs one action with the working state; a failure shows its message and offers `again`. */
+  async function run(work: () => Promise<Phase | undefined>, again: () => void): Promise<void> {
+    setPhase({ step: 'working' });
+    retry = again;
+    try {
+      setPhase((await work()) ?? { step: 'ready' });
+    } catch (error) {
+      setPhase({ step: 'failed', message: errorMessage(error) });
+    }
+  }
+
+  function add(format: AudioFormat, override: boolean): void {
+    void run(
+      async () => {
+        // Signed out: sign in first (the background opens the store's login window), then add.
+        if (!states.status(item).signedIn) await actions.signIn();
+        try {
+          const outcome = await actions.add(item, format, override);
+          return outcome === 'alreadyPurchased' ? { step: 'confirmOwned', format } : undefined;
+        } catch (error) {
+          // The store ended a session the cache still thought alive: sign in, then add again.
+          if (!isSignedOutError(error)) throw error;
+          await actions.signIn();
+          await actions.add(item, format, override);
+          return undefined;
+        }
+      },
+      () => add(format, override),
+    );
+  }
+
+  function remove(): void {
+    void run(async () => void (await actions.remove(item)), remove);
+  }
+
+  function freeDownload(): void {
+    void run(async () => void (await actions.freeDownload(item)), freeDownload);
+  }
+
+  function choose(format: AudioFormat): void {
+    const current = states.status(item);
+    if (current.inCart === format) return;
+    if (current.inCart !== null) {
+      void run(
+        async () => void (await actions.changeFormat(item, format)),
+        () => choose(format),
+      );
+    } else if (current.owned) {
+      setPhase({ step: 'confirmOwned', format });
+    } else {
+      add(format, false);
+    }
+  }
+
+  // Every button: the person's own click, and nothing while an action runs.
+  element.addEventListener('click', (event) => {
+    const pressed = buttonAction(event.target);
+    if (!pressed || !isTrusted(event) || phase.step === 'working') return;
+    switch (pressed.action) {
+      case 'format':
+        return choose(pressed.format);
+      case 'remove':
+        return remove();
+      case 'freeDownload':
+        return freeDownload();
+      case 'confirm':
+        if (phase.step === 'confirmOwned') add(phase.format, true);
+        return;
+      case 'cancel':
+        return setPhase({ step: 'ready' });
+      case 'retry':
+        return retry();
+    }
+  });
+
+  draw();
+  return { element, destroy: unsubscribe };
+}

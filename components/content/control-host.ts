@@ -1,0 +1,57 @@
+/**
+ * Puts a control into a row: a small host element with an open shadow root, so the page's CSS
+ * cannot reach the buttons, and one stylesheet shared by every root (adoptedStyleSheets, which
+ * the store's CSP allows where inline styles would be refused). Everything mounted goes away
+ * when the content script's context ends.
+ */
+
+import type { CartActions } from '../../lib/content/cart-actions.ts';
+import { controlBlockSize } from '../../lib/content/control-space.ts';
+import { decoratedMark, type FoundRow } from '../../lib/content/decorate.ts';
+import type { ItemStates } from '../../lib/content/item-state.ts';
+import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
+import controlCss from './cart-buttons.css?inline';
+import { type CartControl, createCartControl } from './cart-buttons.ts';
+
+const hostTag = 'crate-cart-buttons';
+
+let sharedSheet: CSSStyleSheet | undefined;
+function sheet(): CSSStyleSheet {
+  if (!sharedSheet) {
+    sharedSheet = new CSSStyleSheet();
+    // As tall as the space kept for it (control-space.ts), so that taking it moves nothing.
+    sharedSheet.replaceSync(`${controlCss}\n:host { min-block-size: ${controlBlockSize}; }`);
+  }
+  return sharedSheet;
+}
+
+export interface ControlMounter {
+  mount(found: FoundRow): void;
+}
+
+export function createControlMounter(
+  states: ItemStates,
+  actions: CartActions,
+  { signal }: { signal: AbortSignal },
+): ControlMounter {
+  const mounted: { row: Element; host: HTMLElement; control: CartControl }[] = [];
+  signal.addEventListener('abort', () => {
+    for (const { row, host, control } of mounted) {
+      control.destroy();
+      host.remove();
+      row.removeAttribute(decoratedMark);
+    }
+  });
+
+  return {
+    mount({ row, slot, item }) {
+      const host = document.createElement(hostTag);
+      const shadow = host.attachShadow({ mode: 'open' });
+      adoptStyleSheet(shadow, sheet());
+      const control = createCartControl({ item, states, actions });
+      shadow.append(control.element);
+      slot.append(host);
+      mounted.push({ row, host, control });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'preact/hooks';
+import { errorMessage } from '../../lib/protocol/error-message.ts';
+import type { AuthState } from '../../lib/protocol/messages.ts';
+import { send } from '../../lib/protocol/send.ts';
+
+/** 'refreshing': a cached state is on screen while the background is asked again. */
+type Busy = 'loading' | 'refreshing' | 'signingIn' | 'signingOut' | null;
+
+export interface AccountPanelProps {
+  /** The last known state, shown at once instead of "Checking the store…". */
+  cached?: AuthState | null;
+  /** Every state the background reports, e.g. for the popup to load the signed-in user's data. */
+  onState?: (state: AuthState) => void;
+}
+
+/** Who is signed in, sign in and out, and whether the store answers. */
+export function AccountPanel({ cached = null, onState }: AccountPanelProps = {}) {
+  const [state, setState] = useState<AuthState | null>(cached);
+  const [busy, setBusy] = useState<Busy>(cached ? 'refreshing' : 'loading');
+  const [error, setError] = useState<string | null>(null);
+
+  function show(next: AuthState | null) {
+    setState(next);
+    if (next) onState?.(next);
+  }
+
+  async function run(next: Busy, action: () => Promise<AuthState>) {
+    setBusy(next);
+    setError(null);
+    try {
+      show(await action());
+    } catch (caught) {
+      setError(errorMessage(caught));
+      // The action may have changed the session even when it failed (e.g. sign-out offline).
+      show(await send('getAuthState', {}).catch(() => null));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  useEffect(() => {
+    void run(cached ? 'refreshing' : 'loading', () => send('getAuthState', {}));
+  }, []);
+
+  const acting = busy === 'signingIn' || busy === 'signingOut';
+
+  if (busy === 'loading') return <p aria-live="polite">Checking the store…</p>;
+
+  return (
+    <section aria-label="Account" class="account">
+      {state?.storeProblem && (
+        <div class="problem-line">
+          <p role="alert" class="problem">
+            {state.storeProblem}
+          </p>
+          <button
+            type="button"
+            disabled={busy !== null}
+            onClick={() => run('refreshing', () => send('getAuthState', {}))}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {state?.notice && !state.signedIn && <p class="notice">{state.notice}</p>}
+      {error && (
+        <p role="alert" class="problem">
+          {error}
+        </p>
+      )}
+      {state?.signedIn ? (
+        <>
+          <p>
+            Signed in as <strong>{state.username}</strong>
+          </p>
+          <button
+            type="button"
+            disabled={acting}
+            onClick={() => run('signingOut', () => send('signOut', {}))}
+          >
+            {busy === 'signingOut' ? 'Signing out…' : 'Sign out'}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          disabled={acting || !state || state.storeProblem !== null}
+          onClick={() => run('signingIn', () => send('signIn', {}))}
+        >
+          {busy === 'signingIn' ? 'Signing in…' : 'Sign in'}
+        </button>
+      )}
+      {state && <p class="store">Store: {state.storeUrl}</p>}
+    </section>
+  );
+}

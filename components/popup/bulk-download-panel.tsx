@@ -1,0 +1,148 @@
+/**
+ * "Download all available" for the popup's library tab: starts the background's bulk queue and
+ * shows it (files done of total, the bytes of the files under way, failures with their reasons),
+ * with pause, resume, cancel and retry. The queue runs in the background; closing the popup only
+ * stops this view, which asks again for the progress while it is open.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { errorMessage } from '../../lib/protocol/error-message.ts';
+import type { BulkProgress } from '../../lib/protocol/messages.ts';
+import { send } from '../../lib/protocol/send.ts';
+
+export interface BulkDownloadPanelProps {
+  /** The queue finished or stopped: the library's statuses changed. */
+  onLibraryChanged?: () => void;
+}
+
+/** How often an open panel asks for progress while a run is under way. */
+export const progressPollMs = 500;
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+const underWay = (progress: BulkProgress | null) =>
+  progress?.status === 'running' || progress?.status === 'paused';
+
+export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) {
+  const [progress, setProgress] = useState<BulkProgress | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [nothingLeft, setNothingLeft] = useState(false);
+  const changed = useRef(onLibraryChanged);
+  changed.current = onLibraryChanged;
+
+  async function ask(request: () => Promise<BulkProgress>): Promise<void> {
+    setAsking(true);
+    setProblem(null);
+    try {
+      setProgress(await request());
+    } catch (caught) {
+      setProblem(errorMessage(caught));
+    } finally {
+      setAsking(false);
+    }
+  }
+
+  useEffect(() => {
+    void ask(() => send('bulkDownloadProgress', {}));
+  }, []);
+
+  const running = underWay(progress);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      void send('bulkDownloadProgress', {})
+        .then(setProgress)
+        .catch(() => undefined);
+    }, progressPollMs);
+    return () => {
+      clearInterval(timer);
+      // The run just ended while this view watched it.
+      changed.current?.();
+    };
+  }, [running]);
+
+  async function downloadAll() {
+    setNothingLeft(false);
+    await ask(async () => {
+      const started = await send('downloadAllAvailable', {});
+      setNothingLeft(!underWay(started));
+      return started;
+    });
+  }
+  const control = (action: 'pause' | 'resume' | 'cancel' | 'retryFailed') =>
+    ask(() => send('bulkDownloadControl', { action }));
+
+  const failed = progress?.failed ?? [];
+  return (
+    <section class="bulk-download" aria-label="Download all">
+      {running ? null : (
+        <button type="button" disabled={asking} onClick={() => void downloadAll()}>
+          Download all available
+        </button>
+      )}
+      {nothingLeft && <p role="status">Everything in your library is downloaded already.</p>}
+      {progress && progress.total > 0 && (
+        <>
+          <label class="bulk-progress">
+            <span role="status" aria-live="polite">
+              {progress.status === 'paused'
+                ? 'Paused: '
+                : progress.status === 'cancelled'
+                  ? 'Cancelled: '
+                  : progress.status === 'finished'
+                    ? 'Finished: '
+                    : 'Downloading: '}
+              {progress.done} of {progress.total} files
+            </span>
+            <progress max={progress.total} value={progress.done} />
+          </label>
+          {progress.active.length > 0 && (
+            <ul class="bulk-active" aria-label="Files under way">
+              {progress.active.map((file) => (
+                <li key={file.downloadId}>
+                  {file.title}: {megabytes(file.bytesReceived)}
+                  {file.totalBytes > 0 ? ` of ${megabytes(file.totalBytes)}` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <div class="bulk-controls">
+        {progress?.status === 'running' && (
+          <button type="button" disabled={asking} onClick={() => void control('pause')}>
+            Pause
+          </button>
+        )}
+        {progress?.status === 'paused' && (
+          <button type="button" disabled={asking} onClick={() => void control('resume')}>
+            Resume
+          </button>
+        )}
+        {running && (
+          <button type="button" disabled={asking} onClick={() => void control('cancel')}>
+            Cancel
+          </button>
+        )}
+        {failed.length > 0 && (
+          <button type="button" disabled={asking} onClick={() => void control('retryFailed')}>
+            Retry failed ({failed.length})
+          </button>
+        )}
+      </div>
+      {failed.length > 0 && (
+        <ul class="bulk-failed" aria-label="Failed downloads">
+          {failed.map((file) => (
+            <li key={file.downloadId} class="problem">
+              {file.title}: {file.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      {problem && (
+        <p role="alert" class="problem">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}

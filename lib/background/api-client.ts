@@ -1,0 +1,289 @@
+/**
+ * The store API (store-api.md, contract.md) as typed functions, in three groups: the cart, the
+ * catalog (detail pages, the artist catalog) and the download library. Responses are parsed by the
+ * schemas the store itself uses (lib/contract/wire.ts); lib/background/store-transport.ts makes
+ * the requests, with their timeouts, retries and token renewal.
+ */
+import { z } from 'zod';
+import { maxPerPage } from '../contract/paging.ts';
+import {
+  ArtistCatalogMetadata,
+  Artist as ArtistSchema,
+  type AudioFormat,
+  Cart,
+  CartAddResult,
+  type CartAddResult as CartAddResultType,
+  CartChangeResult,
+  type CartChangeResult as CartChangeResultType,
+  type CartItemInput,
+  CartSummary,
+  type CartSummary as CartSummaryType,
+  type Cart as CartType,
+  type CatalogPage,
+  type CatalogPageResults,
+  catalogPages,
+  DownloadLink,
+  envelopeOf,
+  type ItemType,
+  LibraryEntry,
+  PagingMetadata,
+} from '../contract/wire.ts';
+import {
+  type ApiClientOptions,
+  createStoreTransport,
+  type Query,
+  type StoreCall,
+} from './store-transport.ts';
+
+const CartMetadata = z
+  .object({ audioFormats: z.array(z.string()) })
+  .partial()
+  .loose();
+
+export interface CartView {
+  cart: CartType;
+  /** The formats the store sells (metadata.audioFormats), when it lists them. */
+  audioFormats: string[];
+}
+
+export interface Paged<T> {
+  results: T[];
+  paging: z.infer<typeof PagingMetadata>;
+}
+
+export type ArtistFacetName = 'genreName' | 'performerName';
+
+export interface ArtistQuery {
+  page?: number;
+  perPage?: number;
+  ids?: number[];
+  /** Alias for a single entry of `ids`. */
+  id?: number;
+  /** All must match. */
+  facets?: { name: ArtistFacetName; value: string }[];
+  returnFacets?: ArtistFacetName[];
+  /** Part of the artist's name, case-insensitive (the store's `search`, docs/api.md). */
+  search?: string;
+  sortBy?: { field: 'publishDate' | 'artistId' | 'name'; direction: 'ASC' | 'DESC' }[];
+  genreId?: number;
+  labelId?: number;
+}
+
+export interface ArtistPage extends Paged<z.infer<typeof ArtistSchema>> {
+  facets: Partial<Record<ArtistFacetName, { name: string; count: number }[]>>;
+}
+
+export interface CartTarget {
+  /** The named cart; omitted: the default cart. */
+  name?: string;
+}
+
+export type PageWithoutId = Extract<CatalogPage, 'home' | 'chart-overview'>;
+export type PageWithId = Exclude<CatalogPage, PageWithoutId>;
+
+const itemsJson = (items: readonly object[]) => JSON.stringify(items);
+
+/** The cart calls; every one names the calling application (`sourceType`). */
+function cartCalls(call: StoreCall, sourceType: string) {
+  const cartQuery = (query: Query & CartTarget): Query => ({ ...query, sourceType });
+  return {
+    /** GET /cart/1/: the whole cart, with the formats the store sells. */
+    async viewCart(target: CartTarget = {}): Promise<CartView> {
+      const body = await call(
+        'GET',
+        '/cart/1/',
+        cartQuery({ name: target.name }),
+        envelopeOf(Cart, CartMetadata),
+        { authenticated: true },
+      );
+      return { cart: body.results, audioFormats: body.metadata.audioFormats ?? [] };
+    },
+
+    /** GET /cart/1/?summary=true: counts and total, no items. */
+    async cartSummary(target: CartTarget = {}): Promise<CartSummaryType> {
+      const body = await call(
+        'GET',
+        '/cart/1/',
+        cartQuery({ name: target.name, summary: true }),
+        envelopeOf(CartSummary),
+        { authenticated: true },
+      );
+      return body.results;
+    },
+
+    /** POST /cart/1/: owned items come back as `alreadyPurchased` warnings unless overridden. */
+    async addToCart(
+      items: CartItemInput[],
+      options: CartTarget & { alreadyPurchasedOverride?: boolean } = {},
+    ): Promise<CartAddResultType> {
+      const body = await call(
+        'POST',
+        '/cart/1/',
+        cartQuery({
+          items: itemsJson(items),
+          name: options.name,
+          alreadyPurchasedOverride: options.alreadyPurchasedOverride,
+        }),
+        envelopeOf(CartAddResult),
+        { authenticated: true },
+      );
+      return body.results;
+    },
+
+    /** PUT /cart/1/ with audioFormat: every item of the cart gets that format. */
+    async setCartFormat(audioFormat: AudioFormat, target: CartTarget = {}): Promise<CartChangeResultType> {
+      const body = await call(
+        'PUT',
+        '/cart/1/',
+        cartQuery({ audioFormat, name: target.name }),
+        envelopeOf(CartChangeResult),
+        { authenticated: true },
+      );
+      return body.results;
+    },
+
+    /** PUT /cart/1/ with items: only the listed items change format. */
+    async setItemFormats(items: CartItemInput[], target: CartTarget = {}): Promise<CartChangeResultType> {
+      const body = await call(
+        'PUT',
+        '/cart/1/',
+        cartQuery({ items: itemsJson(items), name: target.name }),
+        envelopeOf(CartChangeResult),
+        { authenticated: true },
+      );
+      return body.results;
+    },
+
+    /** DELETE /cart/1/ without items: empties the cart. */
+    async emptyCart(target: CartTarget = {}): Promise<CartChangeResultType> {
+      const body = await call(
+        'DELETE',
+        '/cart/1/',
+        cartQuery({ name: target.name }),
+        envelopeOf(CartChangeResult),
+        { authenticated: true },
+      );
+      return body.results;
+    },
+
+    /** DELETE /cart/1/ with items ({id, type} only): removes them. */
+    async removeFromCart(
+      items: { id: number; type: ItemType }[],
+      target: CartTarget = {},
+    ): Promise<CartChangeResultType> {
+      const refs = items.map(({ id, type }) => ({ id, type }));
+      const body = await call(
+        'DELETE',
+        '/cart/1/',
+        cartQuery({ items: itemsJson(refs), name: target.name }),
+        envelopeOf(CartChangeResult),
+        { authenticated: true },
+      );
+      return body.results;
+    },
+  };
+}
+
+/** The catalog: what one store page shows, and the artist catalog. Public: no token. */
+function catalogCalls(call: StoreCall) {
+  return {
+    /** GET /catalog/3/platform/<page>: everything one store page shows. */
+    catalogPage: (<P extends CatalogPage>(page: P, id?: number): Promise<CatalogPageResults<P>> =>
+      call(
+        'GET',
+        `/catalog/3/platform/${page}`,
+        { id },
+        envelopeOf(catalogPages[page] as unknown as z.ZodType<CatalogPageResults<P>>),
+        { authenticated: false },
+      ).then((body) => body.results)) as {
+      <P extends PageWithoutId>(page: P): Promise<CatalogPageResults<P>>;
+      <P extends PageWithId>(page: P, id: number): Promise<CatalogPageResults<P>>;
+    },
+
+    /** GET /catalog/3/artists: search, filter, sort and page the artist catalog. */
+    async artists(query: ArtistQuery = {}): Promise<ArtistPage> {
+      const body = await call(
+        'GET',
+        '/catalog/3/artists',
+        {
+          page: query.page,
+          perPage: query.perPage,
+          ids: query.ids?.join(','),
+          id: query.id,
+          'facets[]': query.facets?.map(({ name, value }) => `${name}:${value}`),
+          returnFacets: query.returnFacets?.join(','),
+          search: query.search,
+          sortBy: query.sortBy?.map(({ field, direction }) => `${field} ${direction}`).join(','),
+          genreId: query.genreId,
+          labelId: query.labelId,
+        },
+        envelopeOf(z.array(ArtistSchema), ArtistCatalogMetadata),
+        { authenticated: false },
+      );
+      const { facets, ...paging } = body.metadata;
+      return { results: body.results, paging, facets: facets?.fields ?? {} };
+    },
+  };
+}
+
+/** The download library: entries, and links to download them. */
+function libraryCalls(call: StoreCall) {
+  return {
+    /** GET /order/1/downloads: the download library, newest purchase first. */
+    async downloads(
+      query: { page?: number; perPage?: number; status?: 'available' | 'downloaded' } = {},
+    ): Promise<Paged<z.infer<typeof LibraryEntry>>> {
+      // The store tells a live link ("downloaded") from an expired one ("re-download"); here both are downloaded.
+      const status = query.status === 'downloaded' ? 'downloaded,re-download' : query.status;
+      const body = await call(
+        'GET',
+        '/order/1/downloads',
+        { ...query, status },
+        envelopeOf(z.array(LibraryEntry), PagingMetadata),
+        { authenticated: true },
+      );
+      return { results: body.results, paging: body.metadata };
+    },
+
+    /** Every page of the library, as large as the store allows, for whoever reads it all. */
+    async *libraryPages(status?: 'available' | 'downloaded'): AsyncGenerator<z.infer<typeof LibraryEntry>[]> {
+      for (let page = 1; ; page++) {
+        const found = await this.downloads({ page, perPage: maxPerPage, status });
+        yield found.results;
+        if (page >= found.paging.totalPages) return;
+      }
+    },
+
+    /** POST /order/1/downloads: marks the entries initiated and returns a link for each. */
+    async initiateDownloads(downloadIds: number[]): Promise<z.infer<typeof DownloadLink>[]> {
+      const body = await call(
+        'POST',
+        '/order/1/downloads',
+        { downloadIds: downloadIds.join(',') },
+        envelopeOf(z.array(DownloadLink)),
+        { authenticated: true },
+      );
+      return body.results;
+    },
+
+    /** POST /order/1/promo-downloads: a free (promotional) track into the library, with its link. */
+    async promoDownload(trackId: number): Promise<z.infer<typeof DownloadLink>> {
+      const body = await call('POST', '/order/1/promo-downloads', { trackId }, envelopeOf(DownloadLink), {
+        authenticated: true,
+      });
+      return body.results;
+    },
+  };
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const { storeUrl, call } = createStoreTransport(options);
+  return {
+    storeUrl,
+    ...cartCalls(call, options.sourceType),
+    ...catalogCalls(call),
+    ...libraryCalls(call),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

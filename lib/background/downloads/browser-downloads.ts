@@ -1,0 +1,32 @@
+/** The queue's view of the browser's downloads API (see BrowserDownloads in download-queue.ts). */
+import { type Browser, browser } from 'wxt/browser';
+import { saveDownload } from '../download-file.ts';
+import type { BrowserDownload, BrowserDownloads } from './queue-model.ts';
+
+const toDownload = (item: Browser.downloads.DownloadItem): BrowserDownload => ({
+  id: item.id,
+  url: item.url,
+  state: item.state as BrowserDownload['state'],
+  error: item.error,
+  paused: item.paused,
+  bytesReceived: item.bytesReceived,
+  totalBytes: Math.max(0, item.totalBytes),
+});
+
+export const browserDownloads: BrowserDownloads = {
+  async start(downloadId, url, path) {
+    // The link's own filename and expiry do not matter here: `path` names the file.
+    const saved = await saveDownload({ downloadId, url, filename: path, expiresAt: '' }, path);
+    return saved.browserDownloadId;
+  },
+  async byId(id) {
+    const [item] = await browser.downloads.search({ id });
+    return item ? toDownload(item) : undefined;
+  },
+  async byUrl(url) {
+    return (await browser.downloads.search({ url })).map(toDownload);
+  },
+  pause: (id) => browser.downloads.pause(id),
+  resume: (id) => browser.downloads.resume(id),
+  cancel: (id) => browser.downloads.cancel(id),
+};

@@ -1,0 +1,124 @@
+/**
+ * The bulk download queue: library entries saved three at a time through the browser's downloads,
+ * every step written to the job store first, so a worker stopped anywhere resumes from the store
+ * alone and never saves one entry twice.
+ *
+ * It talks to the world through small interfaces (the store's links, the browser's downloads, the
+ * job store, what people are told), which the worker fills with the real APIs and the unit tests
+ * with models. Each pass reconciles the jobs with what the browser reports, then starts more; the
+ * browser's download events, an alarm and the popup's questions all just ask for another pass.
+ */
+
+import type { DownloadJob, NewJob } from '../../storage/download-job.ts';
+import {
+  type ActiveFile,
+  type BrowserDownloads,
+  isActive,
+  type QueueControl,
+  type QueueDependencies,
+  type QueueProgress,
+} from './queue-model.ts';
+import { queuePass } from './queue-pass.ts';
+import { addJobs, applyControl } from './queue-state.ts';
+
+export function createDownloadQueue(deps: QueueDependencies) {
+  const { jobs: store, downloads, events, now } = deps;
+  const pass = () => queuePass(deps);
+
+  // Passes never overlap: one at a time, and requests during a pass fold into one more pass.
+  let tail: Promise<void> = Promise.resolve();
+  let waiting: Promise<void> | null = null;
+  function pump(): Promise<void> {
+    if (waiting) return waiting;
+    const next = tail.then(() => {
+      waiting = null;
+      return pass();
+    });
+    waiting = next;
+    tail = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Adds entries to the run (queue-state.ts, addJobs) and starts on them. */
+  async function enqueue(newJobs: NewJob[], { redownload = false } = {}): Promise<void> {
+    await store.updateAll((state) => addJobs(state, newJobs, { redownload, now: now() }));
+    await events.keepAwake(true);
+    await pump();
+  }
+
+  async function control(action: QueueControl): Promise<void> {
+    const before = await store.read();
+    const after = await store.updateAll((state) => applyControl(state, action));
+    await followInBrowser(downloads, action, before.jobs.filter(isActive), after.run?.status);
+    if (action === 'cancel' && after.run?.status === 'cancelled') await events.keepAwake(false);
+    if (after.run?.status === 'running') await events.keepAwake(true);
+    await pump();
+  }
+
+  async function progress(): Promise<QueueProgress> {
+    const { run, jobs: all } = await store.read();
+    const jobs = all.filter((job) => job.runId === run?.id);
+    const active: ActiveFile[] = [];
+    for (const job of jobs.filter((candidate) => candidate.state === 'saving')) {
+      const item = await downloads.byId(job.browserDownloadId as number);
+      active.push({
+        downloadId: job.downloadId,
+        title: job.title,
+        bytesReceived: item?.bytesReceived ?? 0,
+        totalBytes: item?.totalBytes ?? 0,
+      });
+    }
+    return {
+      status: run?.status ?? 'idle',
+      total: jobs.length,
+      done: jobs.filter((job) => job.state === 'done').length,
+      failed: jobs
+        .filter((job) => job.state === 'failed')
+        .map((job) => ({
+          downloadId: job.downloadId,
+          title: job.title,
+          reason: job.error ?? 'The download failed.',
+        })),
+      active,
+    };
+  }
+
+  return { enqueue, pump, control, progress };
+}
+
+/**
+ * The browser's side follows the stored decision: downloads under way are paused, resumed or
+ * cancelled (a started job's browser download found by its link). A download that already ended
+ * refuses, which is fine.
+ */
+async function followInBrowser(
+  downloads: BrowserDownloads,
+  action: QueueControl,
+  underWay: DownloadJob[],
+  status: string | undefined,
+): Promise<void> {
+  const quietly = (work: Promise<void>) => work.catch(() => undefined);
+  if (action === 'pause' && status === 'paused') {
+    for (const job of underWay)
+      if (job.browserDownloadId !== null) await quietly(downloads.pause(job.browserDownloadId));
+  }
+  if (action === 'resume' && status === 'running') {
+    for (const job of underWay)
+      if (job.browserDownloadId !== null) await quietly(downloads.resume(job.browserDownloadId));
+  }
+  if (action === 'cancel' && status === 'cancelled') {
+    for (const job of underWay) {
+      const ids =
+        job.browserDownloadId !== null
+          ? [job.browserDownloadId]
+          : job.link
+            ? (await downloads.byUrl(job.link.url))
+                .map((item) => item.id)
+                .filter((id) => !job.pastBrowserIds.includes(id))
+            : [];
+      for (const id of ids) await quietly(downloads.cancel(id));
+    }
+  }
+}
+
+export type DownloadQueue = ReturnType<typeof createDownloadQueue>;

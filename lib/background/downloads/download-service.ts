@@ -1,0 +1,136 @@
+/**
+ * The download side of the background worker: the queue with its real store, browser and IndexedDB
+ * behind it, the context menu, the notifications' buttons, and the popup's bulk download messages.
+ * The entrypoint wires browser events to these functions; nothing here lives only in memory.
+ */
+import { type Browser, browser } from 'wxt/browser';
+import type { CatalogItemRef } from '../../contract/catalog-url.ts';
+import { errorMessage } from '../../protocol/error-message.ts';
+import { storeUrlSetting } from '../../storage/items.ts';
+import { indexedDbJobStore } from '../../storage/job-store.ts';
+import type { ApiClient } from '../api-client.ts';
+import { browserDownloads } from './browser-downloads.ts';
+import { clickedItem, createMenus, updateMenus } from './context-menu.ts';
+import { downloadPurchased } from './download-purchased.ts';
+import { createDownloadQueue } from './download-queue.ts';
+import { jobNamer, libraryEntries, storeLink } from './library-jobs.ts';
+import { notifyDownloadFailed, notifyProblem, notifyRunFinished, notOwnedItem } from './notifications.ts';
+import type { QueueControl, QueueProgress } from './queue-model.ts';
+
+/** While a run is under way this alarm wakes a stopped worker to carry on (30 s is MV3's least). */
+export const bulkDownloadAlarm = 'bulk-download';
+const bulkDownloadMinutes = 0.5;
+
+export interface DownloadServiceOptions {
+  api(): Promise<ApiClient>;
+  signedIn(): Promise<boolean>;
+  /** Adds an item to the current cart in the default format, and says how it went. */
+  addToCart(item: CatalogItemRef): Promise<void>;
+  /** Re-reads what pages show as owned (the content script's cache, lib/storage/cart-state.ts). */
+  refreshOwned(): Promise<void>;
+}
+
+export function createDownloadService(options: DownloadServiceOptions) {
+  const queue = createDownloadQueue({
+    jobs: indexedDbJobStore(),
+    downloads: browserDownloads,
+    async initiate(downloadIds) {
+      const links = await (await options.api()).initiateDownloads(downloadIds);
+      return links.map((link) => ({ downloadId: link.downloadId, link: storeLink(link) }));
+    },
+    events: {
+      jobFailed: notifyDownloadFailed,
+      async runFinished(summary) {
+        await notifyRunFinished(summary);
+        await options.refreshOwned().catch(() => undefined);
+      },
+      async keepAwake(active) {
+        if (active) await browser.alarms.create(bulkDownloadAlarm, { periodInMinutes: bulkDownloadMinutes });
+        else await browser.alarms.clear(bulkDownloadAlarm);
+      },
+      passLater(ms) {
+        setTimeout(() => void queue.pump(), ms);
+      },
+    },
+    now: Date.now,
+  });
+
+  async function downloadAllAvailable(): Promise<QueueProgress> {
+    const api = await options.api();
+    const [entries, named] = await Promise.all([libraryEntries(api, 'available'), jobNamer()]);
+    // Oldest purchase first: the library lists newest first.
+    const jobs = entries.reverse().map((entry) => named(entry.track, entry.audioFormat, entry.id));
+    if (jobs.length > 0) await queue.enqueue(jobs);
+    return queue.progress();
+  }
+
+  async function addToCartFrom(notificationId: string): Promise<void> {
+    const item = notOwnedItem(notificationId);
+    if (!item) return;
+    await browser.notifications.clear(notificationId);
+    await options
+      .addToCart(item)
+      .catch((error) => notifyProblem('Could not add it to your cart', errorMessage(error)));
+  }
+
+  return {
+    handlers: {
+      downloadAllAvailable,
+      async bulkDownloadProgress(): Promise<QueueProgress> {
+        // The popup asking is a good moment to check on the queue too.
+        void queue.pump().catch(() => undefined);
+        return queue.progress();
+      },
+      async bulkDownloadControl({ action }: { action: QueueControl }): Promise<QueueProgress> {
+        await queue.control(action);
+        return queue.progress();
+      },
+    },
+
+    /** contextMenus.onClicked. */
+    async onMenuClicked(info: Browser.contextMenus.OnClickData): Promise<void> {
+      const item = clickedItem(info, await storeUrlSetting.getValue());
+      if (!item) return;
+      try {
+        await downloadPurchased(item, {
+          api: await options.api(),
+          enqueue: queue.enqueue,
+          libraryChanged: options.refreshOwned,
+        });
+      } catch (error) {
+        await notifyProblem('Could not download', errorMessage(error));
+      }
+    },
+
+    /** notifications.onButtonClicked: the only button is "Add to cart". */
+    onNotificationButton: (notificationId: string) => addToCartFrom(notificationId),
+
+    /** notifications.onClicked: Firefox shows no buttons, so there the notification is the button. */
+    async onNotificationClicked(notificationId: string): Promise<void> {
+      if (import.meta.env.FIREFOX) await addToCartFrom(notificationId);
+    },
+
+    /** downloads.onChanged: a download ended (or was interrupted), so the queue can move on. */
+    onDownloadChanged(delta: Browser.downloads.DownloadDelta): void {
+      if (delta.state || delta.error) void queue.pump().catch(() => undefined);
+    },
+
+    async onAlarm(alarm: Browser.alarms.Alarm): Promise<void> {
+      if (alarm.name === bulkDownloadAlarm) await queue.pump();
+    },
+
+    /** The worker started: carry on with a run a stopped worker left. */
+    resume: () => queue.pump(),
+
+    /** Installed, updated, or the store changed: menus for the configured store. */
+    async createMenus(): Promise<void> {
+      await createMenus(await storeUrlSetting.getValue(), await options.signedIn());
+    },
+
+    /** Maybe signed in or out: the menu items follow the session. */
+    async onSessionChanged(): Promise<void> {
+      const signedIn = await options.signedIn();
+      await updateMenus(signedIn).catch(async () => createMenus(await storeUrlSetting.getValue(), signedIn));
+    },
+  };
+}

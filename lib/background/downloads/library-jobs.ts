@@ -1,0 +1,78 @@
+/**
+ * Library entries as queue jobs: found in the store's library (which has no lookup by track, so
+ * it is paged through) and named by the person's file name template.
+ */
+
+import type { AudioFormat, LibraryEntry, Track } from '../../contract/wire.ts';
+import type { NewJob, StoreLink } from '../../storage/download-job.ts';
+import { filenameFields, renderFilename } from '../../storage/filename-template.ts';
+import { filenameTemplateSetting, folderPerReleaseSetting } from '../../storage/items.ts';
+import type { ApiClient } from '../api-client.ts';
+
+/** "Artists - Title (Mix)": how a job is shown. */
+export const trackTitle = (track: Track) =>
+  `${track.artists.map((artist) => artist.name).join(', ')} - ${track.name} (${track.mixName})`;
+
+export type JobNamer = (
+  track: Track,
+  audioFormat: AudioFormat,
+  downloadId: number,
+  link?: StoreLink,
+) => NewJob;
+
+/** Reads the template settings once, for a batch of jobs. */
+export async function jobNamer(): Promise<JobNamer> {
+  const [template, folderPerRelease] = await Promise.all([
+    filenameTemplateSetting.getValue(),
+    folderPerReleaseSetting.getValue(),
+  ]);
+  return (track, audioFormat, downloadId, link) => ({
+    downloadId,
+    path: renderFilename(template, filenameFields(track, audioFormat), {
+      folderPerRelease,
+      fallbackName: `track-${track.id}`,
+    }),
+    title: trackTitle(track),
+    ...(link ? { link } : {}),
+  });
+}
+
+/** Every library entry in a status, all pages. */
+export async function libraryEntries(
+  api: ApiClient,
+  status?: 'available' | 'downloaded',
+): Promise<LibraryEntry[]> {
+  const entries: LibraryEntry[] = [];
+  for await (const results of api.libraryPages(status)) entries.push(...results);
+  return entries;
+}
+
+/**
+ * The library entry of each of these tracks that is owned, preferring the format asked for when
+ * a track was bought in several. Stops paging once every track is found.
+ */
+export async function entriesForTracks(
+  api: ApiClient,
+  trackIds: readonly number[],
+  preferred: AudioFormat,
+): Promise<Map<number, LibraryEntry>> {
+  const wanted = new Set(trackIds);
+  const found = new Map<number, LibraryEntry>();
+  for await (const results of api.libraryPages()) {
+    for (const entry of results) {
+      if (!wanted.has(entry.track.id)) continue;
+      const known = found.get(entry.track.id);
+      if (!known || (known.audioFormat !== preferred && entry.audioFormat === preferred))
+        found.set(entry.track.id, entry);
+    }
+    const allPreferred = [...wanted].every((id) => found.get(id)?.audioFormat === preferred);
+    if (allPreferred) break;
+  }
+  return found;
+}
+
+/** A store link record with its expiry as epoch milliseconds, as jobs keep it. */
+export const storeLink = (link: { url: string; expiresAt: string }): StoreLink => ({
+  url: link.url,
+  expiresAt: Date.parse(link.expiresAt),
+});

@@ -1,0 +1,92 @@
+/**
+ * The bulk download queue's parts share these: its limits, the interfaces through which it talks
+ * to the world (the store's links, the browser's downloads, what people are told), and the rule
+ * that a stored job changes only from the state a decision was made in.
+ */
+import type { BulkProgress } from '../../protocol/messages.ts';
+import {
+  activeStates,
+  type DownloadJob,
+  finishedStates,
+  type JobState,
+  type StoreLink,
+} from '../../storage/download-job.ts';
+import type { JobStore } from '../../storage/job-store.ts';
+
+export const parallelDownloads = 3;
+/** Attempts with a fresh link before a job fails for good (the person may still retry it). */
+export const maxAttempts = 3;
+/** A link this close to its expiry is replaced before it is used. */
+export const linkMarginMs = 60_000;
+/**
+ * How long a job may sit in `starting` without a browser download before it counts as never
+ * started. The browser creates its download as soon as the store answers, far sooner than this.
+ */
+export const startGraceMs = 30_000;
+/** Wait before asking the store again for links it failed to give. */
+export const initiateRetryMs = 5_000;
+
+export interface BrowserDownload {
+  id: number;
+  url: string;
+  state: 'in_progress' | 'interrupted' | 'complete';
+  error?: string;
+  paused: boolean;
+  bytesReceived: number;
+  /** 0 when the store did not say. */
+  totalBytes: number;
+}
+
+/** The browser's downloads API, as much of it as the queue uses. */
+export interface BrowserDownloads {
+  /** Starts saving entry `downloadId` from `url` under `path`; resolves with the browser's id. */
+  start(downloadId: number, url: string, path: string): Promise<number>;
+  byId(id: number): Promise<BrowserDownload | undefined>;
+  byUrl(url: string): Promise<BrowserDownload[]>;
+  pause(id: number): Promise<void>;
+  resume(id: number): Promise<void>;
+  cancel(id: number): Promise<void>;
+}
+
+/** POST /order/1/downloads: marks the entries initiated and returns a fresh link for each. */
+export type InitiateLinks = (downloadIds: number[]) => Promise<{ downloadId: number; link: StoreLink }[]>;
+
+/** What the queue tells people and the rest of the extension. */
+export interface QueueEvents {
+  jobFailed(job: DownloadJob): Promise<void>;
+  runFinished(summary: { done: number; failed: DownloadJob[] }): Promise<void>;
+  /** A run is under way (true) or over (false): the worker keeps an alarm while it is. */
+  keepAwake(active: boolean): Promise<void>;
+  /** Asks for another pass after `ms`, while this worker lives (the alarm covers the rest). */
+  passLater(ms: number): void;
+}
+
+export interface QueueDependencies {
+  jobs: JobStore;
+  downloads: BrowserDownloads;
+  initiate: InitiateLinks;
+  events: QueueEvents;
+  now: () => number;
+}
+
+/** The queue as the popup shows it: the protocol's reply to the bulk download messages. */
+export type QueueProgress = BulkProgress;
+export type ActiveFile = BulkProgress['active'][number];
+
+export type QueueControl = 'pause' | 'resume' | 'cancel' | 'retryFailed';
+
+export const isFinished = (job: DownloadJob) => finishedStates.includes(job.state);
+export const isActive = (job: DownloadJob) => activeStates.includes(job.state);
+
+/** Changes a job only while it is still in one of `from`: a stale decision changes nothing. */
+export const when =
+  (
+    from: readonly JobState[],
+    patch: (job: DownloadJob) => Partial<DownloadJob>,
+    browserDownloadId?: number,
+  ) =>
+  (job: DownloadJob): DownloadJob | null => {
+    if (!from.includes(job.state)) return null;
+    if (browserDownloadId !== undefined && job.browserDownloadId !== browserDownloadId) return null;
+    return { ...job, ...patch(job) };
+  };

@@ -1,0 +1,71 @@
+/**
+ * The queue's stored state changed by a person's request, as pure functions of the state: new
+ * entries added to the run (or a new run), and pause, resume, cancel or retry. The queue writes
+ * what they return in one job-store transaction; null means nothing changes.
+ */
+import type { NewJob, QueueState } from '../../storage/download-job.ts';
+import { isFinished, type QueueControl } from './queue-model.ts';
+
+/**
+ * Adds entries to the run under way, or starts a run. An entry already in this run, or saved by
+ * an earlier one, is not added again unless `redownload` asks for another copy.
+ */
+export function addJobs(
+  { run, jobs }: QueueState,
+  newJobs: NewJob[],
+  { redownload, now }: { redownload: boolean; now: number },
+): QueueState {
+  const fresh = !run || run.status === 'finished' || run.status === 'cancelled';
+  const current = fresh ? { id: (run?.id ?? 0) + 1, status: 'running' as const, startedAt: now } : run;
+  // Of earlier runs only the saved jobs matter: they are what keeps an entry from saving twice.
+  const kept = jobs.filter((job) => job.runId === current.id || job.state === 'done');
+  const byId = new Map(kept.map((job) => [job.downloadId, job]));
+  let seq = Math.max(0, ...kept.map((job) => job.seq));
+  for (const job of newJobs) {
+    const existing = byId.get(job.downloadId);
+    const inThisRun =
+      existing?.runId === current.id && existing.state !== 'failed' && existing.state !== 'cancelled';
+    const savedBefore = existing?.runId !== current.id && existing?.state === 'done';
+    if (inThisRun || (savedBefore && !redownload)) continue;
+    byId.set(job.downloadId, {
+      downloadId: job.downloadId,
+      runId: current.id,
+      seq: ++seq,
+      path: job.path,
+      title: job.title,
+      state: 'queued',
+      link: job.link ?? null,
+      startedAt: null,
+      browserDownloadId: null,
+      pastBrowserIds: existing?.pastBrowserIds ?? [],
+      attempts: 0,
+      error: null,
+    });
+  }
+  return { run: current, jobs: [...byId.values()] };
+}
+
+/** What `action` makes of the run and its jobs, or null when it does not apply now. */
+export function applyControl({ run, jobs }: QueueState, action: QueueControl): QueueState | null {
+  if (!run) return null;
+  switch (action) {
+    case 'pause':
+      return run.status === 'running' ? { run: { ...run, status: 'paused' }, jobs } : null;
+    case 'resume':
+      return run.status === 'paused' ? { run: { ...run, status: 'running' }, jobs } : null;
+    case 'cancel':
+      if (run.status !== 'running' && run.status !== 'paused') return null;
+      return {
+        run: { ...run, status: 'cancelled' },
+        jobs: jobs.map((job) => (isFinished(job) ? job : { ...job, state: 'cancelled' })),
+      };
+    case 'retryFailed':
+      if (!jobs.some((job) => job.state === 'failed')) return null;
+      return {
+        run: { ...run, status: run.status === 'paused' ? 'paused' : 'running' },
+        jobs: jobs.map((job) =>
+          job.state === 'failed' ? { ...job, state: 'queued', attempts: 0, error: null, link: null } : job,
+        ),
+      };
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * What a whole-cart format change would cost, before it is applied. A cart item's price already
+ * includes its format's fee; the catalog record's `audioFormatFee` says what WAV and AIFF add to the
+ * MP3 price (for a release, the fee once per track). So: new price = price - fee(now) + fee(target).
+ */
+
+import type { AudioFormat, CartItem } from '../contract/wire.ts';
+import type { ItemFormatFee } from '../protocol/messages.ts';
+import { toCents } from './money.ts';
+
+export type FeeTable = ReadonlyMap<string, ItemFormatFee['fee']>;
+
+export const itemKey = (item: { type: string; id: number }) => `${item.type}:${item.id}`;
+
+export interface FormatPreview {
+  totalCents: number;
+  /** Items whose format would change. */
+  changing: number;
+  /**
+   * Changing items whose fees are not known (yet): their current price is counted, so the total is
+   * an estimate while this is above zero.
+   */
+  unknown: number;
+}
+
+const feeCents = (fee: ItemFormatFee['fee'], format: AudioFormat) =>
+  format === 'mp3' ? 0 : toCents(fee[format].value);
+
+export function previewCartFormat(
+  items: readonly CartItem[],
+  target: AudioFormat,
+  fees: FeeTable,
+): FormatPreview {
+  let totalCents = 0;
+  let changing = 0;
+  let unknown = 0;
+  for (const item of items) {
+    const price = toCents(item.price.value);
+    if (item.audioFormat === target) {
+      totalCents += price;
+      continue;
+    }
+    changing++;
+    const fee = fees.get(itemKey(item));
+    if (!fee) {
+      unknown++;
+      totalCents += price;
+      continue;
+    }
+    totalCents += price - feeCents(fee, item.audioFormat) + feeCents(fee, target);
+  }
+  return { totalCents, changing, unknown };
+}

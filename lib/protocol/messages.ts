@@ -1,0 +1,214 @@
+/**
+ * The one messaging protocol between the extension's pages (popup, options), content scripts and
+ * the background worker: each kind names who may send it, the payload's shape and the reply's
+ * shape. The background parses both sides with these schemas and refuses anything else.
+ */
+import { z } from 'zod';
+import { isCartName } from '../contract/cart-name.ts';
+import { maxPerPage } from '../contract/paging.ts';
+import {
+  Artist,
+  AudioFormat,
+  AudioFormatFee,
+  Cart,
+  CartAddResult,
+  CartChangeResult,
+  CartItemInput,
+  CartItemRef,
+  CartSummary,
+  DownloadLink,
+  FacetValue,
+  ItemType,
+  LibraryEntry,
+  PagingMetadata,
+} from '../contract/wire.ts';
+import { channel } from './envelope.ts';
+
+/**
+ * Who sent a message, as the browser reports it (never as the message claims):
+ * - extensionPage: the popup or options page, from the extension's own origin;
+ * - storeContentScript: our content script, in the top frame of a tab on the configured store.
+ */
+export type SenderRole = 'extensionPage' | 'storeContentScript';
+
+const pagesOnly: readonly SenderRole[] = ['extensionPage'];
+const pagesAndStore: readonly SenderRole[] = ['extensionPage', 'storeContentScript'];
+
+/** lib/contract/cart-name.ts, the store's own rule. */
+const CartName = z.string().refine(isCartName, 'Not a cart name the store accepts.');
+const CartTarget = { name: CartName.optional() };
+const NoPayload = z.strictObject({});
+
+export const AuthState = z.object({
+  signedIn: z.boolean(),
+  username: z.string().nullable(),
+  storeUrl: z.string(),
+  /** Null when the store answered; otherwise why it could not be reached. */
+  storeProblem: z.string().nullable(),
+  /** Why the person was signed out, when it was not their choice. */
+  notice: z.string().nullable(),
+});
+export type AuthState = z.infer<typeof AuthState>;
+
+export const CartView = z.object({ cart: Cart, audioFormats: z.array(z.string()) });
+
+export const CartChoice = z.object({ current: z.string(), names: z.array(z.string()) });
+export type CartChoice = z.infer<typeof CartChoice>;
+
+const PageQuery = { page: z.number().int().min(1), perPage: z.number().int().min(1).max(maxPerPage) };
+
+export const LibraryPage = z.object({ results: z.array(LibraryEntry), paging: PagingMetadata });
+export type LibraryPage = z.infer<typeof LibraryPage>;
+
+/** A download the browser was asked to save: `browserDownloadId` is downloads.download's id. */
+export const SavedDownload = z.object({
+  downloadId: z.number().int(),
+  filename: z.string(),
+  browserDownloadId: z.number().int(),
+});
+export type SavedDownload = z.infer<typeof SavedDownload>;
+
+export const ArtistSearch = z.strictObject({
+  ...PageQuery,
+  /** Part of the artist's name (the store's `search` parameter). */
+  search: z.string().max(200).optional(),
+  genreName: z.string().min(1).max(200).optional(),
+  sort: z.enum(['latestRelease', 'name']),
+});
+export type ArtistSearch = z.infer<typeof ArtistSearch>;
+
+export const ArtistResults = z.object({
+  results: z.array(Artist),
+  paging: PagingMetadata,
+  /** Genre facet over the filtered set, highest count first. */
+  genres: z.array(FacetValue),
+});
+export type ArtistResults = z.infer<typeof ArtistResults>;
+
+/** The bulk download queue as the popup shows it: files done of total, failures, bytes of those under way. */
+export const BulkProgress = z.object({
+  status: z.enum(['idle', 'running', 'paused', 'cancelled', 'finished']),
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.array(z.object({ downloadId: z.number().int(), title: z.string(), reason: z.string() })),
+  active: z.array(
+    z.object({
+      downloadId: z.number().int(),
+      title: z.string(),
+      bytesReceived: z.number(),
+      totalBytes: z.number(),
+    }),
+  ),
+});
+export type BulkProgress = z.infer<typeof BulkProgress>;
+
+/** What WAV and AIFF add to one cart item's MP3 price (a release: its fee once per track). */
+export const ItemFormatFee = z.object({ id: z.number().int(), type: ItemType, fee: AudioFormatFee });
+export type ItemFormatFee = z.infer<typeof ItemFormatFee>;
+
+const define = <P extends z.ZodType, R extends z.ZodType>(
+  from: readonly SenderRole[],
+  payload: P,
+  reply: R,
+) => ({
+  from,
+  payload,
+  reply,
+});
+
+export const protocol = {
+  /** The popup's first question: who is signed in, and does the store answer? */
+  getAuthState: define(pagesOnly, NoPayload, AuthState),
+  /**
+   * Opens the store's sign-in window (identity.launchWebAuthFlow). The store's pages ask for it
+   * too: a signed-out person's click on an add button starts sign-in.
+   */
+  signIn: define(pagesAndStore, NoPayload, AuthState),
+  /**
+   * Whether a store URL the options page is about to save answers like a store (its OAuth
+   * discovery document); fails with a sentence for the page.
+   */
+  checkStore: define(pagesOnly, z.strictObject({ storeUrl: z.url().max(2048) }), z.strictObject({})),
+  /** Revokes the refresh token at the store and forgets both tokens. */
+  signOut: define(pagesOnly, NoPayload, AuthState),
+  cartSummary: define(pagesAndStore, z.strictObject(CartTarget), CartSummary),
+  viewCart: define(pagesOnly, z.strictObject(CartTarget), CartView),
+  addToCart: define(
+    pagesAndStore,
+    z.strictObject({
+      ...CartTarget,
+      items: z.array(CartItemInput).min(1).max(100),
+      alreadyPurchasedOverride: z.boolean().optional(),
+    }),
+    CartAddResult,
+  ),
+  setItemFormats: define(
+    pagesAndStore,
+    z.strictObject({ ...CartTarget, items: z.array(CartItemInput).min(1).max(100) }),
+    CartChangeResult,
+  ),
+  setCartFormat: define(
+    pagesOnly,
+    z.strictObject({ ...CartTarget, audioFormat: AudioFormat }),
+    CartChangeResult,
+  ),
+  removeFromCart: define(
+    pagesAndStore,
+    z.strictObject({ ...CartTarget, items: z.array(CartItemRef).min(1).max(100) }),
+    CartChangeResult,
+  ),
+  emptyCart: define(pagesOnly, z.strictObject(CartTarget), CartChangeResult),
+  /** Makes a cart the one page buttons and the popup act on, and remembers its name. */
+  setCurrentCart: define(pagesOnly, z.strictObject({ name: CartName }), CartChoice),
+  /** Catalog fees of cart items, so the popup can preview a whole-cart format change. */
+  formatFees: define(
+    pagesOnly,
+    z.strictObject({ items: z.array(CartItemRef).min(1).max(100) }),
+    z.array(ItemFormatFee),
+  ),
+  library: define(
+    pagesOnly,
+    z.strictObject({ ...PageQuery, status: z.enum(['available', 'downloaded']).optional() }),
+    LibraryPage,
+  ),
+  /**
+   * Starts downloads at the store and saves each file with the browser's downloads, named by the
+   * person's file name template from the entry's track.
+   */
+  initiateDownloads: define(
+    pagesOnly,
+    z.strictObject({
+      entries: z
+        .array(LibraryEntry.pick({ id: true, audioFormat: true, track: true }))
+        .min(1)
+        .max(maxPerPage),
+    }),
+    z.array(SavedDownload),
+  ),
+  artists: define(pagesOnly, ArtistSearch, ArtistResults),
+  /** A promotional track into the library (POST /order/1/promo-downloads), with its download link. */
+  promoDownload: define(
+    pagesAndStore,
+    z.strictObject({ trackId: z.number().int().positive() }),
+    DownloadLink,
+  ),
+  /** Queues every library entry not downloaded yet (lib/background/downloads/download-queue.ts). */
+  downloadAllAvailable: define(pagesOnly, NoPayload, BulkProgress),
+  bulkDownloadProgress: define(pagesOnly, NoPayload, BulkProgress),
+  bulkDownloadControl: define(
+    pagesOnly,
+    z.strictObject({ action: z.enum(['pause', 'resume', 'cancel', 'retryFailed']) }),
+    BulkProgress,
+  ),
+} as const;
+
+export type MessageKind = keyof typeof protocol;
+export const messageKinds = Object.keys(protocol) as MessageKind[];
+export type Payload<K extends MessageKind> = z.infer<(typeof protocol)[K]['payload']>;
+export type Reply<K extends MessageKind> = z.infer<(typeof protocol)[K]['reply']>;
+
+export const Envelope = z.strictObject({
+  channel: z.literal(channel),
+  kind: z.enum(messageKinds as [MessageKind, ...MessageKind[]]),
+  payload: z.unknown(),
+});

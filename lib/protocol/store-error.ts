@@ -1,0 +1,103 @@
+/**
+ * The protocol's one error type: every way a call to the store (or to our own background) can
+ * fail, as a kind the UI can branch on and a sentence a person can act on. Crosses the messaging
+ * boundary as plain data (`StoreErrorData`). Free of zod: the content script throws it too.
+ */
+import { errorMessage } from './error-message.ts';
+
+const storeErrorKinds = [
+  'signedOut',
+  'offline',
+  'storeDown',
+  'timeout',
+  'rateLimited',
+  'badRequest',
+  'forbidden',
+  'notFound',
+  'conflict',
+  'invalidResponse',
+  /** Nothing answered the message: the extension was updated or reloaded under the page. */
+  'invalidated',
+] as const;
+export type StoreErrorKind = (typeof storeErrorKinds)[number];
+
+export interface StoreErrorData {
+  kind: StoreErrorKind;
+  message: string;
+  status?: number;
+  code?: string;
+  parameter?: string;
+}
+
+/**
+ * The shape check a sender makes of an error reply. Only our own background answers, from a
+ * StoreError; the check is light so that the content script does not carry the list of kinds.
+ */
+export function isStoreErrorData(value: unknown): value is StoreErrorData {
+  if (typeof value !== 'object' || value === null) return false;
+  const data = value as Record<string, unknown>;
+  return typeof data.kind === 'string' && typeof data.message === 'string';
+}
+
+export class StoreError extends Error {
+  readonly kind: StoreErrorKind;
+  readonly status?: number;
+  readonly code?: string;
+  readonly parameter?: string;
+
+  constructor(data: StoreErrorData) {
+    super(data.message);
+    this.name = 'StoreError';
+    this.kind = data.kind;
+    this.status = data.status;
+    this.code = data.code;
+    this.parameter = data.parameter;
+  }
+}
+
+export const messages = {
+  signedOut: 'You are signed out of the store. Sign in from the Crate button in the toolbar.',
+  sessionEnded: 'The store ended your session. Sign in again.',
+  offline: 'You seem to be offline. Check your connection and try again.',
+  storeDown: (storeUrl: string) => `The store at ${storeUrl} is not answering. Is it running?`,
+  storeFailed: 'The store had a problem with that request. Try again in a minute.',
+  timeout: 'The store took too long to answer. Try again in a minute.',
+  rateLimited: (seconds: number) =>
+    `The store is busy. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  badRequest: 'The store could not accept that request.',
+  forbidden: 'The store does not allow that.',
+  notFound: 'The store does not have that item.',
+  conflict: 'That changed at the store in the meantime. Try again.',
+  invalidResponse: 'The store sent an answer Crate does not understand. Check the store URL in the options.',
+} as const;
+
+export const signedOut = (message: string = messages.signedOut) =>
+  new StoreError({ kind: 'signedOut', message });
+
+/** A fetch that threw before any response: the network, not the store, decides which message fits. */
+export function unreachable(storeUrl: string, online: boolean): StoreError {
+  return online
+    ? new StoreError({ kind: 'storeDown', message: messages.storeDown(storeUrl) })
+    : new StoreError({ kind: 'offline', message: messages.offline });
+}
+
+/**
+ * Anything thrown, as plain data for a message reply. A function rather than a method, so that the
+ * content script, which only throws StoreErrors, does not carry it.
+ */
+export function toStoreErrorData(error: unknown): StoreErrorData {
+  if (error instanceof StoreError) {
+    const { kind, message, status, code, parameter } = error;
+    return {
+      kind,
+      message,
+      ...(status === undefined ? {} : { status }),
+      ...(code === undefined ? {} : { code }),
+      ...(parameter === undefined ? {} : { parameter }),
+    };
+  }
+  return {
+    kind: 'invalidResponse',
+    message: `Something went wrong talking to the store: ${errorMessage(error)}`,
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The non-secret cache the content script reads instead of waking the background: per store
+ * origin, whether someone is signed in, the current cart's items with their formats and the ids
+ * of owned tracks and releases. The background keeps it current (lib/background/cart-state-sync.ts); no
+ * token or anything else the store would not show on its own pages goes here.
+ *
+ * The content script imports this file, so it stays free of zod: its guard is written by hand.
+ */
+import { type AudioFormat, isAudioFormat } from '../contract/audio-formats.ts';
+import type { ItemType } from '../contract/wire.ts';
+
+/** `track:42` or `release:7`: one cart item, as a record key. */
+export type ItemKey = `${ItemType}:${number}`;
+export const itemKey = (type: ItemType, id: number): ItemKey => `${type}:${id}`;
+
+export interface StoreCartState {
+  signedIn: boolean;
+  /** The current cart (items.ts, currentCartSetting) these items belong to. */
+  cartName: string;
+  /** The current cart's items and the format each is in. */
+  cart: Partial<Record<ItemKey, AudioFormat>>;
+  ownedTracks: number[];
+  /** Releases all of whose tracks are in the download library. */
+  ownedReleases: number[];
+}
+
+/** Keyed by store origin, so a page of one store never shows another store's cart. */
+export type CartStateByStore = Partial<Record<string, StoreCartState>>;
+
+/** The storage.local key, which lib/content/page-storage.ts reads directly. */
+export const cartStateKey = 'cartState';
+
+export const signedOutState = (cartName: string): StoreCartState => ({
+  signedIn: false,
+  cartName,
+  cart: {},
+  ownedTracks: [],
+  ownedReleases: [],
+});
+
+const isIdList = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((id) => Number.isSafeInteger(id) && id > 0);
+
+const isCart = (value: unknown): value is StoreCartState['cart'] =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.entries(value).every(
+    ([key, format]) => /^(track|release):[1-9][0-9]*$/.test(key) && isAudioFormat(format),
+  );
+
+/** Fails closed: anything but a well-formed entry reads as signed out with an empty cart. */
+export function isStoreCartState(value: unknown): value is StoreCartState {
+  if (typeof value !== 'object' || value === null) return false;
+  const state = value as Record<string, unknown>;
+  return (
+    typeof state.signedIn === 'boolean' &&
+    typeof state.cartName === 'string' &&
+    isCart(state.cart) &&
+    isIdList(state.ownedTracks) &&
+    isIdList(state.ownedReleases)
+  );
+}
+
+/** One store's entry of a stored value, or null when there is none or it is malformed. */
+export function storeEntry(all: CartStateByStore | null, origin: string): StoreCartState | null {
+  const entry = all?.[origin];
+  return isStoreCartState(entry) ? entry : null;
+}

@@ -1,0 +1,61 @@
+/**
+ * The bulk download queue's records, as they sit in IndexedDB. Every fact the queue acts on is in
+ * these records, so a worker started from nothing carries on where a stopped one left off.
+ *
+ * A job's states: queued -> starting -> saving -> done, with failed and cancelled as the other
+ * ends. `starting` is written before downloads.download is called: a job found there after a stop
+ * may or may not have a browser download, and is matched to one by its link's URL.
+ */
+export type JobState = 'queued' | 'starting' | 'saving' | 'done' | 'failed' | 'cancelled';
+
+export const finishedStates: readonly JobState[] = ['done', 'failed', 'cancelled'];
+export const activeStates: readonly JobState[] = ['starting', 'saving'];
+
+export interface StoreLink {
+  url: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+export interface DownloadJob {
+  /** The library entry's download id: one job per entry, the key. */
+  downloadId: number;
+  /** The run that last queued it. Saved jobs of earlier runs stay, so nothing is saved twice. */
+  runId: number;
+  /** Position in the queue: jobs start in this order. */
+  seq: number;
+  /** Relative path to save under (lib/storage/filename-template.ts). */
+  path: string;
+  /** What people see: "Artists - Title (Mix)". */
+  title: string;
+  state: JobState;
+  /** The store's signed link, once initiated; null when a fresh one is needed. */
+  link: StoreLink | null;
+  /** When the job entered `starting`. */
+  startedAt: number | null;
+  /** downloads.download's id for the current attempt. */
+  browserDownloadId: number | null;
+  /** Browser downloads of earlier, failed attempts: never taken for the current one. */
+  pastBrowserIds: number[];
+  /** Failed attempts so far; a job fails for good after maxAttempts. */
+  attempts: number;
+  /** Why the job failed, in a sentence. */
+  error: string | null;
+}
+
+export type RunStatus = 'running' | 'paused' | 'cancelled' | 'finished';
+
+/** One run of the queue: from the first job added to an idle queue until every job has ended. */
+export interface QueueRun {
+  id: number;
+  status: RunStatus;
+  startedAt: number;
+}
+
+export interface QueueState {
+  run: QueueRun | null;
+  jobs: DownloadJob[];
+}
+
+/** A job as enqueued: the rest of its fields start empty. */
+export type NewJob = Pick<DownloadJob, 'downloadId' | 'path' | 'title'> & { link?: StoreLink };

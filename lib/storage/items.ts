@@ -1,0 +1,147 @@
+/**
+ * The inventory of what the extension stores. Every WXT storage item is defined in this file,
+ * each with its owner (who writes it), its readers, its version and why it lives where it does;
+ * a new version adds `migrations` to its item here. test/unit/storage-inventory.test.ts keeps
+ * storage out of every other folder and this list complete.
+ *
+ * Where things go, and why:
+ * - storage.local: settings and caches that are not secret. Content scripts can read it, which is
+ *   why the page cache and the settings the store pages need are here, and no token ever is.
+ * - storage.session: the access token and the discovery document. Memory only, gone with the
+ *   browser, readable by the worker and extension pages but not by content scripts, and still
+ *   there after the MV3 worker is stopped.
+ * - IndexedDB, in the extension's origin (content scripts run in the page's and cannot open it):
+ *   - `crate-vault` v1 (refresh-token-vault.ts; owner: background auth): the refresh token,
+ *     AES-GCM sealed with a non-extractable key kept beside it.
+ *   - `crate-popup` v1 (popup-cache.ts; owner: popup): the popup's last answers per store and
+ *     user, for stale-while-revalidate; cleared on sign-out.
+ *   - `crate-downloads` v1 (job-store.ts; owner: background downloads): the bulk download
+ *     queue's jobs and run, so a stopped worker carries on where it left off.
+ * - localStorage of the extension's pages, `crate:last-view:<tab>` (last-view-store.ts; owner:
+ *   popup): each popup tab's last settled view as HTML, read synchronously for the first paint.
+ *
+ * | item | area | owner | readers | version |
+ * | --- | --- | --- | --- | --- |
+ * | storeUrl | local | options page | every context | 1 |
+ * | sourceType | local | options page | background | 1 |
+ * | defaultAudioFormat | local | options page | background, content script | 1 |
+ * | currentCart | local | background (setCurrentCart) | popup, content script | 1 |
+ * | cartNames | local | background | popup | 1 |
+ * | filenameTemplate | local | options page | background | 1 |
+ * | folderPerRelease | local | options page | background | 1 |
+ * | cartState | local | background (cart-state-sync.ts) | content script | 1 |
+ * | cartCount | local | background (cart-badge.ts) | background | 1 |
+ * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
+ * | accessToken | session | background (token-store.ts) | background | 1 |
+ * | signInNotice | session | background (auth) | background | 1 |
+ * | discovery | session | background (auth-service.ts) | background | 1 |
+ */
+import type { AuthorizationServer } from 'oauth4webapi';
+import { storage } from 'wxt/utils/storage';
+import type { AudioFormat } from '../contract/wire.ts';
+import type { AccessToken } from './access-token.ts';
+import { type CartStateByStore, cartStateKey } from './cart-state.ts';
+
+// The person's settings (options page and popup).
+
+/** Where the store runs when nobody configured another one (`npm start` and `npm run store`). */
+export const defaultStoreUrl = 'http://127.0.0.1:8787';
+
+/**
+ * Origin of the store the extension talks to, e.g. `http://127.0.0.1:8787`: no path, no trailing
+ * slash. The options page only saves an origin whose OAuth discovery document answered.
+ */
+export const storeUrlSetting = storage.defineItem<string>('local:storeUrl', {
+  fallback: defaultStoreUrl,
+  version: 1,
+});
+
+/** The `sourceType` parameter every cart call sends: it names the calling application. */
+export const sourceTypeSetting = storage.defineItem<string>('local:sourceType', {
+  fallback: 'crate-extension',
+  version: 1,
+});
+
+/** Audio format of items added to a cart when the person does not pick one. */
+export const defaultAudioFormatSetting = storage.defineItem<AudioFormat>('local:defaultAudioFormat', {
+  fallback: 'mp3',
+  version: 1,
+});
+
+/**
+ * The cart that page buttons and the popup act on: `default` or a named cart ("crate") chosen in
+ * the popup. Every cart message from a page or the content script addresses this one.
+ */
+export const currentCartSetting = storage.defineItem<string>('local:currentCart', {
+  fallback: 'default',
+  version: 1,
+});
+
+/**
+ * Names of the carts this person has used, most recent first. The store has no call that lists
+ * carts, so the extension remembers the names it created or used.
+ */
+export const cartNamesSetting = storage.defineItem<string[]>('local:cartNames', {
+  fallback: ['default'],
+  version: 1,
+});
+
+/**
+ * How saved files are named (lib/storage/filename-template.ts lists the fields); `/` in a
+ * template makes folders inside the browser's download folder.
+ */
+export const filenameTemplateSetting = storage.defineItem<string>('local:filenameTemplate', {
+  fallback: '{artists} - {title} ({mix}).{ext}',
+  version: 1,
+});
+
+/** Saves each file in a folder named after its release (`{release}/` before the template). */
+export const folderPerReleaseSetting = storage.defineItem<boolean>('local:folderPerRelease', {
+  fallback: false,
+  version: 1,
+});
+
+// What the extension keeps for itself.
+
+/**
+ * The content script's page cache: per store origin, who is signed in, the current cart's items and
+ * what is owned (lib/storage/cart-state.ts has its shape and guard). Not secret: storage.local, so
+ * store pages read it without waking the worker.
+ */
+export const cartStateItem = storage.defineItem<CartStateByStore>(`local:${cartStateKey}`, {
+  fallback: {},
+  version: 1,
+});
+
+/** Items in the current cart as of the last cart call, for the toolbar badge after a restart. */
+export const cartCountItem = storage.defineItem<{ storeUrl: string; items: number } | null>(
+  'local:cartCount',
+  {
+    fallback: null,
+    version: 1,
+  },
+);
+
+/** Track counts of releases, keyed `<store origin> <release id>`; a release's tracks do not change. */
+export const releaseTrackCountsItem = storage.defineItem<Record<string, number>>('local:releaseTrackCounts', {
+  fallback: {},
+  version: 1,
+});
+
+/** The access token (storage.session: never where content scripts can read it). */
+export const accessTokenItem = storage.defineItem<AccessToken | null>('session:accessToken', {
+  fallback: null,
+  version: 1,
+});
+
+/** Why the person was signed out without asking for it, shown by the popup until the next sign-in. */
+export const signInNoticeItem = storage.defineItem<string | null>('session:signInNotice', {
+  fallback: null,
+  version: 1,
+});
+
+/** The store's discovery document, kept for the browser session so a refresh costs one request. */
+export const discoveryItem = storage.defineItem<{ storeUrl: string; metadata: AuthorizationServer } | null>(
+  'session:discovery',
+  { fallback: null, version: 1 },
+);
