@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless.ts';
 import { browser } from 'wxt/browser';
 import { createAuthService } from '../../lib/auth-service.ts';
 import { cartSyncAlarm, createBackgroundService } from '../../lib/background-service.ts';
@@ -41,9 +42,12 @@ export default defineBackground(() => {
   // Downloads (lib/downloads/): the context menu on the store's pages, the bulk queue woken by the
   // browser's download events and its alarm, and the notifications' "Add to cart".
   browser.contextMenus.onClicked.addListener((info) => logged(service.downloads.onMenuClicked(info)));
-  browser.notifications.onButtonClicked.addListener((id) =>
-    logged(service.downloads.onNotificationButton(id)),
-  );
+  // Firefox has no notification buttons (and warns about a listener on the missing event).
+  if (!import.meta.env.FIREFOX) {
+    browser.notifications.onButtonClicked.addListener((id) =>
+      logged(service.downloads.onNotificationButton(id)),
+    );
+  }
   browser.notifications.onClicked.addListener((id) => logged(service.downloads.onNotificationClicked(id)));
   browser.downloads.onChanged.addListener((delta) => service.downloads.onDownloadChanged(delta));
   browser.alarms.onAlarm.addListener((alarm) => logged(service.downloads.onAlarm(alarm)));

@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless.ts';
 import { render } from 'preact';
 import '../../assets/base.css';
 import { OptionsForm } from '../../components/options-form.tsx';

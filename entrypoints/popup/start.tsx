@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless.ts';
 import { render } from 'preact';
 import { followLiveView } from '../../components/popup/last-view.ts';
 import { PopupApp } from '../../components/popup/popup-app.tsx';
