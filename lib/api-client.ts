@@ -59,6 +59,11 @@ export interface ApiClientOptions {
   now?: () => number;
   random?: () => number;
   isOnline?: () => boolean;
+  /**
+   * Whether the browser lets the extension reach the store (lib/host-access.ts): a request it
+   * blocked for want of host access fails like a network error, and must not read as a store down.
+   */
+  hasHostAccess?: () => Promise<boolean>;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -153,6 +158,9 @@ export function createApiClient(options: ApiClientOptions) {
     } catch (error) {
       if (error instanceof DOMException && error.name === 'TimeoutError') {
         throw new StoreError({ kind: 'timeout', message: messages.timeout });
+      }
+      if (options.hasHostAccess && !(await options.hasHostAccess().catch(() => true))) {
+        throw new StoreError({ kind: 'noAccess', message: messages.noAccess(storeUrl) });
       }
       throw unreachable(storeUrl, isOnline());
     }

@@ -14,6 +14,7 @@ import { downloadFiles } from './download-file.ts';
 import { createDownloadService } from './downloads/download-service.ts';
 import { jobNamer } from './downloads/library-jobs.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
+import { hasHostAccess } from './host-access.ts';
 import { type Handlers, routeMessage } from './message-router.ts';
 import type { SenderExpectations } from './message-sender.ts';
 import { type AuthState, type CartChoice, Envelope, type ItemFormatFee } from './messages.ts';
@@ -35,7 +36,12 @@ export function createBackgroundService(auth: AuthService) {
       storeUrlSetting.getValue(),
       sourceTypeSetting.getValue(),
     ]);
-    return createApiClient({ storeUrl, sourceType, auth: auth.session });
+    return createApiClient({
+      storeUrl,
+      sourceType,
+      auth: auth.session,
+      hasHostAccess: () => hasHostAccess(storeUrl),
+    });
   }
 
   /** The badge counts the current cart (the one page buttons add to); other carts leave it alone. */

@@ -11,7 +11,7 @@ export const manifestStoreMatches = ['http://127.0.0.1/*', 'http://localhost/*']
 
 const scriptId = 'crate-store';
 /** Where WXT builds entrypoints/store.content. */
-const scriptFile = 'content-scripts/store.js';
+export const storeContentScriptFile = 'content-scripts/store.js';
 
 export function storeMatchPattern(storeUrl: string): string {
   const url = new URL(storeUrl);
@@ -27,6 +27,6 @@ export async function registerStoreContentScript(storeUrl: string): Promise<void
   // Without the origin granted the browser would refuse to inject anyway.
   if (!(await browser.permissions.contains({ origins: [pattern] }))) return;
   await browser.scripting.registerContentScripts([
-    { id: scriptId, matches: [pattern], js: [scriptFile], runAt: 'document_start' },
+    { id: scriptId, matches: [pattern], js: [storeContentScriptFile], runAt: 'document_start' },
   ]);
 }

@@ -3,6 +3,7 @@
  * store's discovery document answered, so a typo never leaves the extension pointed at nothing.
  */
 import { browser } from 'wxt/browser';
+import { requestHostAccess } from './host-access.ts';
 import { discover } from './oauth-client.ts';
 import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from './settings.ts';
 import { StoreError } from './store-error.ts';
@@ -26,10 +27,10 @@ export async function saveSettings(input: SettingsInput): Promise<SettingsInput>
   if (!sourceTypePattern.test(input.sourceType)) {
     throw new Error('The source type is 1 to 64 letters, digits, dots, dashes or underscores.');
   }
-  if (!isBuiltInStore(storeUrl)) {
-    const granted = await browser.permissions.request({ origins: [originPattern(storeUrl)] });
-    if (!granted) throw new Error(`Crate needs your permission to reach ${storeUrl}.`);
-  }
+  // Every store, the local one too: Firefox lets the person take back even the manifest's origins,
+  // and a grant already held resolves at once, without asking.
+  const granted = await requestHostAccess(storeUrl);
+  if (!granted) throw new Error(`Crate needs your permission to reach ${storeUrl}.`);
   try {
     await discover(storeUrl);
   } catch (error) {

@@ -16,6 +16,7 @@ export const storeErrorKinds = [
   'notFound',
   'conflict',
   'invalidResponse',
+  'noAccess',
 ] as const;
 export type StoreErrorKind = (typeof storeErrorKinds)[number];
 
@@ -63,6 +64,8 @@ export const messages = {
   notFound: 'The store does not have that item.',
   conflict: 'That changed at the store in the meantime. Try again.',
   invalidResponse: 'The store sent an answer Crate does not understand. Check the store URL in the options.',
+  noAccess: (storeUrl: string) =>
+    `Your browser does not let Crate reach ${storeUrl}. Allow access to it from the Crate popup.`,
 } as const;
 
 export const signedOut = (message: string = messages.signedOut) =>

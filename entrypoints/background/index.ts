@@ -6,6 +6,7 @@ import { cartStateItem } from '../../lib/cart-state.ts';
 import { registerStoreContentScript } from '../../lib/content-script-registration.ts';
 import { addPageItem, addPageItemCommand } from '../../lib/page-item-command.ts';
 import { storeUrlSetting } from '../../lib/settings.ts';
+import { storeAccessGranted } from '../../lib/store-access-granted.ts';
 import { extensionTokenStore } from '../../lib/token-store.ts';
 
 export default defineBackground(() => {
@@ -35,6 +36,10 @@ export default defineBackground(() => {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === cartSyncAlarm) logged(service.cartState.refresh());
   });
+  // Access to the store granted (popup, options, the browser's menu): the page buttons come back.
+  browser.permissions.onAdded.addListener(
+    () => void storeUrlSetting.getValue().then((storeUrl) => logged(storeAccessGranted(storeUrl))),
+  );
   browser.commands.onCommand.addListener((command, tab) => {
     if (command === addPageItemCommand) logged(addPageItem(tab, service.handlers));
   });
