@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CartButtonsPage } from '../../../components/cart-buttons.page.ts';
 import { OptionsFormPage } from '../../../components/options-form.page.ts';
 import { PopupPage } from '../../../components/popup/popup.page.ts';
+import { firefoxAddonId } from '../../../lib/extension-identity.ts';
 import type { AudioFormat, Cart, CatalogPageResults, LibraryEntry, Track } from '../../../lib/wire.ts';
 import { signIn } from '../../helpers/tokens.ts';
 import { type FirefoxExtension, launchFirefoxExtension } from './firefox-extension.ts';
@@ -250,6 +251,47 @@ describe('Firefox: "Download purchased" and notifications', () => {
       .toBe(true);
     await expect.poll(cartItems).toContainEqual({ id: track.id, type: 'track', audioFormat: 'mp3' });
     await emptyCart();
+  });
+});
+
+describe('Firefox: access to the store withheld, then granted from the popup', () => {
+  const origin = new URL(storeUrl);
+  const pattern = `${origin.protocol}//${origin.hostname}/*`;
+  let store: FirefoxPage;
+
+  it('leaves the store pages alone and says so in the popup, not "not answering"', async () => {
+    // As the person does in about:addons (Permissions): Firefox MV3 lets them take any origin back.
+    // The running add-on is passed along, as about:addons does, so it learns of the change.
+    const id = JSON.stringify(firefoxAddonId);
+    await extension.privileged(`ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs')
+      .ExtensionPermissions.remove(${id}, { permissions: [], origins: [${JSON.stringify(pattern)}] },
+        WebExtensionPolicy.getByID(${id}).extension)
+      .then(() => true)`);
+    store = await extension.openWebPage(storeUrl);
+    await store.locator('.release-tile').first().waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await new CartButtonsPage(store).all.count()).toBe(0);
+
+    const popup = await openPopup();
+    await popup.accessNotice.waitFor();
+    expect(await popup.accessNotice.textContent()).toContain(`Crate may not reach ${storeUrl}`);
+    // The cart's call to the store was blocked by the browser: said as such.
+    await popup.page
+      .locator('#app')
+      .getByText(/does not let Crate reach/)
+      .first()
+      .waitFor();
+    expect(await popup.page.locator('#app').textContent()).not.toContain('not answering');
+    await popup.page.close();
+  });
+
+  it('"Allow access to <store>" grants it; the open store page gets its buttons without a reload', async () => {
+    const popup = await openPopup();
+    await popup.allowAccessButton(storeUrl).click();
+    await popup.accessNotice.waitFor({ state: 'detached' });
+    await new CartButtonsPage(store).all.first().waitFor();
+    await popup.page.close();
+    await store.close();
   });
 });
 
