@@ -40,6 +40,7 @@ export default defineConfig({
       'test-results/**',
       '**/*.log',
       'web-ext-artifacts/**',
+      'docs/screenshots/**',
     ],
   },
   hooks: {
