@@ -18,8 +18,11 @@ const overlayId = 'last-view';
 
 /** While any of these is in the live popup, it is still loading. */
 const loading = '[aria-busy="true"]';
-/** Messages that pass: they must not come back with the next popup. */
-const passing = '[role="alert"], [role="alertdialog"]';
+/**
+ * Messages that pass: they must not come back with the next popup. Withheld access too: the next
+ * popup checks it afresh (host-access-notice.tsx), and it may be granted by then.
+ */
+const passing = '[role="alert"], [role="alertdialog"], .host-access';
 /** Status lines ("Refreshing…"): kept empty, as their space is kept in the live popup too. */
 const statusLines = '[role="status"]';
 /** More rows than the popup's 580 pixels show: a list keeps no more (a 200-item cart reads fast). */

@@ -148,6 +148,23 @@ describe('Firefox: the page buttons', () => {
     await expect.poll(cartItems).toEqual([]);
   });
 
+  it("adds a release from a release tile's AIFF button", async () => {
+    const owned = new Set((await library()).map((entry) => entry.track.id));
+    const home = await api<CatalogPageResults<'home'>>('/catalog/3/platform/home');
+    const release = [...home.featuredReleases, ...home.newReleases].find((candidate) =>
+      candidate.trackIds.every((id) => !owned.has(id)),
+    ) as CatalogPageResults<'home'>['newReleases'][number];
+    await page.puppeteer.goto(storeUrl);
+    const control = page
+      .locator(`.release-tile[data-crate-item="release:${release.id}"]`)
+      .first()
+      .locator('crate-cart-buttons');
+    await buttons.add(control, 'aiff').click();
+    await buttons.inCartAs(control, 'aiff').waitFor();
+    await expect.poll(cartItems).toEqual([{ id: release.id, type: 'release', audioFormat: 'aiff' }]);
+    await emptyCart();
+  });
+
   it('marks an owned track, asks before adding it, and adds it on yes', async () => {
     const owned = (await library()).find((entry) => entry.track.saleType === 'purchase')?.track as Track;
     await page.puppeteer.goto(`${storeUrl}${trackPath(owned)}`);
