@@ -8,7 +8,7 @@
  * the call; nothing else loops.
  */
 import { z } from 'zod';
-import { messages, StoreError, signedOut, unreachable } from './store-error.ts';
+import { messages, noAccess, StoreError, signedOut, unreachable } from './store-error.ts';
 import {
   ArtistCatalogMetadata,
   Artist as ArtistSchema,
@@ -160,7 +160,7 @@ export function createApiClient(options: ApiClientOptions) {
         throw new StoreError({ kind: 'timeout', message: messages.timeout });
       }
       if (options.hasHostAccess && !(await options.hasHostAccess().catch(() => true))) {
-        throw new StoreError({ kind: 'noAccess', message: messages.noAccess(storeUrl) });
+        throw noAccess(storeUrl);
       }
       throw unreachable(storeUrl, isOnline());
     }

@@ -5,7 +5,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import { oauthClientId } from './extension-identity.ts';
-import { messages, StoreError, unreachable } from './store-error.ts';
+import { messages, noAccess, StoreError, unreachable } from './store-error.ts';
 
 export type AuthorizationServer = oauth.AuthorizationServer;
 
@@ -46,6 +46,8 @@ export function isLoopbackHost(hostname: string): boolean {
 export interface OAuthOptions {
   fetch?: typeof fetch;
   isOnline?: () => boolean;
+  /** Whether the browser lets the extension reach the store (lib/host-access.ts). */
+  hasHostAccess?: (storeUrl: string) => Promise<boolean>;
 }
 
 /**
@@ -70,6 +72,10 @@ async function reach<T>(storeUrl: string, options: OAuthOptions, run: () => Prom
       throw new StoreError({ kind: 'timeout', message: messages.timeout });
     }
     if (error instanceof TypeError && !('code' in error)) {
+      // Blocked by the browser for want of host access: not a store that does not answer.
+      if (options.hasHostAccess && !(await options.hasHostAccess(storeUrl).catch(() => true))) {
+        throw noAccess(storeUrl);
+      }
       throw unreachable(storeUrl, (options.isOnline ?? (() => globalThis.navigator?.onLine !== false))());
     }
     throw error;

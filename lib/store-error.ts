@@ -78,6 +78,10 @@ export function unreachable(storeUrl: string, online: boolean): StoreError {
     : new StoreError({ kind: 'offline', message: messages.offline });
 }
 
+/** A request the browser blocked because the person withholds Crate's access to the store. */
+export const noAccess = (storeUrl: string) =>
+  new StoreError({ kind: 'noAccess', message: messages.noAccess(storeUrl) });
+
 /** Anything thrown, as plain data for a message reply. */
 export function toStoreErrorData(error: unknown): StoreErrorData {
   if (error instanceof StoreError) return error.toData();

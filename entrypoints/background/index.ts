@@ -4,13 +4,14 @@ import { createAuthService } from '../../lib/auth-service.ts';
 import { cartSyncAlarm, createBackgroundService } from '../../lib/background-service.ts';
 import { cartStateItem } from '../../lib/cart-state.ts';
 import { registerStoreContentScript } from '../../lib/content-script-registration.ts';
+import { hasHostAccess } from '../../lib/host-access.ts';
 import { addPageItem, addPageItemCommand } from '../../lib/page-item-command.ts';
 import { storeUrlSetting } from '../../lib/settings.ts';
 import { storeAccessGranted } from '../../lib/store-access-granted.ts';
 import { extensionTokenStore } from '../../lib/token-store.ts';
 
 export default defineBackground(() => {
-  const service = createBackgroundService(createAuthService({ tokens: extensionTokenStore }));
+  const service = createBackgroundService(createAuthService({ tokens: extensionTokenStore, hasHostAccess }));
 
   // Registered synchronously, at the top of every worker start, so events that woke the worker
   // reach these listeners.
