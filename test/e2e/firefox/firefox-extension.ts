@@ -2,7 +2,7 @@
  * The built extension (.output/firefox-mv3) in Firefox ESR, headless, driven by Puppeteer over
  * WebDriver BiDi, for one test file. Firefox 140's BiDi has gaps this works around:
  * - `moz-extension://` pages cannot be opened with page.goto (Mozilla bug 1755014): they are
- *   opened and reloaded with raw browsingContext.navigate/reload;
+ *   opened with a raw browsingContext.navigate;
  * - BiDi's log does not cover extension pages: the console is read in the browser's privileged
  *   context (--remote-allow-system-access) from the console service (errors, warnings, CSP), and
  *   console.* calls from Firefox's stdout (devtools.console.stdout.*);
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { inject } from 'vitest';
 import { firefoxAddonId } from '../../../lib/extension-identity.ts';
-import { FirefoxPage, until } from './puppeteer-ui.ts';
+import { FirefoxPage } from './puppeteer-ui.ts';
 
 export const builtFirefoxExtensionPath = join(
   import.meta.dirname,
@@ -38,22 +38,18 @@ export interface FirefoxExtension {
   openPage(path: string): Promise<FirefoxPage>;
   /** A new tab on a web page. */
   openWebPage(url: string): Promise<FirefoxPage>;
-  /** Reloads an extension page (page.reload cannot either). */
-  reload(page: FirefoxPage): Promise<void>;
   /** Evaluates `expression` in the background page, where `bg` names its global. */
   background<T>(expression: string): Promise<T>;
   /** Evaluates in the browser's privileged (chrome) context. */
   privileged<T>(expression: string): Promise<T>;
   /** Errors and warnings so far that came from the extension. */
-  consoleProblems(): ConsoleEntry[];
+  consoleProblems(): Promise<ConsoleEntry[]>;
   close(): Promise<void>;
 }
 
 export interface FirefoxLaunchOptions {
   /** Files the extension downloads land here, without a prompt. */
   downloadsPath?: string;
-  /** Another build of the extension than .output/firefox-mv3. */
-  extensionPath?: string;
 }
 
 interface BidiConnection {
@@ -142,9 +138,8 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {})
   await privileged(watchConsoleService);
   const readConsoleService = async () =>
     JSON.parse(await privileged<string>('JSON.stringify(globalThis.crateConsole)')) as ConsoleEntry[];
-  let serviceProblems: ConsoleEntry[] = [];
 
-  await browser.installExtension(options.extensionPath ?? builtFirefoxExtensionPath);
+  await browser.installExtension(builtFirefoxExtensionPath);
 
   const windows = {
     nextPage: () =>
@@ -180,10 +175,6 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {})
       await page.goto(url);
       return new FirefoxPage(page, windows);
     },
-    async reload(page) {
-      const context = (page.puppeteer.mainFrame() as unknown as { _id: string })._id;
-      await connection.send('browsingContext.reload', { context, wait: 'interactive' });
-    },
     async background<T>(expression: string) {
       // An extension page reaches the background page (an event page in Firefox) directly.
       helper ??= await extension.openPage('options.html');
@@ -192,33 +183,12 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {})
         `(async () => { const bg = await browser.runtime.getBackgroundPage(); return await (${expression}); })()`,
       );
     },
-    consoleProblems() {
-      return [...serviceProblems, ...stdoutProblems].filter(
+    async consoleProblems() {
+      return [...(await readConsoleService()), ...stdoutProblems].filter(
         (entry) => entry.level !== 'info' && causedByExtension(entry, uuid),
       );
     },
-    async close() {
-      try {
-        serviceProblems = await readConsoleService();
-      } catch {
-        // The browser is gone already: what was read before stays.
-      }
-      await browser.close();
-    },
-  };
-  // Keeps consoleProblems() current while the browser runs.
-  const timer = setInterval(() => {
-    readConsoleService().then(
-      (entries) => {
-        serviceProblems = entries;
-      },
-      () => clearInterval(timer),
-    );
-  }, 1000);
-  const close = extension.close;
-  extension.close = async () => {
-    clearInterval(timer);
-    await close();
+    close: () => browser.close(),
   };
   return extension;
 }
@@ -243,5 +213,3 @@ function causedByExtension(entry: ConsoleEntry, uuid: string): boolean {
   if (entry.source === 'console') return true;
   return entry.text.includes(uuid) || entry.text.includes(firefoxAddonId) || entry.text.startsWith('Crate');
 }
-
-export { until };

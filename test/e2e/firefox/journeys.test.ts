@@ -314,6 +314,6 @@ describe('Firefox: access to the store withheld, then granted from the popup', (
 
 describe('Firefox: the console', () => {
   it('has no error or warning the extension caused, in any of its contexts', async () => {
-    expect(extension.consoleProblems()).toEqual([]);
+    expect(await extension.consoleProblems()).toEqual([]);
   });
 });

@@ -88,10 +88,6 @@ export class FirefoxPage implements UiPage {
     return (await this.puppeteer.evaluate(expression)) as T;
   }
 
-  url(): string {
-    return this.puppeteer.url();
-  }
-
   close(): Promise<void> {
     return this.puppeteer.close();
   }
@@ -230,5 +226,3 @@ export class FirefoxLocator implements UiLocator {
     return this.owner.query(this.steps, { action: 'texts' });
   }
 }
-
-export { until };
