@@ -3,8 +3,10 @@
  * store as demo: sign-in through identity.launchWebAuthFlow, the page buttons in every format
  * with their states, the popup's cart and format switcher, a library download to disk, the
  * context menu's "Download purchased" (invoked in the background page: native menus cannot be
- * clicked), the "not owned" notification clicked in Firefox's own alert window, and a console
- * the extension left clean throughout.
+ * clicked), the "not owned" notification clicked in Firefox's own alert window, access to the
+ * store withheld (as in about:addons) and granted again from the popup and from the options page,
+ * and a console the extension left clean throughout. A permission request is answered "Allow"
+ * by the profile (extensions.webextOptionalPermissionPrompts), not by a doorhanger.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -276,14 +278,18 @@ describe('Firefox: access to the store withheld, then granted from the popup', (
   const pattern = `${origin.protocol}//${origin.hostname}/*`;
   let store: FirefoxPage;
 
-  it('leaves the store pages alone and says so in the popup, not "not answering"', async () => {
-    // As the person does in about:addons (Permissions): Firefox MV3 lets them take any origin back.
+  /** As the person does in about:addons (Permissions): Firefox MV3 lets them take any origin back. */
+  async function withhold(): Promise<void> {
     // The running add-on is passed along, as about:addons does, so it learns of the change.
     const id = JSON.stringify(firefoxAddonId);
     await extension.privileged(`ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs')
       .ExtensionPermissions.remove(${id}, { permissions: [], origins: [${JSON.stringify(pattern)}] },
         WebExtensionPolicy.getByID(${id}).extension)
       .then(() => true)`);
+  }
+
+  it('leaves the store pages alone and says so in the popup, not "not answering"', async () => {
+    await withhold();
     store = await extension.openWebPage(storeUrl);
     await store.locator('.release-tile').first().waitFor();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -309,6 +315,24 @@ describe('Firefox: access to the store withheld, then granted from the popup', (
     await new CartButtonsPage(store).all.first().waitFor();
     await popup.page.close();
     await store.close();
+  });
+
+  it('saving the store URL on the options page asks for its origin in the same click', async () => {
+    await withhold();
+    expect(
+      await extension.background(
+        'browser.permissions.contains({ origins: [' + JSON.stringify(pattern) + '] })',
+      ),
+    ).toBe(false);
+    // Firefox refuses permissions.request outside a user gesture: "Saved." means it was asked in one.
+    const optionsPage = await extension.openPage('options.html');
+    expect(await new OptionsFormPage(optionsPage).setStoreUrl(storeUrl)).toBe('Saved.');
+    await optionsPage.close();
+    expect(
+      await extension.background(
+        'browser.permissions.contains({ origins: [' + JSON.stringify(pattern) + '] })',
+      ),
+    ).toBe(true);
   });
 });
 
