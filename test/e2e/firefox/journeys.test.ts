@@ -320,18 +320,14 @@ describe('Firefox: access to the store withheld, then granted from the popup', (
   it('saving the store URL on the options page asks for its origin in the same click', async () => {
     await withhold();
     expect(
-      await extension.background(
-        'browser.permissions.contains({ origins: [' + JSON.stringify(pattern) + '] })',
-      ),
+      await extension.background(`browser.permissions.contains({ origins: [${JSON.stringify(pattern)}] })`),
     ).toBe(false);
     // Firefox refuses permissions.request outside a user gesture: "Saved." means it was asked in one.
     const optionsPage = await extension.openPage('options.html');
     expect(await new OptionsFormPage(optionsPage).setStoreUrl(storeUrl)).toBe('Saved.');
     await optionsPage.close();
     expect(
-      await extension.background(
-        'browser.permissions.contains({ origins: [' + JSON.stringify(pattern) + '] })',
-      ),
+      await extension.background(`browser.permissions.contains({ origins: [${JSON.stringify(pattern)}] })`),
     ).toBe(true);
   });
 });
