@@ -255,11 +255,13 @@ describe('Firefox: "Download purchased" and notifications', () => {
     await expect
       .poll(async () => Object.keys(await extension.background<object>('browser.notifications.getAll()')))
       .toContain(notificationId);
-    // Firefox's own alert window (alerts.useSystemBackend is off): a click on it, as a person's.
+    // Firefox's own alert window (alerts.useSystemBackend is off): a click on it, as a person's,
+    // once it has loaded (its click listener is added on load).
     await expect
       .poll(() =>
         extension.privileged<boolean>(`(() => {
           for (const alert of Services.wm.getEnumerator('alert:alert')) {
+            if (alert.document.readyState !== 'complete') continue;
             if (!alert.document.documentElement.textContent.includes(${JSON.stringify(track.name)})) continue;
             alert.document.getElementById('alertBox').click();
             return true;
