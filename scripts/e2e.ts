@@ -1,6 +1,7 @@
 /**
- * `npm run test:e2e`: builds the extension once, checks the Firefox build with Mozilla's linter,
- * then runs the end-to-end tests against the Chromium build. Extra arguments go to vitest.
+ * `npm run test:e2e`: builds and packs the extension once per browser (wxt zip), checks the Firefox build with
+ * Mozilla's linter (any error or warning fails), then runs the end-to-end tests: Chromium with
+ * .output/chrome-mv3, Firefox ESR with .output/firefox-mv3. Extra arguments go to vitest.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,31 +23,60 @@ function run(command: string, args: string[], options: { capture?: boolean } = {
   return result;
 }
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromePath)) {
+const browsers = [
+  {
+    name: 'Chromium',
+    path: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    variable: 'CHROME_PATH',
+    apt: 'chromium',
+  },
+  {
+    name: 'Firefox',
+    path: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+    variable: 'FIREFOX_PATH',
+    apt: 'firefox-esr',
+  },
+];
+for (const { name, path, variable, apt } of browsers) {
+  if (existsSync(path)) continue;
   console.error(
-    `The end-to-end tests need Chromium, and it is not at ${chromePath}.\n` +
-      'Install it with "apt-get install -y chromium" (Debian/Ubuntu), or set CHROME_PATH to a Chromium binary.',
+    `The end-to-end tests need ${name}, and it is not at ${path}.\n` +
+      `Install it with "apt-get install -y ${apt}" (Debian/Ubuntu), or set ${variable} to its binary.`,
   );
   process.exit(1);
 }
 
-run('wxt', ['build']);
-run('wxt', ['build', '-b', 'firefox']);
+// `wxt zip` builds the extension, then packs it for its store (and, for Firefox, the sources
+// archive addons.mozilla.org asks for): the tests run the very builds that are packed.
+run('wxt', ['zip']);
+run('wxt', ['zip', '-b', 'firefox']);
 
-const lint = run('web-ext', ['lint', '--source-dir', '.output/firefox-mv2', '--output', 'json'], {
+const lint = run('web-ext', ['lint', '--source-dir', '.output/firefox-mv3', '--output', 'json'], {
   capture: true,
 });
 const report = JSON.parse(lint.stdout) as {
   summary: { errors: number; warnings: number };
-  errors: { code: string; file?: string; message: string }[];
+  errors: LintMessage[];
+  warnings: LintMessage[];
 };
-if (report.summary.errors > 0) {
-  for (const error of report.errors) console.error(`${error.code} ${error.file ?? ''}: ${error.message}`);
-  console.error(`\nweb-ext lint found ${report.summary.errors} error(s) in the Firefox build.`);
+interface LintMessage {
+  code: string;
+  file?: string;
+  line?: number;
+  message: string;
+}
+// A warning is what addons.mozilla.org's review would ask about: it fails the run like an error.
+const findings = [...report.errors, ...report.warnings];
+if (findings.length > 0) {
+  for (const { code, file, line, message } of findings) {
+    console.error(`${code} ${file ?? ''}${line ? `:${line}` : ''}: ${message}`);
+  }
+  console.error(
+    `\nweb-ext lint found ${report.summary.errors} error(s) and ${report.summary.warnings} warning(s) in the Firefox build.`,
+  );
   process.exit(1);
 }
-console.log(`web-ext lint: 0 errors, ${report.summary.warnings} warning(s) in the Firefox build.`);
+console.log('web-ext lint: 0 errors, 0 warnings in the Firefox build.');
 
 const tests = run('vitest', ['run', '--project', 'e2e', ...process.argv.slice(2)]);
 process.exit(tests.status ?? 1);

@@ -1,55 +1,63 @@
-/** Drives the content script's add-to-cart controls (CartButtons) on store pages in end-to-end tests. */
-import type { Locator, Page } from 'playwright-core';
+/**
+ * Drives the content script's add-to-cart controls (CartButtons) on store pages in end-to-end
+ * tests (Chromium and Firefox: test/e2e/ui.ts).
+ */
+
 import type { AudioFormat, ItemType } from '../../lib/contract/wire.ts';
+import type { LocatorOf, UiLocator, UiPage } from '../../test/e2e/ui.ts';
 
 const label = (format: AudioFormat) => format.toUpperCase();
 
-export class CartButtonsPage {
-  constructor(readonly page: Page) {}
+export class CartButtonsPage<P extends UiPage> {
+  constructor(readonly page: P) {}
 
   /** Every control on the page. */
-  get all(): Locator {
-    return this.page.locator('crate-cart-buttons');
+  get all(): LocatorOf<P> {
+    return this.page.locator('crate-cart-buttons') as LocatorOf<P>;
   }
 
   /** The control of the row holding item `type:id`. */
-  control(type: ItemType, id: number): Locator {
-    return this.page.locator(`[data-crate-item="${type}:${id}"] crate-cart-buttons`);
+  control(type: ItemType, id: number): LocatorOf<P> {
+    return this.page.locator(`[data-crate-item="${type}:${id}"] crate-cart-buttons`) as LocatorOf<P>;
   }
 
   /** The control in the page's header (a track or release page's own item). */
-  get pageItem(): Locator {
-    return this.page.locator('.hero crate-cart-buttons');
+  get pageItem(): LocatorOf<P> {
+    return this.page.locator('.hero crate-cart-buttons') as LocatorOf<P>;
   }
 
-  add(control: Locator, format: AudioFormat): Locator {
-    return control.getByRole('button', { name: new RegExp(`^Add ".*" to cart as ${label(format)}$`) });
+  add(control: UiLocator, format: AudioFormat): LocatorOf<P> {
+    return control.getByRole('button', {
+      name: new RegExp(`^Add ".*" to cart as ${label(format)}$`),
+    }) as LocatorOf<P>;
   }
 
-  change(control: Locator, format: AudioFormat): Locator {
-    return control.getByRole('button', { name: new RegExp(`^Change ".*" to ${label(format)}$`) });
+  change(control: UiLocator, format: AudioFormat): LocatorOf<P> {
+    return control.getByRole('button', {
+      name: new RegExp(`^Change ".*" to ${label(format)}$`),
+    }) as LocatorOf<P>;
   }
 
-  inCartAs(control: Locator, format: AudioFormat): Locator {
+  inCartAs(control: UiLocator, format: AudioFormat): LocatorOf<P> {
     return control.getByRole('button', {
       name: new RegExp(`is in the cart as ${label(format)}$`),
       pressed: true,
-    });
+    }) as LocatorOf<P>;
   }
 
-  remove(control: Locator): Locator {
-    return control.getByRole('button', { name: /^Remove ".*" from the cart$/ });
+  remove(control: UiLocator): LocatorOf<P> {
+    return control.getByRole('button', { name: /^Remove ".*" from the cart$/ }) as LocatorOf<P>;
   }
 
-  owned(control: Locator): Locator {
-    return control.getByText('Owned', { exact: true });
+  owned(control: UiLocator): LocatorOf<P> {
+    return control.getByText('Owned', { exact: true }) as LocatorOf<P>;
   }
 
-  addAnyway(control: Locator): Locator {
-    return control.getByRole('button', { name: 'Add anyway' });
+  addAnyway(control: UiLocator): LocatorOf<P> {
+    return control.getByRole('button', { name: 'Add anyway' }) as LocatorOf<P>;
   }
 
-  question(control: Locator): Locator {
-    return control.getByText('You already own this: add anyway?');
+  question(control: UiLocator): LocatorOf<P> {
+    return control.getByText('You already own this: add anyway?') as LocatorOf<P>;
   }
 }

@@ -1,11 +1,11 @@
-/** Drives the OptionsForm in end-to-end tests. */
-import type { Locator, Page } from 'playwright-core';
+/** Drives the OptionsForm in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
+import type { LocatorOf, UiPage } from '../../test/e2e/ui.ts';
 
-export class OptionsFormPage {
-  constructor(readonly page: Page) {}
+export class OptionsFormPage<P extends UiPage> {
+  constructor(readonly page: P) {}
 
-  get status(): Locator {
-    return this.page.getByRole('status');
+  get status(): LocatorOf<P> {
+    return this.page.getByRole('status') as LocatorOf<P>;
   }
 
   /** Saves a store URL and resolves with what the page answered ("Saved." or why not). */

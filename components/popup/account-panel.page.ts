@@ -1,24 +1,24 @@
-/** Drives the popup's AccountPanel in end-to-end tests. */
-import type { Locator, Page } from 'playwright-core';
+/** Drives the popup's AccountPanel in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
+import type { LocatorOf, UiPage } from '../../test/e2e/ui.ts';
 
-export class AccountPanelPage {
-  constructor(readonly page: Page) {}
+export class AccountPanelPage<P extends UiPage> {
+  constructor(readonly page: P) {}
 
-  get signInButton(): Locator {
-    return this.page.getByRole('button', { name: 'Sign in' });
+  get signInButton(): LocatorOf<P> {
+    return this.page.getByRole('button', { name: 'Sign in' }) as LocatorOf<P>;
   }
 
-  get signOutButton(): Locator {
-    return this.page.getByRole('button', { name: 'Sign out' });
+  get signOutButton(): LocatorOf<P> {
+    return this.page.getByRole('button', { name: 'Sign out' }) as LocatorOf<P>;
   }
 
   /** In the live panel only: the popup's last view, painted under it for a moment, says it too. */
-  get signedInAs(): Locator {
-    return this.page.getByRole('region', { name: 'Account' }).getByText(/^Signed in as /);
+  get signedInAs(): LocatorOf<P> {
+    return this.page.getByRole('region', { name: 'Account' }).getByText(/^Signed in as /) as LocatorOf<P>;
   }
 
-  get alert(): Locator {
-    return this.page.getByRole('alert');
+  get alert(): LocatorOf<P> {
+    return this.page.getByRole('alert') as LocatorOf<P>;
   }
 
   /**

@@ -1,35 +1,35 @@
-/** Drives the popup's artists tab in end-to-end tests. */
-import type { Locator } from 'playwright-core';
+/** Drives the popup's artists tab in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
+import type { UiLocator } from '../../test/e2e/ui.ts';
 
-export class ArtistsTabPage {
-  constructor(readonly panel: Locator) {}
+export class ArtistsTabPage<L extends UiLocator> {
+  constructor(readonly panel: L) {}
 
-  get artistLinks(): Locator {
-    return this.panel.getByRole('list', { name: 'Artists' }).getByRole('link');
+  get artistLinks(): L {
+    return this.panel.getByRole('list', { name: 'Artists' }).getByRole('link') as L;
   }
 
-  artist(name: string): Locator {
-    return this.panel.getByRole('link', { name, exact: true });
+  artist(name: string): L {
+    return this.panel.getByRole('link', { name, exact: true }) as L;
   }
 
-  get rows(): Locator {
-    return this.panel.locator('.artist');
+  get rows(): L {
+    return this.panel.locator('.artist') as L;
   }
 
   async search(text: string): Promise<void> {
     await this.panel.getByRole('searchbox', { name: 'Search artists' }).fill(text);
   }
 
-  get genre(): Locator {
-    return this.panel.getByRole('combobox', { name: 'Genre' });
+  get genre(): L {
+    return this.panel.getByRole('combobox', { name: 'Genre' }) as L;
   }
 
   async sortBy(label: 'Latest release' | 'Name'): Promise<void> {
     await this.panel.getByRole('combobox', { name: 'Sort by' }).selectOption({ label });
   }
 
-  get count(): Locator {
-    return this.panel.locator('.result-count');
+  get count(): L {
+    return this.panel.locator('.result-count') as L;
   }
 
   async nextPage(): Promise<void> {

@@ -1,32 +1,32 @@
-/** Drives the BulkDownloadPanel in end-to-end tests. */
-import type { Locator, Page } from 'playwright-core';
+/** Drives the BulkDownloadPanel in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
+import type { LocatorOf, UiPage } from '../../test/e2e/ui.ts';
 
-export class BulkDownloadPanelPage {
-  readonly panel: Locator;
+export class BulkDownloadPanelPage<P extends UiPage> {
+  readonly panel: LocatorOf<P>;
 
-  constructor(readonly page: Page) {
-    this.panel = page.getByRole('region', { name: 'Download all' });
+  constructor(readonly page: P) {
+    this.panel = page.getByRole('region', { name: 'Download all' }) as LocatorOf<P>;
   }
 
-  get downloadAllButton(): Locator {
-    return this.panel.getByRole('button', { name: 'Download all available' });
+  get downloadAllButton(): LocatorOf<P> {
+    return this.panel.getByRole('button', { name: 'Download all available' }) as LocatorOf<P>;
   }
 
-  button(name: 'Pause' | 'Resume' | 'Cancel' | RegExp): Locator {
-    return this.panel.getByRole('button', { name });
+  button(name: 'Pause' | 'Resume' | 'Cancel' | RegExp): LocatorOf<P> {
+    return this.panel.getByRole('button', { name }) as LocatorOf<P>;
   }
 
   /** "Downloading: 3 of 20 files", "Finished: 20 of 20 files", … */
-  get progressText(): Locator {
-    return this.panel.locator('.bulk-progress [role="status"]');
+  get progressText(): LocatorOf<P> {
+    return this.panel.locator('.bulk-progress [role="status"]') as LocatorOf<P>;
   }
 
-  get progressBar(): Locator {
-    return this.panel.locator('progress');
+  get progressBar(): LocatorOf<P> {
+    return this.panel.locator('progress') as LocatorOf<P>;
   }
 
-  get failures(): Locator {
-    return this.panel.getByRole('list', { name: 'Failed downloads' }).getByRole('listitem');
+  get failures(): LocatorOf<P> {
+    return this.panel.getByRole('list', { name: 'Failed downloads' }).getByRole('listitem') as LocatorOf<P>;
   }
 
   /** Waits until the progress reads `text` (a string is matched in full). */

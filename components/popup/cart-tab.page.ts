@@ -1,27 +1,27 @@
-/** Drives the popup's cart tab in end-to-end tests. */
-import type { Locator } from 'playwright-core';
+/** Drives the popup's cart tab in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
 import type { AudioFormat } from '../../lib/contract/wire.ts';
+import type { UiLocator } from '../../test/e2e/ui.ts';
 
 const formatLabels: Record<AudioFormat, string> = { mp3: 'MP3', wav: 'WAV', aiff: 'AIFF' };
 
-export class CartTabPage {
-  constructor(readonly panel: Locator) {}
+export class CartTabPage<L extends UiLocator> {
+  constructor(readonly panel: L) {}
 
   /** "3 items: 2 tracks, 1 release". */
-  get counts(): Locator {
-    return this.panel.locator('.cart-counts');
+  get counts(): L {
+    return this.panel.locator('.cart-counts') as L;
   }
 
-  get total(): Locator {
-    return this.panel.locator('.cart-total');
+  get total(): L {
+    return this.panel.locator('.cart-total') as L;
   }
 
-  get items(): Locator {
-    return this.panel.locator('.cart-items > li');
+  get items(): L {
+    return this.panel.locator('.cart-items > li') as L;
   }
 
-  formatOf(name: string): Locator {
-    return this.panel.getByRole('combobox', { name: `Format of "${name}"` });
+  formatOf(name: string): L {
+    return this.panel.getByRole('combobox', { name: `Format of "${name}"` }) as L;
   }
 
   async setFormat(name: string, format: AudioFormat): Promise<void> {
@@ -32,18 +32,18 @@ export class CartTabPage {
     await this.panel.getByRole('button', { name: `Remove "${name}"` }).click();
   }
 
-  get undoButton(): Locator {
-    return this.panel.getByRole('button', { name: 'Undo' });
+  get undoButton(): L {
+    return this.panel.getByRole('button', { name: 'Undo' }) as L;
   }
 
-  get switcher(): Locator {
-    return this.panel.getByRole('group', { name: 'Set all items to' });
+  get switcher(): L {
+    return this.panel.getByRole('group', { name: 'Set all items to' }) as L;
   }
 
   /** Picks a format in "Set all items to" and returns the preview it shows. */
-  async previewAll(format: AudioFormat): Promise<Locator> {
+  async previewAll(format: AudioFormat): Promise<L> {
     await this.switcher.getByLabel(formatLabels[format], { exact: true }).check();
-    return this.switcher.locator('.preview');
+    return this.switcher.locator('.preview') as L;
   }
 
   async applyAll(format: AudioFormat): Promise<void> {
@@ -55,11 +55,11 @@ export class CartTabPage {
     await this.panel.getByRole('button', { name: 'Yes, empty the cart' }).click();
   }
 
-  get emptyNotice(): Locator {
-    return this.panel.getByText(/is empty$/);
+  get emptyNotice(): L {
+    return this.panel.getByText(/is empty$/) as L;
   }
 
-  get warnings(): Locator {
-    return this.panel.locator('.warning');
+  get warnings(): L {
+    return this.panel.locator('.warning') as L;
   }
 }

@@ -7,6 +7,7 @@ const titles: Partial<Record<StoreErrorKind, string>> = {
   storeDown: 'The store is not answering',
   timeout: 'The store is slow to answer',
   rateLimited: 'The store is busy',
+  noAccess: 'Your browser withholds access to the store',
 };
 
 /** A failed load with nothing saved to show instead: what happened and a way to try again. */

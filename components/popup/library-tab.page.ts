@@ -1,26 +1,26 @@
-/** Drives the popup's library tab in end-to-end tests. */
-import type { Locator } from 'playwright-core';
+/** Drives the popup's library tab in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
+import type { UiLocator } from '../../test/e2e/ui.ts';
 
-export class LibraryTabPage {
-  constructor(readonly panel: Locator) {}
+export class LibraryTabPage<L extends UiLocator> {
+  constructor(readonly panel: L) {}
 
   /** Rendered entries (the list is virtualised: only those near the view exist). */
-  get entries(): Locator {
-    return this.panel.locator('.library-entry');
+  get entries(): L {
+    return this.panel.locator('.library-entry') as L;
   }
 
   titles(): Promise<string[]> {
     return this.entries.locator('.item-title').allTextContents();
   }
 
-  downloadButton(title: string): Locator {
-    return this.panel.getByRole('button', { name: `Download "${title}"`, exact: true });
+  downloadButton(title: string): L {
+    return this.panel.getByRole('button', { name: `Download "${title}"`, exact: true }) as L;
   }
 
-  entry(title: string): Locator {
+  entry(title: string): L {
     // `has` looks inside each entry, so its locator starts from the page, not the panel.
     const button = this.panel.page().getByRole('button', { name: `Download "${title}"`, exact: true });
-    return this.entries.filter({ has: button });
+    return this.entries.filter({ has: button as never }) as L;
   }
 
   async show(status: 'all' | 'available' | 'downloaded'): Promise<void> {

@@ -11,6 +11,7 @@ import { AccountPanel } from './account-panel.tsx';
 import { ArtistsTab } from './artists-tab.tsx';
 import { CartPicker } from './cart-picker.tsx';
 import { CartTab } from './cart-tab.tsx';
+import { HostAccessNotice } from './host-access-notice.tsx';
 import { LibraryTab } from './library-tab.tsx';
 import { PopupTabs } from './popup-tabs.tsx';
 
@@ -80,6 +81,7 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
     <div class="popup">
       <header class="popup-header">
         <h1 class="brand">Crate</h1>
+        <HostAccessNotice />
         <AccountPanel cached={snapshot.auth} onState={onAuthState} />
         {scope && <CartPicker current={cartName} names={cartNames} onChoose={chooseCart} />}
         {cartProblem && (

@@ -1,5 +1,8 @@
-/** Drives the toolbar popup in end-to-end tests: header, tabs, and a page object per tab. */
-import type { Locator, Page } from 'playwright-core';
+/**
+ * Drives the toolbar popup in end-to-end tests: header, tabs, and a page object per tab
+ * (Chromium and Firefox: test/e2e/ui.ts).
+ */
+import type { LocatorOf, UiPage } from '../../test/e2e/ui.ts';
 import { AccountPanelPage } from './account-panel.page.ts';
 import { ArtistsTabPage } from './artists-tab.page.ts';
 import { CartTabPage } from './cart-tab.page.ts';
@@ -7,25 +10,25 @@ import { LibraryTabPage } from './library-tab.page.ts';
 
 export type PopupTabName = 'Cart' | 'Library' | 'Artists';
 
-export class PopupPage {
-  readonly account: AccountPanelPage;
-  readonly cart: CartTabPage;
-  readonly library: LibraryTabPage;
-  readonly artists: ArtistsTabPage;
+export class PopupPage<P extends UiPage> {
+  readonly account: AccountPanelPage<P>;
+  readonly cart: CartTabPage<LocatorOf<P>>;
+  readonly library: LibraryTabPage<LocatorOf<P>>;
+  readonly artists: ArtistsTabPage<LocatorOf<P>>;
 
-  constructor(readonly page: Page) {
+  constructor(readonly page: P) {
     this.account = new AccountPanelPage(page);
     this.cart = new CartTabPage(this.panel('Cart'));
     this.library = new LibraryTabPage(this.panel('Library'));
     this.artists = new ArtistsTabPage(this.panel('Artists'));
   }
 
-  tab(name: PopupTabName): Locator {
-    return this.page.getByRole('tab', { name, exact: true });
+  tab(name: PopupTabName): LocatorOf<P> {
+    return this.page.getByRole('tab', { name, exact: true }) as LocatorOf<P>;
   }
 
-  panel(name: PopupTabName): Locator {
-    return this.page.getByRole('tabpanel', { name, exact: true });
+  panel(name: PopupTabName): LocatorOf<P> {
+    return this.page.getByRole('tabpanel', { name, exact: true }) as LocatorOf<P>;
   }
 
   async open(name: PopupTabName): Promise<void> {
@@ -33,8 +36,8 @@ export class PopupPage {
   }
 
   /** The current cart's picker in the header. */
-  get cartPicker(): Locator {
-    return this.page.getByRole('combobox', { name: 'Cart', exact: true });
+  get cartPicker(): LocatorOf<P> {
+    return this.page.getByRole('combobox', { name: 'Cart', exact: true }) as LocatorOf<P>;
   }
 
   async chooseCart(name: string): Promise<void> {
@@ -52,7 +55,16 @@ export class PopupPage {
     await this.page.locator('#last-view').waitFor({ state: 'detached' });
   }
 
-  get refreshing(): Locator {
-    return this.page.locator('#app').getByText('Refreshing…');
+  get refreshing(): LocatorOf<P> {
+    return this.page.locator('#app').getByText('Refreshing…') as LocatorOf<P>;
+  }
+
+  /** Says the browser withholds access to the store (lib/host-access.ts). */
+  get accessNotice(): LocatorOf<P> {
+    return this.page.getByRole('region', { name: 'Access to the store' }) as LocatorOf<P>;
+  }
+
+  allowAccessButton(store: string): LocatorOf<P> {
+    return this.page.getByRole('button', { name: `Allow access to ${store}` }) as LocatorOf<P>;
   }
 }

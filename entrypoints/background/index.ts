@@ -3,15 +3,17 @@
  * the top of every worker start (so the event that woke a stopped worker reaches its listener),
  * and handed to lib/background/browser-events.ts, which gives it to the features that own it.
  */
+import '../../lib/protocol/zod-jitless.ts';
 import { browser } from 'wxt/browser';
 import { createAuthService } from '../../lib/background/auth-service.ts';
 import { createBackgroundService } from '../../lib/background/background-service.ts';
 import { createBrowserEvents } from '../../lib/background/browser-events.ts';
 import { extensionTokenStore } from '../../lib/background/token-store.ts';
+import { hasHostAccess } from '../../lib/protocol/host-access.ts';
 import { cartStateItem, storeUrlSetting } from '../../lib/storage/items.ts';
 
 export default defineBackground(() => {
-  const service = createBackgroundService(createAuthService({ tokens: extensionTokenStore }));
+  const service = createBackgroundService(createAuthService({ tokens: extensionTokenStore, hasHostAccess }));
   const events = createBrowserEvents(service);
 
   browser.runtime.onMessage.addListener(events.onMessage);
@@ -20,9 +22,12 @@ export default defineBackground(() => {
   browser.alarms.onAlarm.addListener(events.onAlarm);
   browser.commands.onCommand.addListener(events.onCommand);
   browser.contextMenus.onClicked.addListener(events.onMenuClicked);
-  browser.notifications.onButtonClicked.addListener(events.onNotificationButton);
+  // Firefox has no notification buttons (and warns about a listener on the missing event).
+  if (!import.meta.env.FIREFOX)
+    browser.notifications.onButtonClicked.addListener(events.onNotificationButton);
   browser.notifications.onClicked.addListener(events.onNotificationClicked);
   browser.downloads.onChanged.addListener(events.onDownloadChanged);
+  browser.permissions.onAdded.addListener(events.onPermissionsAdded);
   storeUrlSetting.watch(events.onStoreUrlChanged);
   cartStateItem.watch(events.onCartStateChanged);
 

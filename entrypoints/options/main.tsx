@@ -1,3 +1,4 @@
+import '../../lib/protocol/zod-jitless.ts';
 import { render } from 'preact';
 import '../../assets/base.css';
 import { OptionsForm } from '../../components/options/options-form.tsx';

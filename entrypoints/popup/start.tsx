@@ -1,3 +1,4 @@
+import '../../lib/protocol/zod-jitless.ts';
 import { render } from 'preact';
 import { PopupApp } from '../../components/popup/popup-app.tsx';
 import { followLiveView } from '../../lib/popup/last-view.ts';

@@ -6,6 +6,7 @@
 import type { Browser } from 'wxt/browser';
 import { browser } from 'wxt/browser';
 import type { CartSummary } from '../contract/wire.ts';
+import { hasHostAccess } from '../protocol/host-access.ts';
 import { type AuthState, type CartChoice, Envelope, type ItemFormatFee } from '../protocol/messages.ts';
 import { type Handlers, routeMessage } from '../protocol/receive.ts';
 import type { SenderExpectations } from '../protocol/sender-role.ts';
@@ -37,7 +38,12 @@ export function createBackgroundService(auth: AuthService) {
       storeUrlSetting.getValue(),
       sourceTypeSetting.getValue(),
     ]);
-    return createApiClient({ storeUrl, sourceType, auth: auth.session });
+    return createApiClient({
+      storeUrl,
+      sourceType,
+      auth: auth.session,
+      hasHostAccess: () => hasHostAccess(storeUrl),
+    });
   }
 
   /** The badge counts the current cart (the one page buttons add to); other carts leave it alone. */

@@ -13,6 +13,7 @@ import { storeUrlSetting } from '../storage/items.ts';
 import { type BackgroundService, cartSyncAlarm } from './background-service.ts';
 import { registerStoreContentScript } from './content-script-registration.ts';
 import { addPageItem, addPageItemCommand } from './page-item-command.ts';
+import { storeAccessGranted } from './store-access-granted.ts';
 
 const logged = (work: Promise<unknown>) => void work.catch((error: unknown) => console.warn('Crate:', error));
 
@@ -62,6 +63,11 @@ export function createBrowserEvents(service: BackgroundService) {
       logged(cartState.clear());
       logged(registerStoreContentScript(storeUrl));
       logged(downloads.createMenus());
+    },
+
+    /** Access to the store granted (popup, options, the browser's menu): the page buttons come back. */
+    async onPermissionsAdded(): Promise<void> {
+      logged(storeAccessGranted(await storeUrlSetting.getValue()));
     },
 
     /** The pages' cache flips `signedIn` on sign-in, sign-out and a session that ended. */

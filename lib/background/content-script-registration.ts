@@ -9,7 +9,7 @@ import { manifestStoreMatches, storeMatchPattern } from '../contract/store-hosts
 
 const scriptId = 'crate-store';
 /** Where WXT builds entrypoints/store.content. */
-const scriptFile = 'content-scripts/store.js';
+export const storeContentScriptFile = 'content-scripts/store.js';
 
 /** Registers the content script for `storeUrl` unless the manifest already covers it. */
 export async function registerStoreContentScript(storeUrl: string): Promise<void> {
@@ -20,6 +20,6 @@ export async function registerStoreContentScript(storeUrl: string): Promise<void
   // Without the origin granted the browser would refuse to inject anyway.
   if (!(await browser.permissions.contains({ origins: [pattern] }))) return;
   await browser.scripting.registerContentScripts([
-    { id: scriptId, matches: [pattern], js: [scriptFile], runAt: 'document_start' },
+    { id: scriptId, matches: [pattern], js: [storeContentScriptFile], runAt: 'document_start' },
   ]);
 }

@@ -6,7 +6,7 @@
 import * as oauth from 'oauth4webapi';
 import { oauthClientId } from '../contract/extension-identity.ts';
 import { isLoopbackHost } from '../contract/store-hosts.ts';
-import { messages, StoreError, unreachable } from '../protocol/store-error.ts';
+import { messages, noAccess, StoreError, unreachable } from '../protocol/store-error.ts';
 
 export type AuthorizationServer = oauth.AuthorizationServer;
 
@@ -43,6 +43,8 @@ const wantedScopes = ['store', 'openid', 'profile', 'offline_access'];
 export interface OAuthOptions {
   fetch?: typeof fetch;
   isOnline?: () => boolean;
+  /** Whether the browser lets the extension reach the store (lib/host-access.ts). */
+  hasHostAccess?: (storeUrl: string) => Promise<boolean>;
 }
 
 /**
@@ -67,6 +69,10 @@ async function reach<T>(storeUrl: string, options: OAuthOptions, run: () => Prom
       throw new StoreError({ kind: 'timeout', message: messages.timeout });
     }
     if (error instanceof TypeError && !('code' in error)) {
+      // Blocked by the browser for want of host access: not a store that does not answer.
+      if (options.hasHostAccess && !(await options.hasHostAccess(storeUrl).catch(() => true))) {
+        throw noAccess(storeUrl);
+      }
       throw unreachable(storeUrl, (options.isOnline ?? (() => globalThis.navigator?.onLine !== false))());
     }
     throw error;

@@ -10,7 +10,7 @@
  */
 import type { z } from 'zod';
 import { ErrorEnvelope } from '../contract/wire.ts';
-import { messages, StoreError, signedOut, unreachable } from '../protocol/store-error.ts';
+import { messages, noAccess, StoreError, signedOut, unreachable } from '../protocol/store-error.ts';
 
 /** Where access tokens come from: the background's auth session (lib/background/auth-session.ts). */
 export interface AccessTokenSource {
@@ -38,6 +38,11 @@ export interface ApiClientOptions {
   now?: () => number;
   random?: () => number;
   isOnline?: () => boolean;
+  /**
+   * Whether the browser lets the extension reach the store (lib/protocol/host-access.ts): a request
+   * it blocked for want of host access fails like a network error, and must not read as a store down.
+   */
+  hasHostAccess?: () => Promise<boolean>;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -125,6 +130,9 @@ export function createStoreTransport(options: ApiClientOptions) {
     } catch (error) {
       if (error instanceof DOMException && error.name === 'TimeoutError') {
         throw new StoreError({ kind: 'timeout', message: messages.timeout });
+      }
+      if (options.hasHostAccess && !(await options.hasHostAccess().catch(() => true))) {
+        throw noAccess(storeUrl);
       }
       throw unreachable(storeUrl, isOnline());
     }

@@ -4,15 +4,47 @@
  */
 
 /**
- * Adds `sheet` to what `target` adopts. `push` first: adoptedStyleSheets is an observable array
- * in Chrome and Firefox, and Firefox refuses an array built in a content script's own world;
- * assigning a new array is for browsers where it is still a frozen array.
+ * The object as the page itself sees it. Firefox shows a content script the page's DOM through
+ * Xray wrappers, which refuse the methods of the adoptedStyleSheets array ("XrayWrapper denied
+ * access to property push"); the page's own object (`wrappedJSObject`) has them. Chrome has no
+ * such wrapper: there the object is already the page's.
+ */
+function pageSide<T extends Document | ShadowRoot>(target: T): T {
+  return (target as T & { wrappedJSObject?: T }).wrappedJSObject ?? target;
+}
+
+/**
+ * Adds `sheet` to what `target` adopts, through the page's own array (an observable array in
+ * Chrome and Firefox). Assigning a new array is for browsers where it is still frozen; if that is
+ * refused too, the controls go unstyled rather than stopping the script.
  */
 export function adoptStyleSheet(target: Document | ShadowRoot, sheet: CSSStyleSheet): void {
+  const own = pageSide(target);
   try {
-    target.adoptedStyleSheets.push(sheet);
+    own.adoptedStyleSheets.push(sheet);
+    return;
   } catch {
-    target.adoptedStyleSheets = [...target.adoptedStyleSheets, sheet];
+    // A frozen array: assign a new one below.
+  }
+  try {
+    own.adoptedStyleSheets = [...Array.from(own.adoptedStyleSheets ?? []), sheet];
+  } catch (error) {
+    console.warn('Crate: the page refused its stylesheet.', error);
+  }
+}
+
+/** Takes `sheet` back from what `target` adopts; never throws. */
+function dropStyleSheet(target: Document | ShadowRoot, sheet: CSSStyleSheet): void {
+  const own = pageSide(target);
+  try {
+    const index = own.adoptedStyleSheets.indexOf(sheet);
+    if (index >= 0) own.adoptedStyleSheets.splice(index, 1);
+  } catch {
+    try {
+      own.adoptedStyleSheets = Array.from(own.adoptedStyleSheets ?? []).filter((each) => each !== sheet);
+    } catch {
+      // The page keeps a sheet that styles only controls that are gone.
+    }
   }
 }
 
@@ -22,14 +54,5 @@ export function adoptPageStyleSheet(cssText: string, { signal }: { signal: Abort
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(cssText);
   adoptStyleSheet(document, sheet);
-  signal.addEventListener('abort', () => {
-    const adopted = document.adoptedStyleSheets;
-    const index = adopted.indexOf(sheet);
-    if (index < 0) return;
-    try {
-      adopted.splice(index, 1);
-    } catch {
-      document.adoptedStyleSheets = adopted.filter((each) => each !== sheet);
-    }
-  });
+  signal.addEventListener('abort', () => dropStyleSheet(document, sheet));
 }

@@ -5,6 +5,7 @@
 import { browser } from 'wxt/browser';
 import { storeMatchPattern } from '../contract/store-hosts.ts';
 import type { AudioFormat } from '../contract/wire.ts';
+import { requestHostAccess } from '../protocol/host-access.ts';
 import { send } from '../protocol/send.ts';
 import { StoreError } from '../protocol/store-error.ts';
 import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from '../storage/items.ts';
@@ -27,10 +28,10 @@ export async function saveSettings(input: SettingsInput): Promise<SettingsInput>
   if (!sourceTypePattern.test(input.sourceType)) {
     throw new Error('The source type is 1 to 64 letters, digits, dots, dashes or underscores.');
   }
-  if (!isBuiltInStore(storeUrl)) {
-    const granted = await browser.permissions.request({ origins: [storeMatchPattern(storeUrl)] });
-    if (!granted) throw new Error(`Crate needs your permission to reach ${storeUrl}.`);
-  }
+  // Every store, the local one too: Firefox lets the person take back even the manifest's origins,
+  // and a grant already held resolves at once, without asking.
+  const granted = await requestHostAccess(storeUrl);
+  if (!granted) throw new Error(`Crate needs your permission to reach ${storeUrl}.`);
   try {
     // The background reaches the store (it holds the OAuth client); the origin is granted by now.
     await send('checkStore', { storeUrl });

@@ -18,8 +18,11 @@ const overlayId = 'last-view';
 
 /** While any of these is in the live popup, it is still loading. */
 const loading = '[aria-busy="true"]';
-/** Messages that pass: they must not come back with the next popup. */
-const passing = '[role="alert"], [role="alertdialog"]';
+/**
+ * Messages that pass: they must not come back with the next popup. Withheld access too: the next
+ * popup checks it afresh (host-access-notice.tsx), and it may be granted by then.
+ */
+const passing = '[role="alert"], [role="alertdialog"], .host-access';
 /** Status lines ("Refreshing…"): kept empty, as their space is kept in the live popup too. */
 const statusLines = '[role="status"]';
 /** More rows than the popup's 580 pixels show: a list keeps no more (a 200-item cart reads fast). */
@@ -35,7 +38,9 @@ export function paintLastView(tab: string): void {
   overlay.id = overlayId;
   overlay.inert = true;
   overlay.setAttribute('aria-hidden', 'true');
-  overlay.innerHTML = html;
+  // Parsed in a document of its own (inert: no script runs, nothing loads) and moved in, so no
+  // HTML string is assigned to the popup's own DOM.
+  overlay.append(...new DOMParser().parseFromString(html, 'text/html').body.childNodes);
   document.body.append(overlay);
   // Marks for bench/popup.ts and the end-to-end tests: when the last view and the live one came.
   performance.mark('crate:last-view');

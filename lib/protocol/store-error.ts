@@ -18,6 +18,8 @@ const storeErrorKinds = [
   'invalidResponse',
   /** Nothing answered the message: the extension was updated or reloaded under the page. */
   'invalidated',
+  /** The browser blocked the request: the person withholds Crate's access to the store. */
+  'noAccess',
 ] as const;
 export type StoreErrorKind = (typeof storeErrorKinds)[number];
 
@@ -69,6 +71,8 @@ export const messages = {
   notFound: 'The store does not have that item.',
   conflict: 'That changed at the store in the meantime. Try again.',
   invalidResponse: 'The store sent an answer Crate does not understand. Check the store URL in the options.',
+  noAccess: (storeUrl: string) =>
+    `Your browser does not let Crate reach ${storeUrl}. Allow access to it from the Crate popup.`,
 } as const;
 
 export const signedOut = (message: string = messages.signedOut) =>
@@ -80,6 +84,10 @@ export function unreachable(storeUrl: string, online: boolean): StoreError {
     ? new StoreError({ kind: 'storeDown', message: messages.storeDown(storeUrl) })
     : new StoreError({ kind: 'offline', message: messages.offline });
 }
+
+/** A request the browser blocked because the person withholds Crate's access to the store. */
+export const noAccess = (storeUrl: string) =>
+  new StoreError({ kind: 'noAccess', message: messages.noAccess(storeUrl) });
 
 /**
  * Anything thrown, as plain data for a message reply. A function rather than a method, so that the

@@ -17,7 +17,7 @@ const storeUrl = inject('storeUrl');
 let extension: ExtensionHarness;
 let popup: Page;
 let page: Page;
-let buttons: CartButtonsPage;
+let buttons: CartButtonsPage<Page>;
 let token: string;
 
 async function api<T>(path: string): Promise<T> {

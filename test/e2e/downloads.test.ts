@@ -8,6 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { BulkDownloadPanelPage } from '../../components/popup/bulk-download-panel.page.ts';
@@ -273,7 +274,7 @@ describe('"Download all available" in the popup', () => {
     return tracks.map((track) => expectedPath(track, 'mp3', template)).sort();
   }
 
-  async function openBulkPanel(): Promise<BulkDownloadPanelPage> {
+  async function openBulkPanel(): Promise<BulkDownloadPanelPage<Page>> {
     const popup = new PopupPage(await extension.openPage('popup.html'));
     await popup.open('Library');
     return new BulkDownloadPanelPage(popup.page);

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { type BrowserContext, type ConsoleMessage, chromium, type Page, type Worker } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromeExtensionId } from '../../lib/contract/extension-identity.ts';
 import { chromiumArgs } from '../helpers/chromium.ts';
@@ -21,7 +21,18 @@ export interface ExtensionHarness {
   stopWorker(): Promise<void>;
   /** True once the worker stopped by stopWorker() has been started again. */
   workerWasRestarted(): Promise<boolean>;
+  /** Errors and warnings the extension caused so far, in any of its contexts. */
+  consoleProblems(): ConsoleProblem[];
+  /** A console problem this test file causes on purpose; close() does not count those. */
+  expectConsole(pattern: RegExp): void;
+  /** Closes the browser; throws if the extension left errors or warnings in the console. */
   close(): Promise<void>;
+}
+
+export interface ConsoleProblem {
+  level: 'error' | 'warning';
+  text: string;
+  url: string;
 }
 
 export interface LaunchOptions {
@@ -49,6 +60,37 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     headless: true,
     args: [...chromiumArgs(options.extensionPath ?? builtExtensionPath), ...(options.args ?? [])],
   });
+
+  // The console of the worker, the extension's pages and the content script (which logs into the
+  // store page's console, with its own file as the location), and uncaught errors anywhere.
+  const problems: ConsoleProblem[] = [];
+  const expected: RegExp[] = [];
+  const record = (message: ConsoleMessage) => {
+    const level = message.type();
+    if (level !== 'error' && level !== 'warning') return;
+    // Where it was logged from: the script's file, else the page (an extension page's own code).
+    const url = message.location().url || message.page()?.url() || '';
+    problems.push({ level, text: message.text(), url });
+  };
+  context.on('console', record);
+  context.on('weberror', (error) =>
+    problems.push({ level: 'error', text: String(error.error()), url: error.page()?.url() ?? '' }),
+  );
+  const watched = new WeakSet<Worker>();
+  const watch = (candidate: Worker) => {
+    if (!candidate.url().startsWith(extensionUrl('')) || watched.has(candidate)) return;
+    watched.add(candidate);
+    candidate.on('console', record);
+  };
+  context.on('serviceworker', watch);
+  for (const running of context.serviceWorkers()) watch(running);
+  const causedByExtension = (problem: ConsoleProblem) =>
+    problem.url.startsWith(extensionUrl('')) || /\bCrate\b/.test(problem.text);
+
+  const consoleProblems = () =>
+    problems.filter(
+      (problem) => causedByExtension(problem) && !expected.some((pattern) => pattern.test(problem.text)),
+    );
 
   async function worker(): Promise<Worker> {
     const running = context
@@ -123,9 +165,19 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
         (await (await worker()).evaluate(() => (globalThis as { beforeStop?: boolean }).beforeStop)) !== true
       );
     },
+    consoleProblems,
+    expectConsole(pattern) {
+      expected.push(pattern);
+    },
     async close() {
+      const left = consoleProblems();
       await context.close();
       if (profile) rmSync(profile, { recursive: true, force: true });
+      if (left.length > 0) {
+        throw new Error(
+          `The extension left errors or warnings in the console:\n${JSON.stringify(left, null, 2)}`,
+        );
+      }
     },
   };
 }

@@ -7,6 +7,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     storeUrl: string;
     chromePath: string;
+    firefoxPath: string;
   }
 }
 
@@ -18,11 +19,18 @@ export default async function setup(project: TestProject) {
       `Chromium is not at ${chromePath}. Install it with "apt-get install -y chromium", or set CHROME_PATH.`,
     );
   }
+  const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+  if (!existsSync(firefoxPath)) {
+    throw new Error(
+      `Firefox is not at ${firefoxPath}. Install it with "apt-get install -y firefox-esr", or set FIREFOX_PATH.`,
+    );
+  }
   const port = await freePort();
   const storeUrl = `http://127.0.0.1:${port}`;
   const store = await startTestStore({ scale: 400, config: { baseUrl: storeUrl } });
   await store.app.listen({ port, host: '127.0.0.1' });
   project.provide('storeUrl', storeUrl);
   project.provide('chromePath', chromePath);
+  project.provide('firefoxPath', firefoxPath);
   return () => store.close();
 }

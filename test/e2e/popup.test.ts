@@ -19,7 +19,7 @@ import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage }
 const storeUrl = inject('storeUrl');
 const namedCart = 'crate-e2e';
 let extension: ExtensionHarness;
-let popup: PopupPage;
+let popup: PopupPage<Page>;
 let downloadDir: string;
 
 /** Calls the store's API as the signed-in user, with the token the worker holds. */
@@ -49,7 +49,7 @@ async function unownedItems(): Promise<{ tracks: Track[]; release: Release }> {
   return { tracks: tracks.slice(0, 3), release };
 }
 
-async function openPopup(hash = ''): Promise<PopupPage> {
+async function openPopup(hash = ''): Promise<PopupPage<Page>> {
   await popup?.page.close();
   popup = new PopupPage(await extension.openPage(`popup.html${hash}`));
   return popup;

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
@@ -6,7 +7,7 @@ import { tryRefreshToken } from './store-session.ts';
 
 const storeUrl = inject('storeUrl');
 let extension: ExtensionHarness;
-let popup: AccountPanelPage;
+let popup: AccountPanelPage<Page>;
 
 beforeAll(async () => {
   extension = await launchExtension();

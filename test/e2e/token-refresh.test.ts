@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
@@ -11,7 +12,7 @@ const accessTokenTtlSeconds = 5;
 let store: TestStore;
 let storeUrl: string;
 let extension: ExtensionHarness;
-let popup: AccountPanelPage;
+let popup: AccountPanelPage<Page>;
 
 beforeAll(async () => {
   const port = await freePort();

@@ -373,6 +373,23 @@ describe('error messages', () => {
     expect(error.message).toBe(`The store at ${storeUrl} is not answering. Is it running?`);
   });
 
+  it('says the browser withholds access, not that the store is down, when host access is missing', async () => {
+    const { fetch, calls } = scriptedFetch(new TypeError('Failed to fetch'));
+    const error = await failure(client(fetch, { hasHostAccess: async () => false }).cartSummary());
+    expect(error.kind).toBe('noAccess');
+    expect(error.message).toBe(
+      `Your browser does not let Crate reach ${storeUrl}. Allow access to it from the Crate popup.`,
+    );
+    // Not retried: asking again cannot help until the person grants access.
+    expect(calls).toHaveLength(1);
+  });
+
+  it('still says the store is down when host access is there', async () => {
+    const { fetch } = scriptedFetch(new TypeError('Failed to fetch'));
+    const error = await failure(client(fetch, { hasHostAccess: async () => true }).cartSummary());
+    expect(error.kind).toBe('storeDown');
+  });
+
   it('says the person is offline when the browser is', async () => {
     const { fetch } = scriptedFetch(new TypeError('Failed to fetch'));
     const error = await failure(client(fetch, { isOnline: () => false }).cartSummary());

@@ -55,6 +55,19 @@ describe('discovery', () => {
       kind: 'storeDown',
     });
   });
+
+  it('says the browser withholds access, not that the store is down, when host access is missing', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof globalThis.fetch;
+    const hasHostAccess = vi.fn(async () => false);
+    await expect(discover('http://127.0.0.1:8787', { fetch, hasHostAccess })).rejects.toMatchObject({
+      kind: 'noAccess',
+      message:
+        'Your browser does not let Crate reach http://127.0.0.1:8787. Allow access to it from the Crate popup.',
+    });
+    expect(hasHostAccess).toHaveBeenCalledWith('http://127.0.0.1:8787');
+  });
 });
 
 describe('the authorization request', () => {

@@ -1,0 +1,215 @@
+/**
+ * The built extension (.output/firefox-mv3) in Firefox ESR, headless, driven by Puppeteer over
+ * WebDriver BiDi, for one test file. Firefox 140's BiDi has gaps this works around:
+ * - `moz-extension://` pages cannot be opened with page.goto (Mozilla bug 1755014): they are
+ *   opened with a raw browsingContext.navigate;
+ * - BiDi's log does not cover extension pages: the console is read in the browser's privileged
+ *   context (--remote-allow-system-access) from the console service (errors, warnings, CSP), and
+ *   console.* calls from Firefox's stdout (devtools.console.stdout.*);
+ * - the add-on's internal UUID is random per profile: the extensions.webextensions.uuids pref
+ *   pins it, so its pages have a known address.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { inject } from 'vitest';
+import { firefoxAddonId } from '../../../lib/contract/extension-identity.ts';
+import { FirefoxPage } from './puppeteer-ui.ts';
+
+export const builtFirefoxExtensionPath = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  '.output',
+  'firefox-mv3',
+);
+
+export interface ConsoleEntry {
+  level: 'error' | 'warning' | 'info';
+  text: string;
+  source: string;
+}
+
+export interface FirefoxExtension {
+  browser: Browser;
+  extensionUrl(path: string): string;
+  /** A new tab on one of the extension's pages, once it is interactive. */
+  openPage(path: string): Promise<FirefoxPage>;
+  /** A new tab on a web page. */
+  openWebPage(url: string): Promise<FirefoxPage>;
+  /** Evaluates `expression` in the background page, where `bg` names its global. */
+  background<T>(expression: string): Promise<T>;
+  /** Evaluates in the browser's privileged (chrome) context. */
+  privileged<T>(expression: string): Promise<T>;
+  /** Errors and warnings so far that came from the extension. */
+  consoleProblems(): Promise<ConsoleEntry[]>;
+  close(): Promise<void>;
+}
+
+export interface FirefoxLaunchOptions {
+  /** Files the extension downloads land here, without a prompt. */
+  downloadsPath?: string;
+}
+
+interface BidiConnection {
+  send(method: string, params: object): Promise<{ result: Record<string, unknown> }>;
+}
+
+/** Firefox's console service, watched from the privileged context, kept in `globalThis.crateConsole`. */
+const watchConsoleService = `(() => {
+  const entries = (globalThis.crateConsole = []);
+  Services.console.registerListener({
+    observe(message) {
+      if (!(message instanceof Ci.nsIScriptError)) return;
+      const level = message.flags & Ci.nsIScriptError.warningFlag ? 'warning'
+        : message.flags & Ci.nsIScriptError.infoFlag ? 'info' : 'error';
+      entries.push({ level, text: message.errorMessage, source: message.sourceName || '' });
+    },
+  });
+  return true;
+})()`;
+
+export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {}): Promise<FirefoxExtension> {
+  const uuid = randomUUID();
+  const extensionUrl = (path: string) => `moz-extension://${uuid}/${path}`;
+  const downloads = options.downloadsPath
+    ? {
+        'browser.download.dir': options.downloadsPath,
+        'browser.download.folderList': 2,
+        'browser.download.useDownloadDir': true,
+        'browser.download.start_downloads_in_tmp_dir': false,
+        'browser.download.always_ask_before_handling_new_types': false,
+        'browser.download.alwaysOpenPanel': false,
+        'browser.download.panel.shown': true,
+      }
+    : {};
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: inject('firefoxPath'),
+    headless: true,
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [firefoxAddonId]: uuid }),
+      // Notifications as Firefox's own alert windows, which exist headless and can be clicked.
+      'alerts.useSystemBackend': false,
+      // A permissions.request is granted without a doorhanger, as a person's "Allow" would.
+      'extensions.webextOptionalPermissionPrompts': false,
+      // console.* calls of extension pages and content scripts, printed on stdout.
+      'devtools.console.stdout.content': true,
+      ...downloads,
+    },
+  });
+  const connection = (browser as unknown as { connection: BidiConnection }).connection;
+  const stdoutProblems: ConsoleEntry[] = [];
+  browser.process()?.stdout?.setEncoding('utf8');
+  browser.process()?.stdout?.on('data', (chunk: string) => {
+    for (const line of chunk.split('\n')) {
+      const call = /^console\.(error|warn): (.*)$/.exec(line);
+      if (call) {
+        stdoutProblems.push({
+          level: call[1] === 'error' ? 'error' : 'warning',
+          text: call[2] ?? '',
+          source: 'console',
+        });
+      }
+    }
+  });
+
+  async function chromeContext(): Promise<string> {
+    const { result } = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
+    const contexts = result.contexts as { context: string; url: string }[];
+    const window = contexts.find((context) => context.url === 'chrome://browser/content/browser.xhtml');
+    if (!window) throw new Error('No browser window in the privileged context.');
+    return window.context;
+  }
+  async function privileged<T>(expression: string): Promise<T> {
+    const { result } = await connection.send('script.evaluate', {
+      expression,
+      target: { context: await chromeContext() },
+      awaitPromise: true,
+      resultOwnership: 'none',
+    });
+    if (result.type === 'exception') {
+      throw new Error(`Privileged script failed: ${JSON.stringify(result.exceptionDetails)}`);
+    }
+    return (result.result as { value: T }).value;
+  }
+  await privileged(watchConsoleService);
+  const readConsoleService = async () =>
+    JSON.parse(await privileged<string>('JSON.stringify(globalThis.crateConsole)')) as ConsoleEntry[];
+
+  await browser.installExtension(builtFirefoxExtensionPath);
+
+  const windows = {
+    nextPage: () =>
+      new Promise<Page>((resolve) => {
+        const opened = async (target: { type(): string; page(): Promise<Page | null> }) => {
+          if (target.type() !== 'page') return;
+          const page = await target.page();
+          if (!page) return;
+          browser.off('targetcreated', opened);
+          resolve(page);
+        };
+        browser.on('targetcreated', opened);
+      }),
+  };
+
+  async function navigate(page: Page, url: string): Promise<void> {
+    const context = (page.mainFrame() as unknown as { _id: string })._id;
+    await connection.send('browsingContext.navigate', { context, url, wait: 'interactive' });
+  }
+
+  let helper: FirefoxPage | undefined;
+  const extension: FirefoxExtension = {
+    browser,
+    extensionUrl,
+    privileged,
+    async openPage(path) {
+      const page = await browser.newPage();
+      await navigate(page, extensionUrl(path));
+      return new FirefoxPage(page, windows);
+    },
+    async openWebPage(url) {
+      const page = await browser.newPage();
+      await page.goto(url);
+      return new FirefoxPage(page, windows);
+    },
+    async background<T>(expression: string) {
+      // An extension page reaches the background page (an event page in Firefox) directly.
+      helper ??= await extension.openPage('options.html');
+      await helper.waitForLoadState('domcontentloaded');
+      return helper.evaluate<T>(
+        `(async () => { const bg = await browser.runtime.getBackgroundPage(); return await (${expression}); })()`,
+      );
+    },
+    async consoleProblems() {
+      return [...(await readConsoleService()), ...stdoutProblems].filter(
+        (entry) => entry.level !== 'info' && causedByExtension(entry, uuid),
+      );
+    },
+    close: () => browser.close(),
+  };
+  return extension;
+}
+
+/**
+ * What Firefox itself logs when a test closes a tab or page while an extension API call or
+ * listener of it is still open: its messaging "conduits" are torn down with the page, and the
+ * call can neither finish nor be caught by the page that made it.
+ */
+const firefoxTeardownNoise = [
+  /^sendRemoveListener on closed conduit /,
+  /^Promise rejected after context unloaded: Actor 'Conduits' destroyed before query/,
+];
+
+/**
+ * Whether the extension caused a console entry: it came from one of its files (pages, background,
+ * content script), or it names the extension, its id, or Crate's own prefix.
+ */
+function causedByExtension(entry: ConsoleEntry, uuid: string): boolean {
+  if (firefoxTeardownNoise.some((pattern) => pattern.test(entry.text))) return false;
+  if (entry.source.startsWith(`moz-extension://${uuid}/`)) return true;
+  if (entry.source === 'console') return true;
+  return entry.text.includes(uuid) || entry.text.includes(firefoxAddonId) || entry.text.startsWith('Crate');
+}

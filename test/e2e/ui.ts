@@ -1,0 +1,67 @@
+/**
+ * What the page objects (components/**\/*.page.ts) use of a browser driver: the part of
+ * Playwright's Page and Locator API they need, so the same page objects drive Chromium through
+ * Playwright and Firefox through Puppeteer (test/e2e/firefox/puppeteer-ui.ts). Playwright's own
+ * types satisfy these interfaces as they are.
+ */
+
+export type AriaRole =
+  | 'alert'
+  | 'button'
+  | 'checkbox'
+  | 'combobox'
+  | 'group'
+  | 'link'
+  | 'list'
+  | 'listitem'
+  | 'radio'
+  | 'region'
+  | 'searchbox'
+  | 'status'
+  | 'tab'
+  | 'tabpanel'
+  | 'textbox';
+
+export interface RoleOptions {
+  name?: string | RegExp;
+  exact?: boolean;
+  pressed?: boolean;
+}
+
+export interface UiLocator {
+  locator(selector: string): UiLocator;
+  getByRole(role: AriaRole, options?: RoleOptions): UiLocator;
+  getByText(text: string | RegExp, options?: { exact?: boolean }): UiLocator;
+  getByLabel(text: string, options?: { exact?: boolean }): UiLocator;
+  /** `has` takes a locator of the same driver: page objects pass what that driver made (cast). */
+  filter(options: { hasText?: string | RegExp; has?: never }): UiLocator;
+  first(): UiLocator;
+  last(): UiLocator;
+  nth(index: number): UiLocator;
+  page(): UiPage;
+  click(): Promise<void>;
+  fill(value: string): Promise<void>;
+  check(): Promise<void>;
+  setChecked(checked: boolean): Promise<void>;
+  selectOption(option: string | { label: string }): Promise<string[]>;
+  waitFor(options?: {
+    state?: 'attached' | 'detached' | 'visible' | 'hidden';
+    timeout?: number;
+  }): Promise<void>;
+  count(): Promise<number>;
+  textContent(): Promise<string | null>;
+  allTextContents(): Promise<string[]>;
+}
+
+export interface UiPage {
+  locator(selector: string): UiLocator;
+  getByRole(role: AriaRole, options?: RoleOptions): UiLocator;
+  getByText(text: string | RegExp, options?: { exact?: boolean }): UiLocator;
+  getByLabel(text: string, options?: { exact?: boolean }): UiLocator;
+  context(): { waitForEvent(event: 'page'): Promise<UiPage> };
+  waitForLoadState(state: 'domcontentloaded'): Promise<void>;
+  waitForEvent(event: 'close'): Promise<unknown>;
+}
+
+/** The locator type of a page type: Playwright's Locator for its Page, and so on. */
+export type LocatorOf<P extends UiPage> = ReturnType<P['locator']>;
