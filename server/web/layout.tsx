@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { markSvg } from '../../lib/contract/brand-mark.ts';
 import { cartPageUrl } from '../../lib/contract/store-urls.ts';
 import type { SiteAssets } from './assets.ts';
 
@@ -16,10 +17,8 @@ export interface PageShell {
   path: string;
 }
 
-// A record as the tab icon, inline so that it costs no request.
-const favicon = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="8" fill="#0a7d63"/><circle cx="8" cy="8" r="2" fill="#fff"/></svg>',
-)}`;
+// Crate's mark as the tab icon, inline so that it costs no request.
+const favicon = `data:image/svg+xml,${encodeURIComponent(markSvg(16))}`;
 
 function Account({ viewer, path }: { viewer: Viewer; path: string }) {
   if (viewer.signedIn === undefined) return null;
