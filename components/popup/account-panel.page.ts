@@ -26,10 +26,21 @@ export class AccountPanelPage<P extends UiPage> {
    * as a window of its own.
    */
   async signIn(username: string, password: string): Promise<void> {
+    const login = await this.openLogin();
+    await Promise.all([login.waitForEvent('close'), this.submitLogin(login, username, password)]);
+  }
+
+  /** Clicks "Sign in" and waits for the store's login window. */
+  async openLogin(): Promise<UiPage> {
     const [login] = await Promise.all([this.page.context().waitForEvent('page'), this.signInButton.click()]);
     await login.waitForLoadState('domcontentloaded');
+    return login;
+  }
+
+  /** Fills and sends the login window's form; it stays open when the store refuses. */
+  async submitLogin(login: UiPage, username: string, password: string) {
     await login.locator('input[name="username"]').fill(username);
     await login.locator('input[name="password"]').fill(password);
-    await Promise.all([login.waitForEvent('close'), login.getByRole('button', { name: 'Sign in' }).click()]);
+    await login.getByRole('button', { name: 'Sign in' }).click();
   }
 }

@@ -78,8 +78,10 @@ export function interactionRoutes(app: FastifyInstance, provider: Provider, ctx:
 
     const username = field(request.body, 'username')?.trim() ?? '';
     const password = field(request.body, 'password') ?? '';
+    // Every answer to the form is 200: the browser's auth flow (identity.launchWebAuthFlow) ends
+    // the whole sign-in on an error status, while the person should simply try again.
     if (!username || !password) {
-      return showLogin(reply, interaction, 400, {
+      return showLogin(reply, interaction, 200, {
         username,
         message: 'Enter your username and your password.',
       });
@@ -91,15 +93,15 @@ export function interactionRoutes(app: FastifyInstance, provider: Provider, ctx:
     );
     if (result.outcome === 'throttled') {
       reply.header('retry-after', String(result.retryAfterSeconds));
-      return showLogin(reply, interaction, 429, {
+      return showLogin(reply, interaction, 200, {
         username,
         message: `Too many attempts to sign in. ${tryAgainIn(result.retryAfterSeconds)}`,
       });
     }
     if (result.outcome === 'refused') {
-      return showLogin(reply, interaction, 401, {
+      return showLogin(reply, interaction, 200, {
         username,
-        message: 'That username and password do not match. Check them and try again.',
+        message: 'Wrong username or password. Check them and try again.',
       });
     }
     const { user } = result;

@@ -28,8 +28,15 @@ describe('signing in from the popup', () => {
     expect(await popup.alert.count()).toBe(0);
   });
 
-  it('signs in through the store login window and shows the username', async () => {
-    await popup.signIn('demo', 'demo');
+  it('keeps the login window open after a wrong password, then signs in with the right one', async () => {
+    const login = await popup.openLogin();
+    await Promise.all([
+      (login as Page).waitForEvent('load'),
+      popup.submitLogin(login, 'demo', 'not the password'),
+    ]);
+    await login.getByRole('alert').filter({ hasText: 'Wrong username or password' }).waitFor();
+    expect(await popup.alert.count()).toBe(0);
+    await Promise.all([login.waitForEvent('close'), popup.submitLogin(login, 'demo', 'demo')]);
     await popup.signedInAs.waitFor();
     expect(await popup.signedInAs.textContent()).toBe('Signed in as demo');
     expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
@@ -81,6 +88,31 @@ describe('signing in from the popup', () => {
       ok: false,
       error: { kind: 'signedOut' },
     });
+  });
+});
+
+describe('too many wrong passwords', () => {
+  it('keeps the login window and says when to try again', async () => {
+    await popup.signInButton.waitFor();
+    const login = await popup.openLogin();
+    // An account name of its own, so that no other test's account is held.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await Promise.all([
+        (login as Page).waitForEvent('load'),
+        popup.submitLogin(login, 'locked-out', `guess ${attempt}`),
+      ]);
+      await login.getByRole('alert').filter({ hasText: 'Wrong username or password' }).waitFor();
+    }
+    await Promise.all([
+      (login as Page).waitForEvent('load'),
+      popup.submitLogin(login, 'locked-out', 'one more'),
+    ]);
+    await login
+      .getByRole('alert')
+      .filter({ hasText: /Too many attempts to sign in\. Try again in \d+ minutes\./ })
+      .waitFor();
+    await Promise.all([login.waitForEvent('close'), (login as Page).close()]);
+    await popup.alert.filter({ hasText: 'Sign-in was cancelled.' }).waitFor();
   });
 });
 

@@ -183,12 +183,12 @@ describe('OAuth authorization server', () => {
       expect(html).toContain('name="viewport"');
     });
 
-    it('shows the form again with a message and the username kept after a wrong password', async () => {
+    it('shows the form again (200, so the browser auth flow goes on) with a message and the username kept after a wrong password', async () => {
       const { jar, url } = await openLoginPage(baseUrl);
       const response = await postForm(jar, url, { username: 'demo', password: 'not the password' });
-      expect(response.status).toBe(401);
+      expect(response.status).toBe(200);
       const html = await response.text();
-      expect(html).toMatch(/role="alert"[^>]*>[^<]*do not match/);
+      expect(html).toMatch(/role="alert"[^>]*>Wrong username or password/);
       expect(html).toMatch(/name="username"[^>]*value="demo"|value="demo"[^>]*name="username"/);
       expect(html).not.toContain('not the password');
 
@@ -212,7 +212,7 @@ describe('OAuth authorization server', () => {
       ];
       for (const fields of attempts) {
         const response = await postForm(jar, url, fields);
-        expect([400, 401]).toContain(response.status);
+        expect(response.status).toBe(200);
         const html = await response.text();
         expect(html).toMatch(/role="alert"/);
         expect(html).toMatch(/<form method="post"/);
@@ -561,13 +561,17 @@ describe('OAuth login attempts', () => {
   });
   afterAll(() => store?.close());
 
-  it('answers 429 with Retry-After and says when to try again, after too many wrong passwords', async () => {
+  it('keeps the form (200, with Retry-After) and says when to try again, after too many wrong passwords', async () => {
     const { jar, url } = await openLoginPage(store.baseUrl);
     for (let i = 0; i < 2; i++) {
-      expect((await postForm(jar, url, { username: 'demo', password: `guess ${i}` })).status).toBe(401);
+      const wrong = await postForm(jar, url, { username: 'demo', password: `guess ${i}` });
+      expect(wrong.status).toBe(200);
+      expect(await wrong.text()).toMatch(/role="alert"[^>]*>Wrong username or password/);
     }
     const held = await postForm(jar, url, { username: 'demo', password: 'demo' });
-    expect(held.status).toBe(429);
+    expect(held.status).toBe(200);
+    // The right password is refused while held: no code comes back.
+    expect(held.headers.get('location')).toBeNull();
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(held.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     const html = await held.text();
