@@ -12,6 +12,15 @@ export class AccountPanelPage<P extends UiPage> {
     return this.page.getByRole('button', { name: 'Sign out' }) as LocatorOf<P>;
   }
 
+  get useAnotherAccountButton(): LocatorOf<P> {
+    return this.page.getByRole('button', { name: 'Use another account' }) as LocatorOf<P>;
+  }
+
+  /** Offered after signing out: opens the store website's sign-out page in a tab. */
+  get signOutOfWebsiteButton(): LocatorOf<P> {
+    return this.page.getByRole('button', { name: 'Sign out of the website too' }) as LocatorOf<P>;
+  }
+
   /** In the live panel only: the popup's last view, painted under it for a moment, says it too. */
   get signedInAs(): LocatorOf<P> {
     return this.page.getByRole('region', { name: 'Account' }).getByText(/^Signed in as /) as LocatorOf<P>;

@@ -59,10 +59,10 @@ export function createAuthService(options: AuthServiceOptions) {
     return grant?.storeUrl === storeUrl ? grant : null;
   }
 
-  async function signIn(): Promise<Grant> {
+  async function signIn({ anotherAccount = false } = {}): Promise<Grant> {
     const storeUrl = await storeUrlSetting.getValue();
     const as = await authorizationServer(storeUrl, { fresh: true });
-    const request = await authorizationRequest(as, redirectUri());
+    const request = await authorizationRequest(as, redirectUri(), { anotherAccount });
     let redirectedTo: string | undefined;
     try {
       redirectedTo = await launch(request.url);

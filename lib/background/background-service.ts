@@ -121,8 +121,8 @@ export function createBackgroundService(auth: AuthService) {
 
   const handlers: Handlers = withCartState(cartState, {
     getAuthState: authState,
-    async signIn() {
-      await auth.signIn();
+    async signIn({ anotherAccount }) {
+      await auth.signIn({ anotherAccount });
       await browser.alarms.create(cartSyncAlarm, { periodInMinutes: cartSyncMinutes });
       // The badge is a courtesy: a failing cart call must not make the sign-in look failed.
       await syncCartCount().catch(() => undefined);

@@ -123,7 +123,12 @@ export const protocol = {
    * Opens the store's sign-in window (identity.launchWebAuthFlow). The store's pages ask for it
    * too: a signed-out person's click on an add button starts sign-in.
    */
-  signIn: define(pagesAndStore, NoPayload, AuthState),
+  signIn: define(
+    pagesAndStore,
+    // anotherAccount: ask for the password even when the browser is signed in on the store's website.
+    z.strictObject({ anotherAccount: z.boolean().optional() }),
+    AuthState,
+  ),
   /**
    * Whether a store URL the options page is about to save answers like a store (its OAuth
    * discovery document); fails with a sentence for the page.
