@@ -206,6 +206,11 @@ export function createBackgroundService(auth: AuthService) {
       });
       return { results: found.results, paging: found.paging, genres: found.facets.genreName ?? [] };
     },
+    async purchasesChanged() {
+      await cartState.refresh();
+      await syncCartCount().catch(() => undefined);
+      return {};
+    },
     async promoDownload({ trackId }) {
       return (await api()).promoDownload(trackId);
     },

@@ -197,6 +197,15 @@ export const protocol = {
     z.strictObject({ trackId: z.number().int().positive() }),
     DownloadLink,
   ),
+  /**
+   * The store's order confirmation page says a checkout just finished: the worker reads the cart
+   * and the library again, so pages and popup mark the new purchases as owned at once.
+   */
+  purchasesChanged: define(
+    pagesAndStore,
+    z.strictObject({ orderId: z.number().int().positive() }),
+    NoPayload,
+  ),
   /** Queues every library entry not downloaded yet (lib/background/downloads/download-queue.ts). */
   downloadAllAvailable: define(pagesOnly, NoPayload, BulkProgress),
   bulkDownloadProgress: define(pagesOnly, NoPayload, BulkProgress),
