@@ -90,11 +90,17 @@ export default defineConfig({
         }
       : { key: extensionPublicKey }),
     action: { default_title: 'Crate' },
+    // Defaults both browsers bind on install (test/e2e checks commands.getAll()): Chromium keeps
+    // Alt+Shift+A (and Alt+Shift+C) for itself and leaves an extension's claim to them unbound.
     commands: {
       // lib/background/page-item-command.ts
       'add-page-item': {
-        suggested_key: { default: 'Alt+Shift+A' },
-        description: 'Add the track or release of this store page to the cart',
+        suggested_key: { default: 'Alt+Shift+D' },
+        description: 'Add the track or release under the pointer or in focus (or of this page) to the cart',
+      },
+      _execute_action: {
+        suggested_key: { default: 'Alt+Shift+K' },
+        description: 'Open Crate',
       },
     },
   }),

@@ -12,6 +12,15 @@ export class AccountPanelPage<P extends UiPage> {
     return this.page.getByRole('button', { name: 'Sign out' }) as LocatorOf<P>;
   }
 
+  get useAnotherAccountButton(): LocatorOf<P> {
+    return this.page.getByRole('button', { name: 'Use another account' }) as LocatorOf<P>;
+  }
+
+  /** Offered after signing out: opens the store website's sign-out page in a tab. */
+  get signOutOfWebsiteButton(): LocatorOf<P> {
+    return this.page.getByRole('button', { name: 'Sign out of the website too' }) as LocatorOf<P>;
+  }
+
   /** In the live panel only: the popup's last view, painted under it for a moment, says it too. */
   get signedInAs(): LocatorOf<P> {
     return this.page.getByRole('region', { name: 'Account' }).getByText(/^Signed in as /) as LocatorOf<P>;
@@ -26,10 +35,21 @@ export class AccountPanelPage<P extends UiPage> {
    * as a window of its own.
    */
   async signIn(username: string, password: string): Promise<void> {
+    const login = await this.openLogin();
+    await Promise.all([login.waitForEvent('close'), this.submitLogin(login, username, password)]);
+  }
+
+  /** Clicks "Sign in" and waits for the store's login window. */
+  async openLogin(): Promise<UiPage> {
     const [login] = await Promise.all([this.page.context().waitForEvent('page'), this.signInButton.click()]);
     await login.waitForLoadState('domcontentloaded');
+    return login;
+  }
+
+  /** Fills and sends the login window's form; it stays open when the store refuses. */
+  async submitLogin(login: UiPage, username: string, password: string) {
     await login.locator('input[name="username"]').fill(username);
     await login.locator('input[name="password"]').fill(password);
-    await Promise.all([login.waitForEvent('close'), login.getByRole('button', { name: 'Sign in' }).click()]);
+    await login.getByRole('button', { name: 'Sign in' }).click();
   }
 }

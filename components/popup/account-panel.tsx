@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
+import { signOutPageUrl } from '../../lib/contract/store-urls.ts';
+import { openTab } from '../../lib/popup/open-tab.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { AuthState } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
@@ -18,6 +20,9 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
   const [state, setState] = useState<AuthState | null>(cached);
   const [busy, setBusy] = useState<Busy>(cached ? 'refreshing' : 'loading');
   const [error, setError] = useState<string | null>(null);
+  // The store's website keeps its own session (one sign-in for both, docs/api.md): after signing
+  // out here, the person may want to end that one too.
+  const [signedOutHere, setSignedOutHere] = useState(false);
 
   function show(next: AuthState | null) {
     setState(next);
@@ -76,19 +81,47 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
           <button
             type="button"
             disabled={acting}
-            onClick={() => run('signingOut', () => send('signOut', {}))}
+            onClick={() =>
+              run('signingOut', async () => {
+                const next = await send('signOut', {});
+                setSignedOutHere(true);
+                return next;
+              })
+            }
           >
             {busy === 'signingOut' ? 'Signing out…' : 'Sign out'}
           </button>
         </>
       ) : (
-        <button
-          type="button"
-          disabled={acting || !state || state.storeProblem !== null}
-          onClick={() => run('signingIn', () => send('signIn', {}))}
-        >
-          {busy === 'signingIn' ? 'Signing in…' : 'Sign in'}
-        </button>
+        <>
+          {signedOutHere && state && (
+            <p class="notice">
+              Signed out of Crate. You may still be signed in on the store's website.{' '}
+              <button
+                type="button"
+                class="link-button"
+                onClick={() => openTab(new URL(signOutPageUrl, state.storeUrl).href)}
+              >
+                Sign out of the website too
+              </button>
+            </p>
+          )}
+          <button
+            type="button"
+            disabled={acting || !state || state.storeProblem !== null}
+            onClick={() => run('signingIn', () => send('signIn', {}))}
+          >
+            {busy === 'signingIn' ? 'Signing in…' : 'Sign in'}
+          </button>{' '}
+          <button
+            type="button"
+            class="link-button"
+            disabled={acting || !state || state.storeProblem !== null}
+            onClick={() => run('signingIn', () => send('signIn', { anotherAccount: true }))}
+          >
+            Use another account
+          </button>
+        </>
       )}
       {state && <p class="store">Store: {state.storeUrl}</p>}
     </section>

@@ -77,7 +77,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
       <RefreshStatus
         refreshing={cart.refreshing || busy !== null}
         savedAt={cart.cached?.savedAt}
-        error={cart.error}
+        error={changes.failedChange ? null : cart.error}
         onRetry={() => void cart.refresh()}
       />
       <p class="cart-summary">

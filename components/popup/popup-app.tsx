@@ -14,6 +14,7 @@ import { CartTab } from './cart-tab.tsx';
 import { HostAccessNotice } from './host-access-notice.tsx';
 import { LibraryTab } from './library-tab.tsx';
 import { PopupTabs } from './popup-tabs.tsx';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
 
 export interface PopupAppProps {
   snapshot: PopupSnapshot;
@@ -128,6 +129,7 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
           },
         ]}
       />
+      <ShortcutsHelp />
     </div>
   );
 }

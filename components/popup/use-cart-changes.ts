@@ -30,8 +30,19 @@ export function useCartChanges(cart: CachedResource<CartViewValue>, cartName: st
   const names = new Map((cart.cached?.value.cart.items ?? []).map((item) => [itemKey(item), item.name]));
   if (removed) names.set(itemKey(removed), removed.name);
 
-  /** Runs one change at the store, shows its warnings, then reloads the cart for the new prices. */
-  async function act(label: string, change: () => Promise<{ warnings: CartWarning[] }>) {
+  /**
+   * Runs one change at the store, shows its warnings, then reloads the cart for the new prices.
+   * The cart shows the change at once (`edit`); when the store refuses it or does not answer, it
+   * shows again what it showed before, then what the store says. A failure is told once: the
+   * reload's own failure (the same unreachable store) is not repeated (`failedChange`).
+   */
+  async function act(
+    label: string,
+    change: () => Promise<{ warnings: CartWarning[] }>,
+    edit?: (items: CartItem[]) => CartItem[],
+  ) {
+    const before = cart.cached?.value;
+    if (edit) setItems(edit);
     setBusy(label);
     setProblem(null);
     setWarnings([]);
@@ -39,6 +50,8 @@ export function useCartChanges(cart: CachedResource<CartViewValue>, cartName: st
       const result = await change();
       setWarnings(result.warnings.map((warning) => readableWarning(warning, names)));
     } catch (caught) {
+      if (edit && before) cart.update(() => before);
+      if (label === 'remove') setRemoved(null);
       setProblem(errorMessage(caught));
     } finally {
       await cart.refresh();
@@ -46,8 +59,9 @@ export function useCartChanges(cart: CachedResource<CartViewValue>, cartName: st
     }
   }
 
-  const setItems = (change: (items: CartItem[]) => CartItem[]) =>
+  function setItems(change: (items: CartItem[]) => CartItem[]) {
     cart.update((shown) => ({ ...shown, cart: { ...shown.cart, items: change(shown.cart.items) } }));
+  }
 
   function add(item: CartItemInput, alreadyPurchasedOverride?: boolean) {
     setPendingAdds((pending) => new Map(pending).set(itemKey(item), item));
@@ -57,27 +71,30 @@ export function useCartChanges(cart: CachedResource<CartViewValue>, cartName: st
   return {
     busy,
     problem,
+    /** The last change failed: its message says why, the cart's reload need not say it again. */
+    failedChange: problem !== null,
     warnings,
     removed,
     pendingAdds,
 
     changeFormat(item: CartItem, audioFormat: AudioFormat) {
-      setItems((items) =>
-        items.map((each) => (itemKey(each) === itemKey(item) ? { ...each, audioFormat } : each)),
-      );
-      void act('format', () =>
-        send('setItemFormats', {
-          name: cartName,
-          items: [{ id: item.id, type: item.type, audioFormat }],
-        }),
+      void act(
+        'format',
+        () =>
+          send('setItemFormats', {
+            name: cartName,
+            items: [{ id: item.id, type: item.type, audioFormat }],
+          }),
+        (items) => items.map((each) => (itemKey(each) === itemKey(item) ? { ...each, audioFormat } : each)),
       );
     },
 
     remove(item: CartItem) {
-      setItems((items) => items.filter((each) => itemKey(each) !== itemKey(item)));
       setRemoved(item);
-      void act('remove', () =>
-        send('removeFromCart', { name: cartName, items: [{ id: item.id, type: item.type }] }),
+      void act(
+        'remove',
+        () => send('removeFromCart', { name: cartName, items: [{ id: item.id, type: item.type }] }),
+        (items) => items.filter((each) => itemKey(each) !== itemKey(item)),
       );
     },
 
@@ -96,13 +113,19 @@ export function useCartChanges(cart: CachedResource<CartViewValue>, cartName: st
 
     emptyCart() {
       setRemoved(null);
-      setItems(() => []);
-      void act('empty', () => send('emptyCart', { name: cartName }));
+      void act(
+        'empty',
+        () => send('emptyCart', { name: cartName }),
+        () => [],
+      );
     },
 
     setAll(audioFormat: AudioFormat) {
-      setItems((items) => items.map((item) => ({ ...item, audioFormat })));
-      void act('setAll', () => send('setCartFormat', { name: cartName, audioFormat }));
+      void act(
+        'setAll',
+        () => send('setCartFormat', { name: cartName, audioFormat }),
+        (items) => items.map((item) => ({ ...item, audioFormat })),
+      );
     },
   };
 }

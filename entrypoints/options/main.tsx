@@ -2,5 +2,12 @@ import '../../lib/protocol/zod-jitless.ts';
 import { render } from 'preact';
 import '../../assets/base.css';
 import { OptionsForm } from '../../components/options/options-form.tsx';
+import { ShortcutsSection } from '../../components/options/shortcuts-section.tsx';
 
-render(<OptionsForm />, document.getElementById('app') as HTMLElement);
+render(
+  <>
+    <OptionsForm />
+    <ShortcutsSection />
+  </>,
+  document.getElementById('app') as HTMLElement,
+);

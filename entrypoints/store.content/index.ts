@@ -9,6 +9,7 @@ import { cartActions } from '../../lib/content/cart-actions.ts';
 import { reserveControlSpace } from '../../lib/content/control-space.ts';
 import { watchItemStates } from '../../lib/content/item-state.ts';
 import { decorateListRows } from '../../lib/content/list-rows.ts';
+import { announcePurchases, confirmedOrder } from '../../lib/content/order-confirmation.ts';
 import { decoratePageItem } from '../../lib/content/page-item.ts';
 import { readPageStorage } from '../../lib/content/page-storage.ts';
 import { isCatalogPage } from '../../lib/content/selectors.ts';
@@ -20,6 +21,12 @@ export default defineContentScript({
   // before the page's first style pass.
   runAt: 'document_start',
   async main(ctx) {
+    const orderId = confirmedOrder(location);
+    if (orderId !== null) {
+      const { storeUrl } = await readPageStorage();
+      if (location.origin === storeUrl) await announcePurchases(orderId);
+      return;
+    }
     if (!isCatalogPage(location.pathname)) return;
     reserveControlSpace(ctx);
     const listRows = decorateListRows(ctx);

@@ -28,6 +28,8 @@ export interface AuthServiceOptions extends OAuthOptions {
   now?: AuthSessionOptions['now'];
 }
 
+const cancelled = () => new StoreError({ kind: 'forbidden', message: 'Sign-in was cancelled.' });
+
 export function createAuthService(options: AuthServiceOptions) {
   const { tokens } = options;
   const launch =
@@ -57,18 +59,20 @@ export function createAuthService(options: AuthServiceOptions) {
     return grant?.storeUrl === storeUrl ? grant : null;
   }
 
-  async function signIn(): Promise<Grant> {
+  async function signIn({ anotherAccount = false } = {}): Promise<Grant> {
     const storeUrl = await storeUrlSetting.getValue();
     const as = await authorizationServer(storeUrl, { fresh: true });
-    const request = await authorizationRequest(as, redirectUri());
+    const request = await authorizationRequest(as, redirectUri(), { anotherAccount });
     let redirectedTo: string | undefined;
     try {
       redirectedTo = await launch(request.url);
     } catch {
-      // Chromium rejects when the person closes the window; there is nothing else to report.
-      throw new StoreError({ kind: 'forbidden', message: 'Sign-in was cancelled.' });
+      // The browser rejects alike when the person closes the window and when the store's page
+      // does not load: asking the store again tells the two apart (this throws when it is down).
+      await authorizationServer(storeUrl, { fresh: true });
+      throw cancelled();
     }
-    if (!redirectedTo) throw new StoreError({ kind: 'forbidden', message: 'Sign-in was cancelled.' });
+    if (!redirectedTo) throw cancelled();
     const issued = await completeAuthorization(as, request, redirectedTo, options);
     const username = (await fetchUsername(as, issued.accessToken, issued.subject, options)) ?? 'unknown';
     const grant: Grant = { refreshToken: issued.refreshToken, storeUrl, username };

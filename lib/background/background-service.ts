@@ -121,8 +121,8 @@ export function createBackgroundService(auth: AuthService) {
 
   const handlers: Handlers = withCartState(cartState, {
     getAuthState: authState,
-    async signIn() {
-      await auth.signIn();
+    async signIn({ anotherAccount }) {
+      await auth.signIn({ anotherAccount });
       await browser.alarms.create(cartSyncAlarm, { periodInMinutes: cartSyncMinutes });
       // The badge is a courtesy: a failing cart call must not make the sign-in look failed.
       await syncCartCount().catch(() => undefined);
@@ -205,6 +205,11 @@ export function createBackgroundService(auth: AuthService) {
         ],
       });
       return { results: found.results, paging: found.paging, genres: found.facets.genreName ?? [] };
+    },
+    async purchasesChanged() {
+      await cartState.refresh();
+      await syncCartCount().catch(() => undefined);
+      return {};
     },
     async promoDownload({ trackId }) {
       return (await api()).promoDownload(trackId);

@@ -118,6 +118,7 @@ export interface AuthorizationRequest {
 export async function authorizationRequest(
   as: AuthorizationServer,
   redirectUri: string,
+  { anotherAccount = false } = {},
 ): Promise<AuthorizationRequest> {
   if (!as.authorization_endpoint)
     throw new StoreError({ kind: 'invalidResponse', message: messages.invalidResponse });
@@ -132,6 +133,8 @@ export async function authorizationRequest(
   url.searchParams.set('state', state);
   const scopes = wantedScopes.filter((scope) => as.scopes_supported?.includes(scope));
   if (scopes.length > 0) url.searchParams.set('scope', scopes.join(' '));
+  // Otherwise the store may sign in whoever is signed in on its website (docs/api.md).
+  if (anotherAccount) url.searchParams.set('prompt', 'login');
   return { url: url.href, state, codeVerifier, redirectUri };
 }
 

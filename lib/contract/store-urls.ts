@@ -32,3 +32,6 @@ export const chartUrl = (ref: Pick<Ref, 'slug' | 'id'>) => pageUrl('chart', ref)
 
 /** The website's cart page, where checkout happens (the extension opens it for checkout). */
 export const cartPageUrl = '/cart';
+
+/** The website's sign-out page (the popup offers it after signing out of the extension). */
+export const signOutPageUrl = '/sign-out';

@@ -123,7 +123,12 @@ export const protocol = {
    * Opens the store's sign-in window (identity.launchWebAuthFlow). The store's pages ask for it
    * too: a signed-out person's click on an add button starts sign-in.
    */
-  signIn: define(pagesAndStore, NoPayload, AuthState),
+  signIn: define(
+    pagesAndStore,
+    // anotherAccount: ask for the password even when the browser is signed in on the store's website.
+    z.strictObject({ anotherAccount: z.boolean().optional() }),
+    AuthState,
+  ),
   /**
    * Whether a store URL the options page is about to save answers like a store (its OAuth
    * discovery document); fails with a sentence for the page.
@@ -191,6 +196,15 @@ export const protocol = {
     pagesAndStore,
     z.strictObject({ trackId: z.number().int().positive() }),
     DownloadLink,
+  ),
+  /**
+   * The store's order confirmation page says a checkout just finished: the worker reads the cart
+   * and the library again, so pages and popup mark the new purchases as owned at once.
+   */
+  purchasesChanged: define(
+    pagesAndStore,
+    z.strictObject({ orderId: z.number().int().positive() }),
+    NoPayload,
   ),
   /** Queues every library entry not downloaded yet (lib/background/downloads/download-queue.ts). */
   downloadAllAvailable: define(pagesOnly, NoPayload, BulkProgress),

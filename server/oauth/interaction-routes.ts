@@ -3,6 +3,7 @@ import { errors, type Interaction, type Provider } from 'oidc-provider';
 import { signInWithPassword, tryAgainIn } from '../accounts/password-sign-in.ts';
 import type { StoreContext } from '../context.ts';
 import { fromThisSite } from '../web/csrf.ts';
+import { endSession, findSession, startSession } from '../web/session.ts';
 import { type HtmlPage, loginPage, messagePage } from './pages.tsx';
 import { interactionPath } from './provider.ts';
 
@@ -25,10 +26,20 @@ function field(body: unknown, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** Whether the client asked to sign in afresh (prompt=login), e.g. as someone else. */
+const asksForLogin = (interaction: Interaction) =>
+  String(interaction.params.prompt ?? '')
+    .split(' ')
+    .includes('login');
+
 /**
  * The login step of the authorization flow: oidc-provider sends the browser here, the user
  * proves who they are, and the flow resumes at the provider. The extension is first-party, so
  * signing in also grants it access: there is no consent screen.
+ *
+ * One sign-in for the store: the website's session is the browser's session with the store. A
+ * person signed in on the website is signed in here without the form (unless the client asks
+ * for prompt=login), and signing in here also signs them in on the website.
  */
 export function interactionRoutes(app: FastifyInstance, provider: Provider, ctx: StoreContext): void {
   const { db, config } = ctx;
@@ -63,9 +74,32 @@ export function interactionRoutes(app: FastifyInstance, provider: Provider, ctx:
     );
   }
 
+  /** Grants the client access as this user and resumes the authorization at the provider. */
+  async function finish(
+    request: InteractionRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    userId: number,
+  ) {
+    const clientId = interaction.params.client_id as string;
+    const grant = new provider.Grant({ accountId: String(userId), clientId });
+    if (interaction.params.scope) grant.addOIDCScope(interaction.params.scope);
+    const grantId = await grant.save();
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: String(userId) }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.redirect(returnTo, 303);
+  }
+
   app.get(interactionPath(':uid'), async (request: InteractionRequest, reply) => {
     const interaction = await currentInteraction(request, reply);
     if (!interaction) return sendPage(reply, 400, expiredPage());
+    const siteSession = findSession(ctx, request);
+    if (siteSession && !asksForLogin(interaction))
+      return finish(request, reply, interaction, siteSession.userId);
     return showLogin(reply, interaction, 200);
   });
 
@@ -78,8 +112,10 @@ export function interactionRoutes(app: FastifyInstance, provider: Provider, ctx:
 
     const username = field(request.body, 'username')?.trim() ?? '';
     const password = field(request.body, 'password') ?? '';
+    // Every answer to the form is 200: the browser's auth flow (identity.launchWebAuthFlow) ends
+    // the whole sign-in on an error status, while the person should simply try again.
     if (!username || !password) {
-      return showLogin(reply, interaction, 400, {
+      return showLogin(reply, interaction, 200, {
         username,
         message: 'Enter your username and your password.',
       });
@@ -91,29 +127,20 @@ export function interactionRoutes(app: FastifyInstance, provider: Provider, ctx:
     );
     if (result.outcome === 'throttled') {
       reply.header('retry-after', String(result.retryAfterSeconds));
-      return showLogin(reply, interaction, 429, {
+      return showLogin(reply, interaction, 200, {
         username,
         message: `Too many attempts to sign in. ${tryAgainIn(result.retryAfterSeconds)}`,
       });
     }
     if (result.outcome === 'refused') {
-      return showLogin(reply, interaction, 401, {
+      return showLogin(reply, interaction, 200, {
         username,
-        message: 'That username and password do not match. Check them and try again.',
+        message: 'Wrong username or password. Check them and try again.',
       });
     }
-    const { user } = result;
-
-    const clientId = interaction.params.client_id as string;
-    const grant = new provider.Grant({ accountId: String(user.id), clientId });
-    if (interaction.params.scope) grant.addOIDCScope(interaction.params.scope);
-    const grantId = await grant.save();
-    const returnTo = await provider.interactionResult(
-      request.raw,
-      reply.raw,
-      { login: { accountId: String(user.id) }, consent: { grantId } },
-      { mergeWithLastSubmission: false },
-    );
-    return reply.redirect(returnTo, 303);
+    // The website's session follows: a new one (another user may have been signed in there).
+    endSession(ctx, request, reply);
+    startSession(ctx, reply, result.user.id);
+    return finish(request, reply, interaction, result.user.id);
   });
 }

@@ -48,9 +48,9 @@ function sendPage(octx: KoaContextWithOIDC, page: HtmlPage) {
 }
 
 /**
- * Asks for the password on every authorization request, even when the browser still has a
- * session with the authorization server: after "sign out" in the extension, the next sign-in
- * must not silently come back as the previous user.
+ * Sends every authorization request to the store's login step (interaction-routes.ts), even when
+ * the browser still has a session with the authorization server: the website's session decides
+ * there who is signed in, so that signing out of the website is signing out of the store.
  */
 function signInEveryTime() {
   const policy = interactionPolicy.base();
@@ -59,7 +59,7 @@ function signInEveryTime() {
     ?.checks.add(
       new interactionPolicy.Check(
         'sign_in_every_time',
-        'The store asks for the password on every sign-in',
+        "The store's login step decides every sign-in",
         (octx) =>
           octx.oidc.result?.login
             ? interactionPolicy.Check.NO_NEED_TO_PROMPT

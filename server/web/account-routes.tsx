@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { signOutPageUrl } from '../../lib/contract/store-urls.ts';
 import { signInWithPassword, tryAgainIn } from '../accounts/password-sign-in.ts';
 import type { StoreContext } from '../context.ts';
 import { sessionCsrfValid, visitorCsrfToken, visitorCsrfValid } from './csrf.ts';
@@ -80,11 +81,11 @@ export function accountRoutes(app: FastifyInstance, ctx: StoreContext): void {
     return reply.redirect(returnPath, 303);
   });
 
-  app.get('/sign-out', async (request, reply) =>
+  app.get(signOutPageUrl, async (request, reply) =>
     sendPage(reply, <SignOutPage shell={pageShell(ctx, request)} />),
   );
 
-  app.post('/sign-out', async (request, reply) => {
+  app.post(signOutPageUrl, async (request, reply) => {
     const session = findSession(ctx, request);
     if (!session) return reply.redirect('/', 303);
     if (!sessionCsrfValid(request, session)) {

@@ -28,8 +28,15 @@ describe('signing in from the popup', () => {
     expect(await popup.alert.count()).toBe(0);
   });
 
-  it('signs in through the store login window and shows the username', async () => {
-    await popup.signIn('demo', 'demo');
+  it('keeps the login window open after a wrong password, then signs in with the right one', async () => {
+    const login = await popup.openLogin();
+    await Promise.all([
+      (login as Page).waitForEvent('load'),
+      popup.submitLogin(login, 'demo', 'not the password'),
+    ]);
+    await login.getByRole('alert').filter({ hasText: 'Wrong username or password' }).waitFor();
+    expect(await popup.alert.count()).toBe(0);
+    await Promise.all([login.waitForEvent('close'), popup.submitLogin(login, 'demo', 'demo')]);
     await popup.signedInAs.waitFor();
     expect(await popup.signedInAs.textContent()).toBe('Signed in as demo');
     expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
@@ -46,6 +53,14 @@ describe('signing in from the popup', () => {
     });
     await popup.page.reload();
     await popup.signedInAs.waitFor();
+  });
+
+  it('signs the browser in on the store website too (extension, then site)', async () => {
+    const site = await popup.page.context().newPage();
+    await site.goto(`${storeUrl}/cart`);
+    expect(await site.locator('.site-header .username').textContent()).toBe('demo');
+    await expect(site.locator('main').getByRole('link', { name: 'Sign in' }).count()).resolves.toBe(0);
+    await site.close();
   });
 
   it('shows the cart count on the toolbar badge', async () => {
@@ -81,6 +96,74 @@ describe('signing in from the popup', () => {
       ok: false,
       error: { kind: 'signedOut' },
     });
+  });
+
+  it('offers to sign out of the website too, and a browser signed in on the site signs the extension in without the password (site, then extension)', async () => {
+    const [signOut] = await Promise.all([
+      popup.page.context().waitForEvent('page'),
+      popup.signOutOfWebsiteButton.click(),
+    ]);
+    await signOut.waitForURL(`${storeUrl}/sign-out`);
+    await Promise.all([
+      signOut.waitForURL(`${storeUrl}/`),
+      signOut.locator('main').getByRole('button', { name: 'Sign out' }).click(),
+    ]);
+    expect(await signOut.locator('.site-header .username').count()).toBe(0);
+
+    // Signed in on the website as someone else: the extension's sign-in window opens and closes by itself.
+    await signOut.goto(`${storeUrl}/sign-in`);
+    await signOut.getByLabel('Username').fill('dj2');
+    await signOut.getByLabel('Password').fill('dj2');
+    await Promise.all([
+      signOut.waitForURL(`${storeUrl}/`),
+      signOut.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
+    const [login] = await Promise.all([
+      popup.page.context().waitForEvent('page'),
+      popup.signInButton.click(),
+    ]);
+    if (!login.isClosed()) await login.waitForEvent('close');
+    await popup.signedInAs.waitFor();
+    expect(await popup.signedInAs.textContent()).toBe('Signed in as dj2');
+
+    // Leave the extension and the website signed out for the next tests.
+    await popup.signOutButton.click();
+    const [again] = await Promise.all([
+      popup.page.context().waitForEvent('page'),
+      popup.signOutOfWebsiteButton.click(),
+    ]);
+    await again.waitForURL(`${storeUrl}/sign-out`);
+    await Promise.all([
+      again.waitForURL(`${storeUrl}/`),
+      again.locator('main').getByRole('button', { name: 'Sign out' }).click(),
+    ]);
+    await again.close();
+    await signOut.close();
+  });
+});
+
+describe('too many wrong passwords', () => {
+  it('keeps the login window and says when to try again', async () => {
+    await popup.signInButton.waitFor();
+    const login = await popup.openLogin();
+    // An account name of its own, so that no other test's account is held.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await Promise.all([
+        (login as Page).waitForEvent('load'),
+        popup.submitLogin(login, 'locked-out', `guess ${attempt}`),
+      ]);
+      await login.getByRole('alert').filter({ hasText: 'Wrong username or password' }).waitFor();
+    }
+    await Promise.all([
+      (login as Page).waitForEvent('load'),
+      popup.submitLogin(login, 'locked-out', 'one more'),
+    ]);
+    await login
+      .getByRole('alert')
+      .filter({ hasText: /Too many attempts to sign in\. Try again in \d+ minutes\./ })
+      .waitFor();
+    await Promise.all([login.waitForEvent('close'), (login as Page).close()]);
+    await popup.alert.filter({ hasText: 'Sign-in was cancelled.' }).waitFor();
   });
 });
 

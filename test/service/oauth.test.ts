@@ -58,8 +58,12 @@ async function extensionRequest(overrides: Record<string, string | undefined> = 
 }
 
 /** Opens the login page the way the sign-in window does. */
-async function openLoginPage(baseUrl: string, jar = new CookieJar()) {
-  const { parameters } = await extensionRequest();
+async function openLoginPage(
+  baseUrl: string,
+  jar = new CookieJar(),
+  overrides: Record<string, string | undefined> = {},
+) {
+  const { parameters } = await extensionRequest(overrides);
   const start = await authorizationUrl(baseUrl, parameters);
   const { url, response } = await followRedirects(jar, await browserFetch(jar, start), start);
   return { jar, url, response, html: await response.text() };
@@ -183,12 +187,12 @@ describe('OAuth authorization server', () => {
       expect(html).toContain('name="viewport"');
     });
 
-    it('shows the form again with a message and the username kept after a wrong password', async () => {
+    it('shows the form again (200, so the browser auth flow goes on) with a message and the username kept after a wrong password', async () => {
       const { jar, url } = await openLoginPage(baseUrl);
       const response = await postForm(jar, url, { username: 'demo', password: 'not the password' });
-      expect(response.status).toBe(401);
+      expect(response.status).toBe(200);
       const html = await response.text();
-      expect(html).toMatch(/role="alert"[^>]*>[^<]*do not match/);
+      expect(html).toMatch(/role="alert"[^>]*>Wrong username or password/);
       expect(html).toMatch(/name="username"[^>]*value="demo"|value="demo"[^>]*name="username"/);
       expect(html).not.toContain('not the password');
 
@@ -212,7 +216,7 @@ describe('OAuth authorization server', () => {
       ];
       for (const fields of attempts) {
         const response = await postForm(jar, url, fields);
-        expect([400, 401]).toContain(response.status);
+        expect(response.status).toBe(200);
         const html = await response.text();
         expect(html).toMatch(/role="alert"/);
         expect(html).toMatch(/<form method="post"/);
@@ -220,7 +224,7 @@ describe('OAuth authorization server', () => {
       }
     });
 
-    it('asks for the password again on the next sign-in, even with the session cookie', async () => {
+    it('asks for the password again when the client asks to sign in afresh (prompt=login), even with the session cookies', async () => {
       const jar = new CookieJar();
       const first = await openLoginPage(baseUrl, jar);
       await followRedirects(
@@ -228,9 +232,62 @@ describe('OAuth authorization server', () => {
         await postForm(jar, first.url, { username: 'demo', password: 'demo' }),
         first.url,
       );
-      const again = await openLoginPage(baseUrl, jar);
+      const again = await openLoginPage(baseUrl, jar, { prompt: 'login' });
       expect(again.url.pathname).toMatch(/^\/oauth\/interaction\//);
       expect(again.html).toMatch(/name="password"/);
+    });
+
+    it('signs in once: the OAuth login also signs in on the website, and the next authorization needs no password', async () => {
+      const jar = new CookieJar();
+      const first = await openLoginPage(baseUrl, jar);
+      await followRedirects(
+        jar,
+        await postForm(jar, first.url, { username: 'demo', password: 'demo' }),
+        first.url,
+      );
+      const site = await browserFetch(jar, `${baseUrl}/`);
+      expect(await site.text()).toMatch(/<span class="username"[^>]*>demo</);
+
+      const start = await authorizationUrl(baseUrl, (await extensionRequest()).parameters);
+      const again = await followRedirects(jar, await browserFetch(jar, start), start);
+      expect(again.url.origin + again.url.pathname).toBe(chromeRedirectUri);
+      expect(again.url.searchParams.get('code')).toBeTruthy();
+    });
+
+    it('signs in once: a browser signed in on the website gets a code without the password', async () => {
+      const jar = new CookieJar();
+      const form = await browserFetch(jar, `${baseUrl}/sign-in`);
+      const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] as string;
+      const signedIn = await postForm(jar, new URL(`${baseUrl}/sign-in`), {
+        username: 'second',
+        password: 'second password',
+        csrf,
+        return: '/',
+      });
+      expect(signedIn.status).toBe(303);
+
+      const { codeVerifier, parameters } = await extensionRequest();
+      const start = await authorizationUrl(baseUrl, parameters);
+      const done = await followRedirects(jar, await browserFetch(jar, start), start);
+      expect(done.url.origin + done.url.pathname).toBe(chromeRedirectUri);
+      const as = await discover(baseUrl);
+      const callback = oauth.validateAuthResponse(as, extensionClient, done.url, parameters.state);
+      const tokens = await oauth.processAuthorizationCodeResponse(
+        as,
+        extensionClient,
+        await oauth.authorizationCodeGrantRequest(
+          as,
+          extensionClient,
+          publicClientAuth,
+          callback,
+          chromeRedirectUri,
+          codeVerifier,
+          allowHttp,
+        ),
+      );
+      expect(await store.ctx.auth.verifyAccessToken(tokens.access_token)).toMatchObject({
+        username: 'second',
+      });
     });
 
     it('lets a second user sign in in the same browser window', async () => {
@@ -243,7 +300,7 @@ describe('OAuth authorization server', () => {
       );
       expect(firstDone.url.searchParams.get('code')).toBeTruthy();
 
-      const second = await openLoginPage(baseUrl, jar);
+      const second = await openLoginPage(baseUrl, jar, { prompt: 'login' });
       let step = await followRedirects(
         jar,
         await postForm(jar, second.url, { username: 'second', password: 'second password' }),
@@ -561,13 +618,17 @@ describe('OAuth login attempts', () => {
   });
   afterAll(() => store?.close());
 
-  it('answers 429 with Retry-After and says when to try again, after too many wrong passwords', async () => {
+  it('keeps the form (200, with Retry-After) and says when to try again, after too many wrong passwords', async () => {
     const { jar, url } = await openLoginPage(store.baseUrl);
     for (let i = 0; i < 2; i++) {
-      expect((await postForm(jar, url, { username: 'demo', password: `guess ${i}` })).status).toBe(401);
+      const wrong = await postForm(jar, url, { username: 'demo', password: `guess ${i}` });
+      expect(wrong.status).toBe(200);
+      expect(await wrong.text()).toMatch(/role="alert"[^>]*>Wrong username or password/);
     }
     const held = await postForm(jar, url, { username: 'demo', password: 'demo' });
-    expect(held.status).toBe(429);
+    expect(held.status).toBe(200);
+    // The right password is refused while held: no code comes back.
+    expect(held.headers.get('location')).toBeNull();
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(held.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     const html = await held.text();

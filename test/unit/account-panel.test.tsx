@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AccountPanel } from '../../components/popup/account-panel.tsx';
 import type { AuthState } from '../../lib/protocol/messages.ts';
@@ -40,6 +40,37 @@ describe('the popup account panel', () => {
     expect((await screen.findByText(/^Signed in as/)).textContent).toBe('Signed in as demo');
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('offers to sign out of the store website too, after signing out', async () => {
+    background({
+      getAuthState: { ok: true, value: { ...signedOut, signedIn: true, username: 'demo' } },
+      signOut: { ok: true, value: signedOut },
+    });
+    const opened = vi.spyOn(fakeBrowser.tabs, 'create');
+    render(<AccountPanel />);
+    expect(screen.queryByRole('button', { name: 'Sign out of the website too' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out of the website too' }));
+    expect(opened).toHaveBeenCalledWith({ url: 'http://127.0.0.1:8787/sign-out' });
+  });
+
+  it('asks the store for the password to sign in as another account', async () => {
+    const sent: unknown[] = [];
+    fakeBrowser.runtime.onMessage.addListener((message: unknown) => {
+      sent.push(message);
+      const { kind } = message as { kind: string };
+      return Promise.resolve({
+        ok: true,
+        value: kind === 'signIn' ? { ...signedOut, signedIn: true, username: 'dj2' } : signedOut,
+      });
+    });
+    render(<AccountPanel />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Use another account' }));
+    expect((await screen.findByText(/^Signed in as/)).textContent).toBe('Signed in as dj2');
+    expect(sent).toContainEqual(
+      expect.objectContaining({ kind: 'signIn', payload: { anotherAccount: true } }),
+    );
   });
 
   it('says so when the store cannot be reached', async () => {

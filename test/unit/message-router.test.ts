@@ -61,6 +61,7 @@ beforeEach(() => {
       paging: { page: 1, perPage: 25, count: 0, totalPages: 0 },
       genres: [],
     })),
+    purchasesChanged: vi.fn(async () => ({})),
     promoDownload: vi.fn(async () => ({
       downloadId: 1,
       url: `${store}/d/1`,
@@ -98,6 +99,8 @@ describe('accepted messages', () => {
     // A signed-out person's click on an add button starts sign-in; a free track downloads.
     expect(await route(message('signIn'), storePage)).toMatchObject({ ok: true });
     expect(await route(message('promoDownload', { trackId: 42 }), storePage)).toMatchObject({ ok: true });
+    // The order confirmation page asks for the new purchases.
+    expect(await route(message('purchasesChanged', { orderId: 7 }), storePage)).toMatchObject({ ok: true });
   });
 
   it('turns a handler failure into an error reply', async () => {
@@ -173,6 +176,17 @@ describe('refused senders and payloads', () => {
       { ...storePage, url: 'https://127.0.0.1:8813/', origin: 'https://127.0.0.1:8813' },
     ],
     ['an iframe on the store', message('addToCart', addPayload), { ...storePage, frameId: 3 }],
+    [
+      'another website announcing purchases',
+      message('purchasesChanged', { orderId: 7 }),
+      {
+        ...storePage,
+        url: 'https://evil.example/cart?order=7',
+        origin: 'https://evil.example',
+        tab: tab('https://evil.example/'),
+      },
+    ],
+    ['purchases without an order', message('purchasesChanged', {}), storePage],
     [
       'the store in an iframe of another site',
       message('cartSummary'),

@@ -85,6 +85,14 @@ describe('the authorization request', () => {
     expect(url.searchParams.get('code_challenge')).not.toBe(request.codeVerifier);
   });
 
+  it('asks the store for the password (prompt=login) only to sign in as another account', async () => {
+    const as = metadata('http://127.0.0.1:8787');
+    const usual = new URL((await authorizationRequest(as, redirectUri)).url);
+    expect(usual.searchParams.has('prompt')).toBe(false);
+    const another = new URL((await authorizationRequest(as, redirectUri, { anotherAccount: true })).url);
+    expect(another.searchParams.get('prompt')).toBe('login');
+  });
+
   it('refuses a redirect whose state does not match, before any token request', async () => {
     const as = metadata('http://127.0.0.1:8787');
     const request = await authorizationRequest(as, redirectUri);

@@ -121,6 +121,52 @@ describe('the cart tab', () => {
     );
   });
 
+  it('rolls a failed format change back to what the store holds, says why once, and clears it on the next success', async () => {
+    const items = [cartItem(1), cartItem(2)];
+    let down = true;
+    let calls = 0;
+    fakeBackground({
+      viewCart: () => {
+        if (down && items.length > 0 && calls++ > 0) throw storeDown;
+        return cartOf(items);
+      },
+      setItemFormats: () => {
+        if (down) throw storeDown;
+        return change(items);
+      },
+    });
+    renderCart();
+    const select = (await screen.findByLabelText('Format of "Track 2 (Original Mix)"')) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: 'aiff' } });
+    await waitFor(() => expect(screen.queryByText('Refreshing…')).toBeNull());
+    expect((screen.getByLabelText('Format of "Track 2 (Original Mix)"') as HTMLSelectElement).value).toBe(
+      'mp3',
+    );
+    expect(screen.getAllByText(storeDown.message, { exact: false })).toHaveLength(1);
+
+    down = false;
+    fireEvent.change(screen.getByLabelText('Format of "Track 2 (Original Mix)"'), {
+      target: { value: 'wav' },
+    });
+    await waitFor(() => expect(screen.queryByText('Refreshing…')).toBeNull());
+    expect(screen.queryByText(storeDown.message, { exact: false })).toBeNull();
+  });
+
+  it('puts a removed item back when the store refuses the removal, without an undo', async () => {
+    const items = [cartItem(1), cartItem(2)];
+    fakeBackground({
+      viewCart: () => cartOf(items),
+      removeFromCart: () => {
+        throw { kind: 'badRequest', status: 400, message: 'The store could not accept that request.' };
+      },
+    });
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove "Track 2 (Original Mix)"' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The store could not accept that request.');
+    expect(await screen.findByLabelText('Format of "Track 2 (Original Mix)"')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
   it('removes an item at once, and Undo adds it back in its format', async () => {
     let items = [cartItem(1), cartItem(2, { format: 'wav' })];
     const sent = fakeBackground({

@@ -340,6 +340,15 @@ describe('Firefox: access to the store withheld, then granted from the popup', (
   });
 });
 
+describe('Firefox: keyboard shortcuts', () => {
+  it('are bound on install: one to add the pointed item, one to open the popup', async () => {
+    const commands =
+      await extension.background<{ name: string; shortcut: string }[]>('browser.commands.getAll()');
+    const bound = Object.fromEntries(commands.map(({ name, shortcut }) => [name, shortcut]));
+    expect(bound).toEqual({ 'add-page-item': 'Alt+Shift+D', _execute_action: 'Alt+Shift+K' });
+  });
+});
+
 describe('Firefox: the console', () => {
   it('has no error or warning the extension caused, in any of its contexts', async () => {
     expect(await extension.consoleProblems()).toEqual([]);

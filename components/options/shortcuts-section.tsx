@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+
+interface Binding {
+  name: string;
+  description: string;
+  shortcut: string;
+}
+
+/** Firefox (137 and later) opens its own page for an add-on's shortcuts; Chromium has a URL. */
+const firefoxSettings = (browser.commands as { openShortcutSettings?: () => Promise<void> })
+  .openShortcutSettings;
+
+/** The keyboard shortcuts as the browser binds them now, and where the person changes them. */
+export function ShortcutsSection() {
+  const [bindings, setBindings] = useState<Binding[] | null>(null);
+  useEffect(() => {
+    // A browser without the commands API (or a test's fake one) shows no list.
+    void Promise.resolve()
+      .then(() => browser.commands.getAll())
+      .then(
+        (commands) =>
+          setBindings(
+            commands.map(({ name = '', description = '', shortcut = '' }) => ({
+              name,
+              description,
+              shortcut,
+            })),
+          ),
+        () => undefined,
+      );
+  }, []);
+
+  function changeShortcuts() {
+    if (firefoxSettings) void firefoxSettings.call(browser.commands);
+    else void browser.tabs.create({ url: 'chrome://extensions/shortcuts' });
+  }
+
+  return (
+    <section aria-labelledby="shortcuts-heading" class="shortcuts">
+      <h2 id="shortcuts-heading">Keyboard shortcuts</h2>
+      {bindings && (
+        <ul aria-label="Keyboard shortcuts">
+          {bindings.map(({ name, description, shortcut }) => (
+            <li key={name}>
+              {shortcut ? <kbd>{shortcut}</kbd> : <span class="notice">Not set</span>}{' '}
+              {name === '_execute_action' ? 'Open Crate' : description}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p class="hint">
+        Your browser keeps these: change them in{' '}
+        {firefoxSettings
+          ? 'Add-ons and themes, ⚙, Manage Extension Shortcuts'
+          : 'chrome://extensions/shortcuts'}
+        .
+      </p>
+      <button type="button" onClick={changeShortcuts}>
+        Change shortcuts
+      </button>
+    </section>
+  );
+}
