@@ -37,10 +37,34 @@ export interface CartButtonsState {
 
 const label = (format: AudioFormat) => format.toUpperCase();
 
-function formatButtonName(title: string, format: AudioFormat, inCart: AudioFormat | null): string {
-  if (inCart === null) return `Add "${title}" to cart as ${label(format)}`;
+const labels = (formats: readonly AudioFormat[]) => formats.map(label).join(', ');
+
+/** Whether a format is one the item is owned in; formats not known count as owned (ask first). */
+const ownsFormat = (status: ItemStatus, format: AudioFormat): boolean =>
+  status.owned && (status.ownedFormats === null || status.ownedFormats.includes(format));
+
+/** An owned item in a format it is not owned in: an upgrade, bought without asking. */
+const isUpgrade = (status: ItemStatus, format: AudioFormat): boolean =>
+  status.owned && !ownsFormat(status, format);
+
+function formatButtonName(title: string, format: AudioFormat, status: ItemStatus): string {
+  const { inCart } = status;
   if (inCart === format) return `"${title}" is in the cart as ${label(format)}`;
-  return `Change "${title}" to ${label(format)}`;
+  if (inCart !== null) return `Change "${title}" to ${label(format)}`;
+  if (isUpgrade(status, format))
+    return `Get "${title}" as ${label(format)} (owned as ${labels(status.ownedFormats ?? [])})`;
+  return `Add "${title}" to cart as ${label(format)}`;
+}
+
+/** What buying an owned item again costs, as far as the row tells: its base (MP3) price. */
+function ownedQuestion(item: PageItem, status: ItemStatus, format: AudioFormat): string {
+  const cost =
+    item.price === null
+      ? ''
+      : ` for ${item.price}${format === 'mp3' ? '' : ` plus the ${label(format)} fee`}`;
+  if (status.ownedFormats === null || status.ownedFormats.length === 0)
+    return `You already own this: add anyway${cost}?`;
+  return `You own this as ${labels(status.ownedFormats)}: buy ${label(format)} again${cost}?`;
 }
 
 /** Sets or removes an attribute: `null` removes it. */
@@ -114,11 +138,19 @@ export function drawCartButtons(
   const wanted: HTMLElement[] = [];
   fieldset.dataset.state = phase.step !== 'ready' ? phase.step : status.signedIn ? 'ready' : 'signedOut';
 
-  if (status.owned) wanted.push(part(parts, 'owned', () => span('mark', 'Owned')));
+  if (status.owned) {
+    const owned = part(parts, 'owned', () => span('mark owned'));
+    const text = status.ownedFormats?.length ? `Owned: ${labels(status.ownedFormats)}` : 'Owned';
+    if (owned.textContent !== text) owned.textContent = text;
+    wanted.push(owned);
+  }
   if (status.inCart) wanted.push(part(parts, 'inCart', () => span('mark in-cart', 'In cart')));
   if (phase.step === 'confirmOwned') {
+    const question = part(parts, 'question', () => span('question'));
+    const asked = ownedQuestion(item, status, phase.format);
+    if (question.textContent !== asked) question.textContent = asked;
     wanted.push(
-      part(parts, 'question', () => span('question', 'You already own this: add anyway?')),
+      question,
       part(parts, 'confirm', () => button('confirm', 'Add anyway')),
       part(parts, 'cancel', () => button('cancel', 'Cancel')),
     );
@@ -139,7 +171,11 @@ export function drawCartButtons(
         'class',
         status.inCart === null && format === status.defaultFormat ? 'default' : null,
       );
-      attribute(formatButton, 'aria-label', formatButtonName(item.title, format, status.inCart));
+      const upgrade = status.inCart === null && isUpgrade(status, format);
+      const text = upgrade ? `Get ${label(format)}` : label(format);
+      if (formatButton.textContent !== text) formatButton.textContent = text;
+      attribute(formatButton, 'data-owned', status.inCart === null && ownsFormat(status, format) ? '' : null);
+      attribute(formatButton, 'aria-label', formatButtonName(item.title, format, status));
       attribute(
         formatButton,
         'aria-pressed',
@@ -286,8 +322,11 @@ export function createCartControl({
         async () => void (await actions.changeFormat(item, format)),
         () => choose(format),
       );
-    } else if (current.owned) {
+    } else if (ownsFormat(current, format)) {
       setPhase({ step: 'confirmOwned', format });
+    } else if (current.owned) {
+      // Another format of something owned: the store only knows "owned", so it is told this is meant.
+      add(format, true);
     } else {
       add(format, false);
     }

@@ -4,7 +4,15 @@
  * marker: the first report decorates it, every later one is a single attribute check.
  */
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
-import { controlSlots, freeMarker, itemContainers, itemLinks, itemOfLink, itemTitles } from './selectors.ts';
+import {
+  controlSlots,
+  freeMarker,
+  itemContainers,
+  itemLinks,
+  itemOfLink,
+  itemPrices,
+  itemTitles,
+} from './selectors.ts';
 
 /** Set on a decorated row, holding its item (`track:42`). */
 export const decoratedMark = 'data-crate-item';
@@ -14,6 +22,8 @@ export interface PageItem extends CatalogItemRef {
   title: string;
   /** A promotional track: downloaded free, never bought. */
   free: boolean;
+  /** The price the row shows ("$1.49"), for saying what buying again costs; null when none. */
+  price: string | null;
 }
 
 export interface FoundRow {
@@ -36,6 +46,7 @@ export function rowOf(row: Element, ref: CatalogItemRef, titleFallback: Element 
       ...ref,
       title: titleOf(row, titleFallback),
       free: ref.type === 'track' && row.querySelector(freeMarker) !== null,
+      price: row.querySelector(itemPrices)?.textContent?.trim() || null,
     },
   };
 }

@@ -19,13 +19,18 @@ export interface ItemStatus {
   /** The format the item is in the current cart as, or null when it is not in it. */
   inCart: AudioFormat | null;
   owned: boolean;
+  /** The formats it is owned in: empty when not owned, null when owned in formats not known. */
+  ownedFormats: readonly AudioFormat[] | null;
   defaultFormat: AudioFormat;
 }
+
+const noFormats: readonly AudioFormat[] = [];
 
 export const sameStatus = (a: ItemStatus, b: ItemStatus): boolean =>
   a.signedIn === b.signedIn &&
   a.inCart === b.inCart &&
   a.owned === b.owned &&
+  a.ownedFormats?.join() === b.ownedFormats?.join() &&
   a.defaultFormat === b.defaultFormat;
 
 export interface ItemStates {
@@ -44,10 +49,13 @@ export function createItemStates(initial: PageState): ItemStates {
   return {
     status({ type, id }) {
       const cache = state.cache;
+      const key = itemKey(type, id);
+      const owned = (type === 'track' ? ownedTracks : ownedReleases).has(id);
       return {
         signedIn: cache?.signedIn ?? false,
-        inCart: cache?.cart[itemKey(type, id)] ?? null,
-        owned: (type === 'track' ? ownedTracks : ownedReleases).has(id),
+        inCart: cache?.cart[key] ?? null,
+        owned,
+        ownedFormats: owned ? (cache?.ownedFormats?.[key] ?? null) : noFormats,
         defaultFormat: state.defaultFormat,
       };
     },

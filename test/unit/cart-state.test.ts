@@ -157,12 +157,12 @@ describe('the page cache kept by the background', () => {
         [1, 10],
         [2, 10],
         [3, 20],
-        [1, 10],
-      ].map(([id, release], index) => ({
+        [1, 10, 'wav'],
+      ].map(([id, release, format], index) => ({
         id: index + 1,
         type: 'track',
         track: libraryTrack(id as number, release as number),
-        audioFormat: 'mp3',
+        audioFormat: format ?? 'mp3',
         status: 'available',
         purchasedAt: '2024-01-01',
         lastInitiatedAt: null,
@@ -192,6 +192,13 @@ describe('the page cache kept by the background', () => {
     expect(state).toMatchObject({ signedIn: true, cart: { 'track:5': 'wav' } });
     expect(new Set(state?.ownedTracks)).toEqual(new Set([1, 2, 3]));
     expect(state?.ownedReleases).toEqual([10]);
+    // Formats per item: track 1 was bought twice; release 10 is owned whole only as MP3.
+    expect(state?.ownedFormats).toEqual({
+      'track:1': ['mp3', 'wav'],
+      'track:2': ['mp3'],
+      'track:3': ['mp3'],
+      'release:10': ['mp3'],
+    });
     // A release's track count is asked for once, then remembered.
     await service.cartState.refresh();
     expect(requests.filter((request) => request === 'GET /catalog/3/platform/release')).toHaveLength(2);

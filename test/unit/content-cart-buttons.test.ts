@@ -14,12 +14,14 @@ import type { StoreCartState } from '../../lib/storage/cart-state.ts';
 
 afterEach(() => document.body.replaceChildren());
 
-const track: PageItem = { type: 'track', id: 42, title: 'Strobe', free: false };
+const track: PageItem = { type: 'track', id: 42, title: 'Strobe', free: false, price: '$1.49' };
 const ready: Phase = { step: 'ready' };
 const status = (change: Partial<ItemStatus> = {}): ItemStatus => ({
   signedIn: true,
   inCart: null,
   owned: false,
+  // Owned in formats not known unless a test says which.
+  ownedFormats: change.owned ? null : [],
   defaultFormat: 'wav',
   ...change,
 });
@@ -77,9 +79,31 @@ describe('every state of the control', () => {
       status: status({ owned: true }),
       phase: { step: 'confirmOwned', format: 'wav' },
     });
-    expect(screen.getByText('You already own this: add anyway?')).toBeTruthy();
+    expect(screen.getByText('You already own this: add anyway for $1.49 plus the WAV fee?')).toBeTruthy();
     expect(document.activeElement).toBe(button('Add anyway'));
     expect(button('Cancel')).toBeTruthy();
+  });
+
+  it('says which formats are owned, offers the others as upgrades, and asks with the cost', () => {
+    const owned = status({ owned: true, ownedFormats: ['mp3'] });
+    const fieldset = draw(track, owned);
+    expect([...fieldset.children].map((child) => child.textContent)).toEqual([
+      'Owned: MP3',
+      'MP3',
+      'Get WAV',
+      'Get AIFF',
+    ]);
+    expect(button('Add "Strobe" to cart as MP3').hasAttribute('data-owned')).toBe(true);
+    expect(button('Get "Strobe" as WAV (owned as MP3)').hasAttribute('data-owned')).toBe(false);
+    drawCartButtons(fieldset, { item: track, status: owned, phase: { step: 'confirmOwned', format: 'mp3' } });
+    expect(screen.getByText('You own this as MP3: buy MP3 again for $1.49?')).toBeTruthy();
+    // No price on the row: the question says nothing of cost rather than something wrong.
+    drawCartButtons(fieldset, {
+      item: { ...track, price: null },
+      status: status({ owned: true, ownedFormats: ['mp3', 'wav'] }),
+      phase: { step: 'confirmOwned', format: 'wav' },
+    });
+    expect(screen.getByText('You own this as MP3, WAV: buy WAV again?')).toBeTruthy();
   });
 
   it('offers a free download for a promotional track instead of formats', () => {
@@ -143,6 +167,21 @@ describe('clicks', () => {
     fireEvent.click(button('Add "Strobe" to cart as WAV'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add anyway' }));
     await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'wav', true));
+  });
+
+  it('adds a format not owned of an owned track at once, with the override; an owned one asks', async () => {
+    const act = actions();
+    const states = createItemStates({
+      cache: cache({ ownedTracks: [42], ownedFormats: { 'track:42': ['mp3'] } }),
+      defaultFormat: 'mp3',
+    });
+    mount({ item: track, states, actions: act, isTrusted: () => true });
+    expect(screen.getByText('Owned: MP3')).toBeTruthy();
+    fireEvent.click(button('Get "Strobe" as WAV (owned as MP3)'));
+    await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'wav', true));
+    fireEvent.click(button('Add "Strobe" to cart as MP3'));
+    expect(await screen.findByText('You own this as MP3: buy MP3 again for $1.49?')).toBeTruthy();
+    expect(act.add).toHaveBeenCalledTimes(1);
   });
 
   it('changes the format of an item in the cart, and follows the cache', async () => {

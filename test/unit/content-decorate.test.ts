@@ -15,7 +15,7 @@ beforeEach(() => {
       </li>
     </ol>
     <ul class="release-grid">
-      <li class="release-tile" id="tile"><a href="/release/opus/7"><span class="release-name">Opus</span></a></li>
+      <li class="release-tile" id="tile"><a href="/release/opus/7"><span class="release-name">Opus</span></a><span class="price"> $9.99 </span></li>
     </ul>
     <p><a id="loose" href="${store}/track/strobe/42">outside any row</a></p>`;
 });
@@ -35,7 +35,13 @@ describe('decorating rows', () => {
 
   it('finds the title, the slot and whether the track is free', () => {
     const found = listRowOf(element('row'), store);
-    expect(found?.item).toEqual({ type: 'track', id: 42, title: 'Strobe Original Mix', free: true });
+    expect(found?.item).toEqual({
+      type: 'track',
+      id: 42,
+      title: 'Strobe Original Mix',
+      free: true,
+      price: 'Free',
+    });
     expect(found?.slot.className).toBe('track-main');
   });
 
@@ -48,6 +54,7 @@ describe('decorating rows', () => {
       id: 7,
       title: 'Opus',
       free: false,
+      price: '$9.99',
     });
   });
 

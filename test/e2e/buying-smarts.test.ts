@@ -1,0 +1,105 @@
+/**
+ * Buying smarts in Chromium, against a store of this file's own (its purchases must not change
+ * what other files see of demo's library): the formats owned marked on the page after a purchase,
+ * with the formats not owned offered as upgrades.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
+import { OptionsFormPage } from '../../components/options/options-form.page.ts';
+import { PopupPage } from '../../components/popup/popup.page.ts';
+import type { AudioFormat, Cart, Track } from '../../lib/contract/wire.ts';
+import { checkoutCart } from '../../server/orders/checkout.ts';
+import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { signIn } from '../helpers/tokens.ts';
+import { type ExtensionHarness, launchExtension } from './extension.ts';
+
+let store: TestStore;
+let extension: ExtensionHarness;
+let token: string;
+let userId: number;
+let page: Page;
+let buttons: CartButtonsPage<Page>;
+/** A track demo bought as MP3 before the extension signed in. */
+let bought: Track;
+
+async function api<T>(method: string, path: string, query: Record<string, string> = {}): Promise<T> {
+  const url = new URL(path, store.baseUrl);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const response = await fetch(url, { method, headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { results: T }).results;
+}
+
+async function buy(items: { id: number; type: 'track' | 'release'; audioFormat: AudioFormat }[]) {
+  await api('POST', '/cart/1/', { sourceType: 'e2e', items: JSON.stringify(items) });
+  checkoutCart(store.ctx, userId, 'default');
+}
+
+const cartItems = async () =>
+  (await api<Cart>('GET', '/cart/1/', { sourceType: 'e2e' })).items.map(({ id, type, audioFormat }) => ({
+    id,
+    type,
+    audioFormat,
+  }));
+
+/** Purchasable tracks demo does not own yet. */
+const unownedTrackIds = (count: number): number[] =>
+  store.ctx.db
+    .all<{ id: number }>(
+      `SELECT id FROM tracks WHERE sale_type = 'purchase'
+        AND id NOT IN (SELECT track_id FROM downloads WHERE user_id = ?) ORDER BY id LIMIT ?`,
+      userId,
+      count,
+    )
+    .map((row) => row.id);
+
+beforeAll(async () => {
+  store = await startTestStore({ scale: 300, listen: true });
+  userId = (
+    store.ctx.db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', 'demo') as { id: number }
+  ).id;
+  token = (await signIn(store.baseUrl)).accessToken;
+  const [trackId] = unownedTrackIds(1) as [number];
+  await buy([{ id: trackId, type: 'track', audioFormat: 'mp3' }]);
+  bought = (await api<{ track: Track }>('GET', '/catalog/3/platform/track', { id: String(trackId) })).track;
+
+  extension = await launchExtension();
+  const options = new OptionsFormPage(await extension.openPage('options.html'));
+  const saved = await options.setStoreUrl(store.baseUrl);
+  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
+  await options.page.close();
+  const popup = new PopupPage(await extension.openPage('popup.html'));
+  await popup.account.signIn('demo', 'demo');
+  await popup.account.signedInAs.waitFor();
+  await popup.page.close();
+  page = await extension.context.newPage();
+  buttons = new CartButtonsPage(page);
+});
+
+afterAll(async () => {
+  await extension?.close();
+  await store?.close();
+});
+
+describe('owned per format', () => {
+  it('marks the format bought, offers the others as upgrades, and asks before buying it again', async () => {
+    await page.goto(`${store.baseUrl}/track/${bought.slug}/${bought.id}`);
+    const control = buttons.pageItem;
+    await buttons.ownedAs(control, ['mp3']).waitFor();
+    // The owned format asks first, and says what it costs.
+    await buttons.add(control, 'mp3').click();
+    await buttons.question(control).waitFor();
+    expect(await buttons.question(control).textContent()).toMatch(
+      /^You own this as MP3: buy MP3 again for .+\?$/,
+    );
+    await control.getByRole('button', { name: 'Cancel' }).click();
+    // A format not owned is an upgrade: added at once, no question.
+    await buttons.upgrade(control, 'wav').click();
+    await buttons.inCartAs(control, 'wav').waitFor();
+    await expect
+      .poll(cartItems, { timeout: 5_000 })
+      .toEqual([{ id: bought.id, type: 'track', audioFormat: 'wav' }]);
+  });
+});
