@@ -1,13 +1,15 @@
 /**
  * Buying smarts in Chromium, against a store of this file's own (its purchases must not change
  * what other files see of demo's library): the formats owned marked on the page after a purchase,
- * with the formats not owned offered as upgrades.
+ * with the formats not owned offered as upgrades; the popup library's BPM, key (in the notation
+ * chosen on the options page) and "harmonic with" filter.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
+import { formatKey, harmonicKeys, type MusicalKey, parseKey } from '../../lib/contract/musical-key.ts';
 import type { AudioFormat, Cart, Track } from '../../lib/contract/wire.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
@@ -69,6 +71,8 @@ beforeAll(async () => {
   const options = new OptionsFormPage(await extension.openPage('options.html'));
   const saved = await options.setStoreUrl(store.baseUrl);
   if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
+  const notation = await options.setKeyNotation('camelot');
+  if (notation !== 'Saved.') throw new Error(`The options page did not save the key notation: ${notation}`);
   await options.page.close();
   const popup = new PopupPage(await extension.openPage('popup.html'));
   await popup.account.signIn('demo', 'demo');
@@ -101,5 +105,35 @@ describe('owned per format', () => {
     await expect
       .poll(cartItems, { timeout: 5_000 })
       .toEqual([{ id: bought.id, type: 'track', audioFormat: 'wav' }]);
+  });
+});
+
+describe('BPM and key in the popup', () => {
+  it('shows BPM and key in Camelot, and keeps only the tracks harmonic with a chosen key', async () => {
+    const popup = new PopupPage(await extension.openPage('popup.html'));
+    await popup.open('Library');
+    const library = popup.library;
+    await library.entries.first().waitFor();
+    const key = parseKey(bought.key);
+    if (!key) throw new Error(`The store sent a key that does not parse: ${bought.key}`);
+    const camelot = formatKey(key, 'camelot');
+    const harmonic = new Set(harmonicKeys(key).map((k) => formatKey(k, 'camelot')));
+    const title = `${bought.name} (${bought.mixName})`;
+
+    await library.harmonicWith(camelot);
+    await library.entry(title).waitFor();
+    expect(await library.entry(title).locator('.track-facts').textContent()).toBe(
+      `${bought.bpm} BPM · ${camelot}`,
+    );
+    const facts = await library.facts();
+    expect(facts.length).toBeGreaterThan(0);
+    for (const line of facts) expect(harmonic.has(line.split(' · ')[1] as string)).toBe(true);
+
+    // Three steps round the wheel is not harmonic: the bought track goes.
+    const stepDown = (from: MusicalKey) => harmonicKeys(from)[1] as MusicalKey;
+    const far = formatKey(stepDown(stepDown(stepDown(key))), 'camelot');
+    await library.harmonicWith(far);
+    await expect.poll(() => library.entry(title).count()).toBe(0);
+    await popup.page.close();
   });
 });
