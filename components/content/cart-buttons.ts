@@ -12,21 +12,24 @@
  * shadow root and call `.click()`, and that must change nothing.
  */
 
-import type { CartActions } from '../../lib/content/cart-actions.ts';
+import type { AskOverlap, CartActions } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { type ItemStates, type ItemStatus, sameStatus } from '../../lib/content/item-state.ts';
 import { audioFormats, isAudioFormat } from '../../lib/contract/audio-formats.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
+import type { OverlapChoice } from '../../lib/protocol/messages.ts';
 
 export type Phase =
   | { step: 'ready' }
   | { step: 'working' }
   | { step: 'confirmOwned'; format: AudioFormat }
+  | ({ step: 'overlap'; format: AudioFormat } & Omit<AskOverlap, 'outcome'>)
   | { step: 'failed'; message: string };
 
 /** What a button asks for; the control's one click listener reads it from the button. */
 type ButtonAction =
   | { action: 'format'; format: AudioFormat }
+  | { action: 'choose'; choice: OverlapChoice }
   | { action: 'remove' | 'freeDownload' | 'confirm' | 'cancel' | 'retry' };
 
 export interface CartButtonsState {
@@ -66,6 +69,13 @@ function ownedQuestion(item: PageItem, status: ItemStatus, format: AudioFormat):
     return `You already own this: add anyway${cost}?`;
   return `You own this as ${labels(status.ownedFormats)}: buy ${label(format)} again${cost}?`;
 }
+
+const choiceLabels: Record<OverlapChoice, string> = {
+  missingOnly: 'Only the missing tracks',
+  replace: 'Replace',
+  addAnyway: 'Add anyway, pay twice',
+  cancel: 'Cancel',
+};
 
 /** Sets or removes an attribute: `null` removes it. */
 function attribute(element: Element, name: string, value: string | null): void {
@@ -145,7 +155,20 @@ export function drawCartButtons(
     wanted.push(owned);
   }
   if (status.inCart) wanted.push(part(parts, 'inCart', () => span('mark in-cart', 'In cart')));
-  if (phase.step === 'confirmOwned') {
+  if (phase.step === 'overlap') {
+    const question = part(parts, 'question', () => span('question'));
+    if (question.textContent !== phase.message) question.textContent = phase.message;
+    wanted.push(question);
+    for (const choice of phase.choices) {
+      wanted.push(
+        part(parts, `choice-${choice}`, () => {
+          const made = button('choose', choiceLabels[choice]);
+          made.dataset.choice = choice;
+          return made;
+        }),
+      );
+    }
+  } else if (phase.step === 'confirmOwned') {
     const question = part(parts, 'question', () => span('question'));
     const asked = ownedQuestion(item, status, phase.format);
     if (question.textContent !== asked) question.textContent = asked;
@@ -216,9 +239,13 @@ export function drawCartButtons(
   }
 
   const wasConfirming = parts.has('confirm') && parts.get('confirm')?.isConnected;
+  const safe = phase.step === 'overlap' ? parts.get(`choice-${phase.safeChoice}`) : undefined;
+  const wasAsking = safe?.isConnected;
   reconcile(fieldset, wanted);
-  // Asking "add anyway?" moves the focus to the answer, as the question replaced the buttons.
+  // Asking moves the focus to the answer, as the question replaced the buttons: for an overlap,
+  // to the choice that pays for nothing twice.
   if (phase.step === 'confirmOwned' && !wasConfirming) parts.get('confirm')?.focus();
+  if (phase.step === 'overlap' && !wasAsking) safe?.focus();
 }
 
 /** The action of the button a click landed on, if any. */
@@ -228,6 +255,11 @@ function buttonAction(target: EventTarget | null): ButtonAction | null {
   if (action === 'format') {
     const format = element?.dataset.format as AudioFormat;
     return isAudioFormat(format) ? { action, format } : null;
+  }
+  if (action === 'choose') {
+    const choice = element?.dataset.choice as OverlapChoice;
+    if (choice === 'cancel') return { action: 'cancel' };
+    return choice in choiceLabels ? { action, choice } : null;
   }
   const plain = ['remove', 'freeDownload', 'confirm', 'cancel', 'retry'] as const;
   return plain.find((name) => name === action) ? { action: action as (typeof plain)[number] } : null;
@@ -293,7 +325,10 @@ export function createCartControl({
         if (!states.status(item).signedIn) await actions.signIn();
         try {
           const outcome = await actions.add(item, format, override);
-          return outcome === 'alreadyPurchased' ? { step: 'confirmOwned', format } : undefined;
+          if (outcome === 'alreadyPurchased') return { step: 'confirmOwned', format };
+          if (outcome === 'added') return undefined;
+          const { message, choices, safeChoice } = outcome;
+          return { step: 'overlap', format, message, choices, safeChoice };
         } catch (error) {
           // The store ended a session the cache still thought alive: sign in, then add again.
           if (!isSignedOutError(error)) throw error;
@@ -303,6 +338,13 @@ export function createCartControl({
         }
       },
       () => add(format, override),
+    );
+  }
+
+  function resolve(format: AudioFormat, choice: OverlapChoice): void {
+    void run(
+      async () => void (await actions.resolveOverlap(item, format, choice)),
+      () => resolve(format, choice),
     );
   }
 
@@ -345,6 +387,9 @@ export function createCartControl({
         return freeDownload();
       case 'confirm':
         if (phase.step === 'confirmOwned') add(phase.format, true);
+        return;
+      case 'choose':
+        if (phase.step === 'overlap') resolve(phase.format, pressed.choice);
         return;
       case 'cancel':
         return setPhase({ step: 'ready' });

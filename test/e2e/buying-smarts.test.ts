@@ -1,7 +1,8 @@
 /**
  * Buying smarts in Chromium, against a store of this file's own (its purchases must not change
  * what other files see of demo's library): the formats owned marked on the page after a purchase,
- * with the formats not owned offered as upgrades; the popup library's BPM, key (in the notation
+ * with the formats not owned offered as upgrades; the choice asked when a release holds an owned
+ * track; the popup library's BPM, key (in the notation
  * chosen on the options page) and "harmonic with" filter.
  */
 import type { Page } from 'playwright-core';
@@ -46,12 +47,17 @@ const cartItems = async () =>
     audioFormat,
   }));
 
-/** Purchasable tracks demo does not own yet. */
+/** Purchasable tracks demo does not own yet, on releases of two tracks or more. */
 const unownedTrackIds = (count: number): number[] =>
   store.ctx.db
     .all<{ id: number }>(
       `SELECT id FROM tracks WHERE sale_type = 'purchase'
-        AND id NOT IN (SELECT track_id FROM downloads WHERE user_id = ?) ORDER BY id LIMIT ?`,
+        AND id NOT IN (SELECT track_id FROM downloads WHERE user_id = ?)
+        AND release_id IN (SELECT release_id FROM tracks GROUP BY release_id HAVING COUNT(*) >= 2)
+        AND release_id NOT IN (
+          SELECT t.release_id FROM tracks t JOIN downloads d ON d.track_id = t.id WHERE d.user_id = ?)
+        ORDER BY id LIMIT ?`,
+      userId,
       userId,
       count,
     )
@@ -105,6 +111,36 @@ describe('owned per format', () => {
     await expect
       .poll(cartItems, { timeout: 5_000 })
       .toEqual([{ id: bought.id, type: 'track', audioFormat: 'wav' }]);
+  });
+});
+
+describe('no paying twice', () => {
+  it('asks before adding a release holding an owned track, and adds only the missing tracks', async () => {
+    await api('DELETE', '/cart/1/', { sourceType: 'e2e' }).catch(() => undefined);
+    const { release } = await api<{ release: { trackIds: number[]; slug: string; id: number } }>(
+      'GET',
+      '/catalog/3/platform/release',
+      { id: String(bought.release.id) },
+    );
+    await page.goto(`${store.baseUrl}/release/${release.slug}/${release.id}`);
+    const control = buttons.pageItem;
+    await buttons.add(control, 'wav').click();
+    await control.getByText('This release holds 1 track you own.').waitFor();
+    // The choice that pays for nothing twice has the focus: Enter takes it.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.querySelector('.hero crate-cart-buttons')?.shadowRoot?.activeElement?.textContent,
+        ),
+      )
+      .toBe('Only the missing tracks');
+    await control.getByRole('button', { name: 'Only the missing tracks' }).click();
+    const missing = release.trackIds
+      .filter((id) => id !== bought.id)
+      .map((id) => ({ id, type: 'track', audioFormat: 'wav' }));
+    await expect
+      .poll(async () => (await cartItems()).sort((a, b) => a.id - b.id), { timeout: 5_000 })
+      .toEqual(missing);
   });
 });
 

@@ -144,6 +144,7 @@ function actions(change: Partial<CartActions> = {}): CartActions {
   return {
     add: vi.fn(async () => 'added' as const),
     changeFormat: vi.fn(async () => undefined),
+    resolveOverlap: vi.fn(async () => undefined),
     remove: vi.fn(async () => undefined),
     freeDownload: vi.fn(async () => undefined),
     signIn: vi.fn(async () => undefined),
@@ -182,6 +183,36 @@ describe('clicks', () => {
     fireEvent.click(button('Add "Strobe" to cart as MP3'));
     expect(await screen.findByText('You own this as MP3: buy MP3 again for $1.49?')).toBeTruthy();
     expect(act.add).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks about an overlap, focuses the choice that pays nothing twice, and carries out the answer', async () => {
+    const release: PageItem = { type: 'release', id: 7, title: 'Opus', free: false, price: '$9.99' };
+    const add = vi.fn<CartActions['add']>(async () => ({
+      outcome: 'overlap' as const,
+      message: 'This release holds 1 track you own.',
+      choices: ['missingOnly', 'addAnyway', 'cancel'],
+      safeChoice: 'missingOnly',
+    }));
+    const act = actions({ add });
+    mount({
+      item: release,
+      states: createItemStates({ cache: cache(), defaultFormat: 'mp3' }),
+      actions: act,
+      isTrusted: () => true,
+    });
+    fireEvent.click(button('Add "Opus" to cart as WAV'));
+    expect(await screen.findByText('This release holds 1 track you own.')).toBeTruthy();
+    expect(document.activeElement).toBe(button('Only the missing tracks'));
+    expect(button('Add anyway, pay twice')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull();
+    fireEvent.click(button('Only the missing tracks'));
+    await waitFor(() => expect(act.resolveOverlap).toHaveBeenCalledWith(release, 'wav', 'missingOnly'));
+    expect(await screen.findByRole('button', { name: 'Add "Opus" to cart as WAV' })).toBeTruthy();
+    // Cancel sends nothing.
+    fireEvent.click(button('Add "Opus" to cart as MP3'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(act.resolveOverlap).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('button', { name: 'Add "Opus" to cart as MP3' })).toBeTruthy();
   });
 
   it('changes the format of an item in the cart, and follows the cache', async () => {
