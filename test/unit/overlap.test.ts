@@ -167,7 +167,7 @@ describe('an add checked for overlap (background)', () => {
   };
   function setup(cart: CartLine[], owned: number[]) {
     const api = {
-      catalogPage: vi.fn(async (page: string, id: number) =>
+      catalogPage: vi.fn(async (page: string) =>
         page === 'release'
           ? { release: { trackIds: [1, 2, 3] }, tracks: [] }
           : { track: { release: { id: 7 } } },
