@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { allKeys, formatKey, type KeyNotation, parseKey } from '../../lib/contract/musical-key.ts';
-import type { Image } from '../../lib/contract/wire.ts';
+import type { AudioFormat, Image, ItemType } from '../../lib/contract/wire.ts';
 import {
   bpmText,
   keyText,
@@ -14,7 +14,8 @@ import {
   type TrackSort,
   type TrackView,
 } from '../../lib/popup/track-facts.ts';
-import { keyNotationSetting } from '../../lib/storage/items.ts';
+import { itemKey, type StoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
+import { cartStateItem, keyNotationSetting } from '../../lib/storage/items.ts';
 
 /** The key notation setting, kept current while the popup is open. */
 export function useKeyNotation(): KeyNotation {
@@ -24,6 +25,30 @@ export function useKeyNotation(): KeyNotation {
     return keyNotationSetting.watch((value) => setNotation(value ?? 'musical'));
   }, []);
   return notation;
+}
+
+/** What an item is owned as: its formats, null when owned in formats not known, [] when not owned. */
+export type OwnedFormatsOf = (type: ItemType, id: number) => readonly AudioFormat[] | null;
+
+/** The owned formats from the page cache the background keeps (lib/storage/cart-state.ts). */
+export function useOwnedFormats(storeUrl: string): OwnedFormatsOf {
+  const [entry, setEntry] = useState<StoreCartState | null>(null);
+  useEffect(() => {
+    void cartStateItem.getValue().then((all) => setEntry(storeEntry(all, storeUrl)));
+    return cartStateItem.watch((all) => setEntry(storeEntry(all, storeUrl)));
+  }, [storeUrl]);
+  return (type, id) => {
+    if (!entry) return [];
+    const owned = (type === 'track' ? entry.ownedTracks : entry.ownedReleases).includes(id);
+    return owned ? (entry.ownedFormats?.[itemKey(type, id)] ?? null) : [];
+  };
+}
+
+/** "Owned: MP3", or "Owned" when the formats are not known; nothing when not owned. */
+export function OwnedMark({ formats }: { formats: readonly AudioFormat[] | null }) {
+  if (formats !== null && formats.length === 0) return null;
+  const text = formats === null ? 'Owned' : `Owned: ${formats.map((f) => f.toUpperCase()).join(', ')}`;
+  return <span class="tag owned">{text}</span>;
 }
 
 const thumbSize = 40;
