@@ -16,6 +16,7 @@ import type { AskOverlap, CartActions } from '../../lib/content/cart-actions.ts'
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { type ItemStates, type ItemStatus, sameStatus } from '../../lib/content/item-state.ts';
 import { audioFormats, isAudioFormat } from '../../lib/contract/audio-formats.ts';
+import { formatKey, parseKey } from '../../lib/contract/musical-key.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import type { OverlapChoice } from '../../lib/protocol/messages.ts';
 
@@ -148,6 +149,14 @@ export function drawCartButtons(
   const wanted: HTMLElement[] = [];
   fieldset.dataset.state = phase.step !== 'ready' ? phase.step : status.signedIn ? 'ready' : 'signedOut';
 
+  if (item.type === 'track' && !item.free && (item.bpm !== undefined || item.key !== undefined)) {
+    // The row's tempo and key, the key in the person's notation; a dash for what the row lacks.
+    const key = parseKey(item.key);
+    const text = `${item.bpm ? `${item.bpm} BPM` : '– BPM'} · ${key ? formatKey(key, status.keyNotation) : '–'}`;
+    const facts = part(parts, 'facts', () => span('mark facts'));
+    if (facts.textContent !== text) facts.textContent = text;
+    wanted.push(facts);
+  }
   if (status.owned) {
     const owned = part(parts, 'owned', () => span('mark owned'));
     const text = status.ownedFormats?.length ? `Owned: ${labels(status.ownedFormats)}` : 'Owned';

@@ -5,6 +5,7 @@
  */
 
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
+import type { KeyNotation } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { itemKey, type StoreCartState, storeEntry } from '../storage/cart-state.ts';
 import { type PageStorage, watchPageStorage } from './page-storage.ts';
@@ -12,6 +13,8 @@ import { type PageStorage, watchPageStorage } from './page-storage.ts';
 export interface PageState {
   cache: StoreCartState | null;
   defaultFormat: AudioFormat;
+  /** How keys are written (items.ts, keyNotationSetting); musical when not given. */
+  keyNotation?: KeyNotation;
 }
 
 export interface ItemStatus {
@@ -22,6 +25,7 @@ export interface ItemStatus {
   /** The formats it is owned in: empty when not owned, null when owned in formats not known. */
   ownedFormats: readonly AudioFormat[] | null;
   defaultFormat: AudioFormat;
+  keyNotation: KeyNotation;
 }
 
 const noFormats: readonly AudioFormat[] = [];
@@ -31,7 +35,8 @@ export const sameStatus = (a: ItemStatus, b: ItemStatus): boolean =>
   a.inCart === b.inCart &&
   a.owned === b.owned &&
   a.ownedFormats?.join() === b.ownedFormats?.join() &&
-  a.defaultFormat === b.defaultFormat;
+  a.defaultFormat === b.defaultFormat &&
+  a.keyNotation === b.keyNotation;
 
 export interface ItemStates {
   status(ref: CatalogItemRef): ItemStatus;
@@ -57,6 +62,7 @@ export function createItemStates(initial: PageState): ItemStates {
         owned,
         ownedFormats: owned ? (cache?.ownedFormats?.[key] ?? null) : noFormats,
         defaultFormat: state.defaultFormat,
+        keyNotation: state.keyNotation ?? 'musical',
       };
     },
     set(change) {
@@ -79,6 +85,7 @@ export function watchItemStates(stored: PageStorage, { signal }: { signal: Abort
   const pageState = (values: PageStorage): PageState => ({
     cache: storeEntry(values.cartState, values.storeUrl),
     defaultFormat: values.defaultFormat,
+    keyNotation: values.keyNotation,
   });
   const states = createItemStates(pageState(stored));
   watchPageStorage((values) => states.set(pageState(values)), { signal });

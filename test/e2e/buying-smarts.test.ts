@@ -123,6 +123,12 @@ describe('no paying twice', () => {
       { id: String(bought.release.id) },
     );
     await page.goto(`${store.baseUrl}/release/${release.slug}/${release.id}`);
+    // A track row repeats its tempo and key, the key in the notation chosen on the options page.
+    const camelot = formatKey(parseKey(bought.key) as MusicalKey, 'camelot');
+    await buttons
+      .control('track', bought.id)
+      .getByText(`${bought.bpm} BPM · ${camelot}`, { exact: true })
+      .waitFor();
     const control = buttons.pageItem;
     await buttons.add(control, 'wav').click();
     await control.getByText('This release holds 1 track you own.').waitFor();

@@ -14,7 +14,15 @@ import type { StoreCartState } from '../../lib/storage/cart-state.ts';
 
 afterEach(() => document.body.replaceChildren());
 
-const track: PageItem = { type: 'track', id: 42, title: 'Strobe', free: false, price: '$1.49' };
+const track: PageItem = {
+  type: 'track',
+  id: 42,
+  title: 'Strobe',
+  free: false,
+  price: '$1.49',
+  bpm: 128,
+  key: 'F# Minor',
+};
 const ready: Phase = { step: 'ready' };
 const status = (change: Partial<ItemStatus> = {}): ItemStatus => ({
   signedIn: true,
@@ -23,6 +31,7 @@ const status = (change: Partial<ItemStatus> = {}): ItemStatus => ({
   // Owned in formats not known unless a test says which.
   ownedFormats: change.owned ? null : [],
   defaultFormat: 'wav',
+  keyNotation: 'musical',
   ...change,
 });
 function draw(item: PageItem, itemStatus: ItemStatus, phase: Phase = ready): HTMLFieldSetElement {
@@ -51,6 +60,7 @@ describe('every state of the control', () => {
     expect(button('"Strobe" is in the cart as WAV')).toBe(wav);
     expect(document.activeElement).toBe(wav);
     expect([...fieldset.children].map((child) => child.textContent)).toEqual([
+      '128 BPM · F# min',
       'Owned',
       'In cart',
       'MP3',
@@ -59,7 +69,12 @@ describe('every state of the control', () => {
       '✕',
     ]);
     drawCartButtons(fieldset, { item: track, status: status(), phase: ready });
-    expect([...fieldset.children].map((child) => child.textContent)).toEqual(['MP3', 'WAV', 'AIFF']);
+    expect([...fieldset.children].map((child) => child.textContent)).toEqual([
+      '128 BPM · F# min',
+      'MP3',
+      'WAV',
+      'AIFF',
+    ]);
     expect(wav.getAttribute('aria-pressed')).toBeNull();
   });
 
@@ -88,6 +103,7 @@ describe('every state of the control', () => {
     const owned = status({ owned: true, ownedFormats: ['mp3'] });
     const fieldset = draw(track, owned);
     expect([...fieldset.children].map((child) => child.textContent)).toEqual([
+      '128 BPM · F# min',
       'Owned: MP3',
       'MP3',
       'Get WAV',
@@ -104,6 +120,19 @@ describe('every state of the control', () => {
       phase: { step: 'confirmOwned', format: 'wav' },
     });
     expect(screen.getByText('You own this as MP3, WAV: buy WAV again?')).toBeTruthy();
+  });
+
+  it('shows the tempo and the key in the chosen notation, and a dash for what the row lacks', () => {
+    const fieldset = draw(track, status({ keyNotation: 'camelot' }));
+    expect(fieldset.children[0]?.textContent).toBe('128 BPM · 11A');
+    drawCartButtons(fieldset, { item: track, status: status({ keyNotation: 'openKey' }), phase: ready });
+    expect(fieldset.children[0]?.textContent).toBe('128 BPM · 4m');
+    drawCartButtons(fieldset, {
+      item: { ...track, bpm: null, key: 'H major' },
+      status: status(),
+      phase: ready,
+    });
+    expect(fieldset.children[0]?.textContent).toBe('– BPM · –');
   });
 
   it('offers a free download for a promotional track instead of formats', () => {

@@ -11,6 +11,7 @@ beforeEach(() => {
           <a class="track-title" href="${store}/track/strobe/42">Strobe <span>Original Mix</span></a>
         </div>
         <a class="cover" href="${store}/track/strobe/42"></a>
+        <span class="bpm">124 BPM</span><span class="key">A Minor</span>
         <span class="price free">Free</span>
       </li>
     </ol>
@@ -41,6 +42,8 @@ describe('decorating rows', () => {
       title: 'Strobe Original Mix',
       free: true,
       price: 'Free',
+      bpm: 124,
+      key: 'A Minor',
     });
     expect(found?.slot.className).toBe('track-main');
   });
