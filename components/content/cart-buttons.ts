@@ -157,6 +157,16 @@ export function drawCartButtons(
     if (facts.textContent !== text) facts.textContent = text;
     wanted.push(facts);
   }
+  if (status.signedIn && status.currentCart !== 'default' && !item.free) {
+    // Adds go to a crate chosen in the popup, not the store's cart: say which.
+    const crate = part(parts, 'crate', () => span('mark crate'));
+    const text = `To: ${status.currentCart}`;
+    if (crate.textContent !== text) {
+      crate.textContent = text;
+      crate.title = `Adds go to the crate "${status.currentCart}"`;
+    }
+    wanted.push(crate);
+  }
   if (status.owned) {
     const owned = part(parts, 'owned', () => span('mark owned'));
     const text = status.ownedFormats?.length ? `Owned: ${labels(status.ownedFormats)}` : 'Owned';

@@ -15,6 +15,8 @@ export interface PageState {
   defaultFormat: AudioFormat;
   /** How keys are written (items.ts, keyNotationSetting); musical when not given. */
   keyNotation?: KeyNotation;
+  /** The cart adds go to (items.ts, currentCartSetting); `default` when not given. */
+  currentCart?: string;
 }
 
 export interface ItemStatus {
@@ -26,6 +28,8 @@ export interface ItemStatus {
   ownedFormats: readonly AudioFormat[] | null;
   defaultFormat: AudioFormat;
   keyNotation: KeyNotation;
+  /** The crate adds go to: `default` is the store's own cart. */
+  currentCart: string;
 }
 
 const noFormats: readonly AudioFormat[] = [];
@@ -36,7 +40,8 @@ export const sameStatus = (a: ItemStatus, b: ItemStatus): boolean =>
   a.owned === b.owned &&
   a.ownedFormats?.join() === b.ownedFormats?.join() &&
   a.defaultFormat === b.defaultFormat &&
-  a.keyNotation === b.keyNotation;
+  a.keyNotation === b.keyNotation &&
+  a.currentCart === b.currentCart;
 
 export interface ItemStates {
   status(ref: CatalogItemRef): ItemStatus;
@@ -63,6 +68,7 @@ export function createItemStates(initial: PageState): ItemStates {
         ownedFormats: owned ? (cache?.ownedFormats?.[key] ?? null) : noFormats,
         defaultFormat: state.defaultFormat,
         keyNotation: state.keyNotation ?? 'musical',
+        currentCart: state.currentCart ?? 'default',
       };
     },
     set(change) {
@@ -86,6 +92,7 @@ export function watchItemStates(stored: PageStorage, { signal }: { signal: Abort
     cache: storeEntry(values.cartState, values.storeUrl),
     defaultFormat: values.defaultFormat,
     keyNotation: values.keyNotation,
+    currentCart: values.currentCart,
   });
   const states = createItemStates(pageState(stored));
   watchPageStorage((values) => states.set(pageState(values)), { signal });

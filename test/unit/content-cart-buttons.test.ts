@@ -32,6 +32,7 @@ const status = (change: Partial<ItemStatus> = {}): ItemStatus => ({
   ownedFormats: change.owned ? null : [],
   defaultFormat: 'wav',
   keyNotation: 'musical',
+  currentCart: 'default',
   ...change,
 });
 function draw(item: PageItem, itemStatus: ItemStatus, phase: Phase = ready): HTMLFieldSetElement {
@@ -133,6 +134,13 @@ describe('every state of the control', () => {
       phase: ready,
     });
     expect(fieldset.children[0]?.textContent).toBe('– BPM · –');
+  });
+
+  it('says which crate adds go to when it is not the store cart', () => {
+    const fieldset = draw(track, status({ currentCart: 'friday' }));
+    expect(screen.getByText('To: friday').title).toBe('Adds go to the crate "friday"');
+    drawCartButtons(fieldset, { item: track, status: status(), phase: ready });
+    expect(screen.queryByText(/^To:/)).toBeNull();
   });
 
   it('offers a free download for a promotional track instead of formats', () => {
