@@ -49,8 +49,20 @@ export class CartButtonsPage<P extends UiPage> {
     return control.getByRole('button', { name: /^Remove ".*" from the cart$/ }) as LocatorOf<P>;
   }
 
+  /** The owned mark: "Owned", or "Owned: MP3, WAV" when the formats are known. */
   owned(control: UiLocator): LocatorOf<P> {
-    return control.getByText('Owned', { exact: true }) as LocatorOf<P>;
+    return control.getByText(/^Owned(: .+)?$/) as LocatorOf<P>;
+  }
+
+  ownedAs(control: UiLocator, formats: AudioFormat[]): LocatorOf<P> {
+    return control.getByText(`Owned: ${formats.map(label).join(', ')}`, { exact: true }) as LocatorOf<P>;
+  }
+
+  /** A format not owned of an owned item ("Get WAV"): an upgrade. */
+  upgrade(control: UiLocator, format: AudioFormat): LocatorOf<P> {
+    return control.getByRole('button', {
+      name: new RegExp(`^Get ".*" as ${label(format)} \\(owned as .+\\)$`),
+    }) as LocatorOf<P>;
   }
 
   addAnyway(control: UiLocator): LocatorOf<P> {
@@ -58,6 +70,6 @@ export class CartButtonsPage<P extends UiPage> {
   }
 
   question(control: UiLocator): LocatorOf<P> {
-    return control.getByText('You already own this: add anyway?') as LocatorOf<P>;
+    return control.getByText(/^You (already )?own this/) as LocatorOf<P>;
   }
 }

@@ -12,21 +12,25 @@
  * shadow root and call `.click()`, and that must change nothing.
  */
 
-import type { CartActions } from '../../lib/content/cart-actions.ts';
+import type { AskOverlap, CartActions } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { type ItemStates, type ItemStatus, sameStatus } from '../../lib/content/item-state.ts';
 import { audioFormats, isAudioFormat } from '../../lib/contract/audio-formats.ts';
+import { formatKey, parseKey } from '../../lib/contract/musical-key.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
+import type { OverlapChoice } from '../../lib/protocol/messages.ts';
 
 export type Phase =
   | { step: 'ready' }
   | { step: 'working' }
   | { step: 'confirmOwned'; format: AudioFormat }
+  | ({ step: 'overlap'; format: AudioFormat } & Omit<AskOverlap, 'outcome'>)
   | { step: 'failed'; message: string };
 
 /** What a button asks for; the control's one click listener reads it from the button. */
 type ButtonAction =
   | { action: 'format'; format: AudioFormat }
+  | { action: 'choose'; choice: OverlapChoice }
   | { action: 'remove' | 'freeDownload' | 'confirm' | 'cancel' | 'retry' };
 
 export interface CartButtonsState {
@@ -37,11 +41,42 @@ export interface CartButtonsState {
 
 const label = (format: AudioFormat) => format.toUpperCase();
 
-function formatButtonName(title: string, format: AudioFormat, inCart: AudioFormat | null): string {
-  if (inCart === null) return `Add "${title}" to cart as ${label(format)}`;
+const labels = (formats: readonly AudioFormat[]) => formats.map(label).join(', ');
+
+/** Whether a format is one the item is owned in; formats not known count as owned (ask first). */
+const ownsFormat = (status: ItemStatus, format: AudioFormat): boolean =>
+  status.owned && (status.ownedFormats === null || status.ownedFormats.includes(format));
+
+/** An owned item in a format it is not owned in: an upgrade, bought without asking. */
+const isUpgrade = (status: ItemStatus, format: AudioFormat): boolean =>
+  status.owned && !ownsFormat(status, format);
+
+function formatButtonName(title: string, format: AudioFormat, status: ItemStatus): string {
+  const { inCart } = status;
   if (inCart === format) return `"${title}" is in the cart as ${label(format)}`;
-  return `Change "${title}" to ${label(format)}`;
+  if (inCart !== null) return `Change "${title}" to ${label(format)}`;
+  if (isUpgrade(status, format))
+    return `Get "${title}" as ${label(format)} (owned as ${labels(status.ownedFormats ?? [])})`;
+  return `Add "${title}" to cart as ${label(format)}`;
 }
+
+/** What buying an owned item again costs, as far as the row tells: its base (MP3) price. */
+function ownedQuestion(item: PageItem, status: ItemStatus, format: AudioFormat): string {
+  const cost =
+    item.price === null
+      ? ''
+      : ` for ${item.price}${format === 'mp3' ? '' : ` plus the ${label(format)} fee`}`;
+  if (status.ownedFormats === null || status.ownedFormats.length === 0)
+    return `You already own this: add anyway${cost}?`;
+  return `You own this as ${labels(status.ownedFormats)}: buy ${label(format)} again${cost}?`;
+}
+
+const choiceLabels: Record<OverlapChoice, string> = {
+  missingOnly: 'Only the missing tracks',
+  replace: 'Replace',
+  addAnyway: 'Add anyway, pay twice',
+  cancel: 'Cancel',
+};
 
 /** Sets or removes an attribute: `null` removes it. */
 function attribute(element: Element, name: string, value: string | null): void {
@@ -114,11 +149,50 @@ export function drawCartButtons(
   const wanted: HTMLElement[] = [];
   fieldset.dataset.state = phase.step !== 'ready' ? phase.step : status.signedIn ? 'ready' : 'signedOut';
 
-  if (status.owned) wanted.push(part(parts, 'owned', () => span('mark', 'Owned')));
+  if (item.type === 'track' && !item.free && (item.bpm !== undefined || item.key !== undefined)) {
+    // The row's tempo and key, the key in the person's notation; a dash for what the row lacks.
+    const key = parseKey(item.key);
+    const text = `${item.bpm ? `${item.bpm} BPM` : '– BPM'} · ${key ? formatKey(key, status.keyNotation) : '–'}`;
+    const facts = part(parts, 'facts', () => span('mark facts'));
+    if (facts.textContent !== text) facts.textContent = text;
+    wanted.push(facts);
+  }
+  if (status.signedIn && status.currentCart !== 'default' && !item.free) {
+    // Adds go to a crate chosen in the popup, not the store's cart: say which.
+    const crate = part(parts, 'crate', () => span('mark crate'));
+    const text = `To: ${status.currentCart}`;
+    if (crate.textContent !== text) {
+      crate.textContent = text;
+      crate.title = `Adds go to the crate "${status.currentCart}"`;
+    }
+    wanted.push(crate);
+  }
+  if (status.owned) {
+    const owned = part(parts, 'owned', () => span('mark owned'));
+    const text = status.ownedFormats?.length ? `Owned: ${labels(status.ownedFormats)}` : 'Owned';
+    if (owned.textContent !== text) owned.textContent = text;
+    wanted.push(owned);
+  }
   if (status.inCart) wanted.push(part(parts, 'inCart', () => span('mark in-cart', 'In cart')));
-  if (phase.step === 'confirmOwned') {
+  if (phase.step === 'overlap') {
+    const question = part(parts, 'question', () => span('question'));
+    if (question.textContent !== phase.message) question.textContent = phase.message;
+    wanted.push(question);
+    for (const choice of phase.choices) {
+      wanted.push(
+        part(parts, `choice-${choice}`, () => {
+          const made = button('choose', choiceLabels[choice]);
+          made.dataset.choice = choice;
+          return made;
+        }),
+      );
+    }
+  } else if (phase.step === 'confirmOwned') {
+    const question = part(parts, 'question', () => span('question'));
+    const asked = ownedQuestion(item, status, phase.format);
+    if (question.textContent !== asked) question.textContent = asked;
     wanted.push(
-      part(parts, 'question', () => span('question', 'You already own this: add anyway?')),
+      question,
       part(parts, 'confirm', () => button('confirm', 'Add anyway')),
       part(parts, 'cancel', () => button('cancel', 'Cancel')),
     );
@@ -139,7 +213,11 @@ export function drawCartButtons(
         'class',
         status.inCart === null && format === status.defaultFormat ? 'default' : null,
       );
-      attribute(formatButton, 'aria-label', formatButtonName(item.title, format, status.inCart));
+      const upgrade = status.inCart === null && isUpgrade(status, format);
+      const text = upgrade ? `Get ${label(format)}` : label(format);
+      if (formatButton.textContent !== text) formatButton.textContent = text;
+      attribute(formatButton, 'data-owned', status.inCart === null && ownsFormat(status, format) ? '' : null);
+      attribute(formatButton, 'aria-label', formatButtonName(item.title, format, status));
       attribute(
         formatButton,
         'aria-pressed',
@@ -180,9 +258,13 @@ export function drawCartButtons(
   }
 
   const wasConfirming = parts.has('confirm') && parts.get('confirm')?.isConnected;
+  const safe = phase.step === 'overlap' ? parts.get(`choice-${phase.safeChoice}`) : undefined;
+  const wasAsking = safe?.isConnected;
   reconcile(fieldset, wanted);
-  // Asking "add anyway?" moves the focus to the answer, as the question replaced the buttons.
+  // Asking moves the focus to the answer, as the question replaced the buttons: for an overlap,
+  // to the choice that pays for nothing twice.
   if (phase.step === 'confirmOwned' && !wasConfirming) parts.get('confirm')?.focus();
+  if (phase.step === 'overlap' && !wasAsking) safe?.focus();
 }
 
 /** The action of the button a click landed on, if any. */
@@ -192,6 +274,11 @@ function buttonAction(target: EventTarget | null): ButtonAction | null {
   if (action === 'format') {
     const format = element?.dataset.format as AudioFormat;
     return isAudioFormat(format) ? { action, format } : null;
+  }
+  if (action === 'choose') {
+    const choice = element?.dataset.choice as OverlapChoice;
+    if (choice === 'cancel') return { action: 'cancel' };
+    return choice in choiceLabels ? { action, choice } : null;
   }
   const plain = ['remove', 'freeDownload', 'confirm', 'cancel', 'retry'] as const;
   return plain.find((name) => name === action) ? { action: action as (typeof plain)[number] } : null;
@@ -257,7 +344,10 @@ export function createCartControl({
         if (!states.status(item).signedIn) await actions.signIn();
         try {
           const outcome = await actions.add(item, format, override);
-          return outcome === 'alreadyPurchased' ? { step: 'confirmOwned', format } : undefined;
+          if (outcome === 'alreadyPurchased') return { step: 'confirmOwned', format };
+          if (outcome === 'added') return undefined;
+          const { message, choices, safeChoice } = outcome;
+          return { step: 'overlap', format, message, choices, safeChoice };
         } catch (error) {
           // The store ended a session the cache still thought alive: sign in, then add again.
           if (!isSignedOutError(error)) throw error;
@@ -267,6 +357,13 @@ export function createCartControl({
         }
       },
       () => add(format, override),
+    );
+  }
+
+  function resolve(format: AudioFormat, choice: OverlapChoice): void {
+    void run(
+      async () => void (await actions.resolveOverlap(item, format, choice)),
+      () => resolve(format, choice),
     );
   }
 
@@ -286,8 +383,11 @@ export function createCartControl({
         async () => void (await actions.changeFormat(item, format)),
         () => choose(format),
       );
-    } else if (current.owned) {
+    } else if (ownsFormat(current, format)) {
       setPhase({ step: 'confirmOwned', format });
+    } else if (current.owned) {
+      // Another format of something owned: the store only knows "owned", so it is told this is meant.
+      add(format, true);
     } else {
       add(format, false);
     }
@@ -306,6 +406,9 @@ export function createCartControl({
         return freeDownload();
       case 'confirm':
         if (phase.step === 'confirmOwned') add(phase.format, true);
+        return;
+      case 'choose':
+        if (phase.step === 'overlap') resolve(phase.format, pressed.choice);
         return;
       case 'cancel':
         return setPhase({ step: 'ready' });

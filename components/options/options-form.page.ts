@@ -16,6 +16,14 @@ export class OptionsFormPage<P extends UiPage> {
     return (await this.status.textContent()) ?? '';
   }
 
+  /** Saves the key notation ("musical", "camelot", "openKey"); resolves with what the page answered. */
+  async setKeyNotation(notation: string): Promise<string> {
+    await this.page.getByLabel('Key notation').selectOption(notation);
+    await this.page.getByRole('button', { name: 'Save' }).click();
+    await this.status.filter({ hasText: /./ }).waitFor();
+    return (await this.status.textContent()) ?? '';
+  }
+
   /** Saves how downloaded files are named; resolves with what the page answered. */
   async setFileNaming(filenameTemplate: string, folderPerRelease: boolean): Promise<string> {
     await this.page.getByLabel('File name template').fill(filenameTemplate);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import { type KeyNotation, keyNotations } from '../../lib/contract/musical-key.ts';
 import { AudioFormat } from '../../lib/contract/wire.ts';
 import { type SettingsInput, saveSettings } from '../../lib/options/save-settings.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
@@ -9,7 +10,18 @@ import {
   saveFilenameSettings,
 } from '../../lib/storage/filename-settings.ts';
 import { templateFields, templateProblem } from '../../lib/storage/filename-template.ts';
-import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from '../../lib/storage/items.ts';
+import {
+  defaultAudioFormatSetting,
+  keyNotationSetting,
+  sourceTypeSetting,
+  storeUrlSetting,
+} from '../../lib/storage/items.ts';
+
+const notationNames: Record<KeyNotation, string> = {
+  musical: 'Musical (F# min)',
+  camelot: 'Camelot (11A)',
+  openKey: 'Open Key (4m)',
+};
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
@@ -18,6 +30,7 @@ export function OptionsForm() {
   const [values, setValues] = useState<SettingsInput | null>(null);
   const [naming, setNaming] = useState<FilenameSettings | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [keyNotation, setKeyNotation] = useState<KeyNotation>('musical');
 
   useEffect(() => {
     void Promise.all([
@@ -28,6 +41,7 @@ export function OptionsForm() {
       setValues({ storeUrl, sourceType, defaultAudioFormat }),
     );
     void loadFilenameSettings().then(setNaming);
+    void keyNotationSetting.getValue().then(setKeyNotation);
   }, []);
 
   if (!values || !naming) return <p>Loading…</p>;
@@ -51,6 +65,7 @@ export function OptionsForm() {
       if (namingProblem) throw new Error(namingProblem);
       setValues(await saveSettings(values));
       setNaming(await saveFilenameSettings(naming));
+      await keyNotationSetting.setValue(keyNotation);
       setStatus({ kind: 'saved' });
     } catch (error) {
       setStatus({ kind: 'error', message: errorMessage(error) });
@@ -88,6 +103,24 @@ export function OptionsForm() {
           {audioFormats.map((format) => (
             <option key={format} value={format}>
               {format.toUpperCase()}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Key notation
+        <select
+          name="keyNotation"
+          value={keyNotation}
+          onChange={(event) => {
+            const chosen = keyNotations.find((notation) => notation === event.currentTarget.value);
+            if (chosen) setKeyNotation(chosen);
+            setStatus({ kind: 'idle' });
+          }}
+        >
+          {keyNotations.map((notation) => (
+            <option key={notation} value={notation}>
+              {notationNames[notation]}
             </option>
           ))}
         </select>

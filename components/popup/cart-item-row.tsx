@@ -2,6 +2,7 @@ import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
 import { formatMoney } from '../../lib/popup/money.ts';
 import { formatLabels } from './format-switcher.tsx';
+import { OwnedMark } from './track-view.tsx';
 
 export interface CartItemRowProps {
   item: CartItem;
@@ -10,6 +11,8 @@ export interface CartItemRowProps {
   disabled: boolean;
   onFormat(item: CartItem, format: AudioFormat): void;
   onRemove(item: CartItem): void;
+  /** The formats the person already owns it in (null: owned, formats not known); [] or absent: not owned. */
+  ownedFormats?: readonly AudioFormat[] | null;
 }
 
 const artistNames = (item: CartItem) =>
@@ -19,14 +22,24 @@ const artistNames = (item: CartItem) =>
     .join(', ');
 
 /** One cart item: title, artists, its format (changeable), price and remove. */
-export function CartItemRow({ item, formats, disabled, onFormat, onRemove }: CartItemRowProps) {
+export function CartItemRow({
+  item,
+  formats,
+  disabled,
+  onFormat,
+  onRemove,
+  ownedFormats = [],
+}: CartItemRowProps) {
   const choices = audioFormats.filter((format) => formats.length === 0 || formats.includes(format));
   return (
     <li class="cart-item">
       <div class="item-text">
-        <span class="item-title">{item.name}</span>
+        <span class="item-title" title={item.name}>
+          {item.name}
+        </span>
         <span class="item-sub">
           {item.type === 'release' && <span class="tag">Release</span>}
+          <OwnedMark formats={ownedFormats} />
           {artistNames(item)}
         </span>
       </div>

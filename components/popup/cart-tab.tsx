@@ -12,6 +12,7 @@ import { ErrorNotice } from './error-notice.tsx';
 import { FormatSwitcher } from './format-switcher.tsx';
 import { Notice } from './notice.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
+import { useOwnedFormats } from './track-view.tsx';
 import { useCachedResource } from './use-cached-resource.ts';
 import { useCartChanges } from './use-cart-changes.ts';
 
@@ -44,6 +45,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
     if (scope && cart.cached) void rememberShownCart(scope, cartName, cart.cached);
   }, [scope, cartName, cart.cached]);
   const changes = useCartChanges(cart, cartName);
+  const ownedFormatsOf = useOwnedFormats(storeUrl);
   const { busy } = changes;
   // The first paint shows the rows in view; a 200-item cart renders the rest right after it.
   const [rowLimit, setRowLimit] = useState(firstPaintRows);
@@ -119,6 +121,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
                 disabled={busy === 'setAll' || busy === 'empty'}
                 onFormat={changes.changeFormat}
                 onRemove={changes.remove}
+                ownedFormats={ownedFormatsOf(item.type, item.id)}
               />
             ))}
           </ul>

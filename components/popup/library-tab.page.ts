@@ -27,6 +27,20 @@ export class LibraryTabPage<L extends UiLocator> {
     await this.panel.getByRole('combobox', { name: 'Show' }).selectOption(status);
   }
 
+  /** Keeps the tracks harmonic with a key, given as Camelot ("8A"); "" for any key. */
+  async harmonicWith(camelot: string): Promise<void> {
+    await this.panel.getByRole('combobox', { name: 'Harmonic with' }).selectOption(camelot);
+  }
+
+  async sortBy(sort: 'newest' | 'bpm' | 'key'): Promise<void> {
+    await this.panel.getByRole('combobox', { name: 'Sort' }).selectOption(sort);
+  }
+
+  /** The BPM and key line of each rendered entry ("128 BPM · 11A"). */
+  facts(): Promise<string[]> {
+    return this.entries.locator('.track-facts').allTextContents();
+  }
+
   async filter(text: string): Promise<void> {
     await this.panel.getByRole('searchbox', { name: 'Filter' }).fill(text);
   }

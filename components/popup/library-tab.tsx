@@ -4,6 +4,7 @@ import { cartPageUrl } from '../../lib/contract/store-urls.ts';
 import type { LibraryEntry } from '../../lib/contract/wire.ts';
 import { LibraryPages, type LibraryStatus, libraryPageSize } from '../../lib/popup/library-pages.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
+import { allTracks, isAllTracks, viewTracks } from '../../lib/popup/track-facts.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import { send } from '../../lib/protocol/send.ts';
 import type { CacheScope } from '../../lib/storage/popup-cache.ts';
@@ -12,6 +13,7 @@ import { ErrorNotice } from './error-notice.tsx';
 import { formatLabels } from './format-switcher.tsx';
 import { Notice } from './notice.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
+import { TrackFactsLine, TrackThumb, TrackViewFilters, useKeyNotation } from './track-view.tsx';
 import { VirtualList } from './virtual-list.tsx';
 
 export interface LibraryTabProps {
@@ -52,6 +54,9 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
   const [, setVersion] = useState(0);
   const [downloads, setDownloads] = useState<ReadonlyMap<number, DownloadState>>(() => new Map());
   const [announcement, setAnnouncement] = useState('');
+  const [trackView, setTrackView] = useState(allTracks);
+  const notation = useKeyNotation();
+  const narrowed = !isAllTracks(trackView);
   const query = text.trim().toLowerCase();
   const scopeId = scope ? `${scope.storeUrl}\n${scope.username}` : null;
 
@@ -73,8 +78,8 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
   }, [pages]);
 
   useEffect(() => {
-    if (query && pages?.count !== null) pages?.loadAll();
-  }, [query, pages, pages?.count]);
+    if ((query || narrowed) && pages?.count !== null) pages?.loadAll();
+  }, [query, narrowed, pages, pages?.count]);
 
   const onRange = useCallback((first: number, last: number) => pages?.ensure(first, last), [pages]);
 
@@ -117,6 +122,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
               : `Bought ${purchased.format(new Date(entry.purchasedAt))}`;
     return (
       <div class="library-entry">
+        <TrackThumb image={entry.track.image} />
         <div class="item-text">
           {/* The Element Timing API reports when the first entry was painted (bench/popup.ts). */}
           <span
@@ -130,6 +136,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
             {entryArtists(entry)} · <span class="tag">{formatLabels[entry.audioFormat]}</span>{' '}
             <span class={state?.kind === 'failed' ? 'problem' : 'status'}>{status}</span>
           </span>
+          <TrackFactsLine facts={entry.track} notation={notation} />
         </div>
         <button
           type="button"
@@ -151,7 +158,8 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
     );
   }
 
-  const filtered = query ? pages.loaded.filter((entry) => matches(entry, query)) : null;
+  const textMatches = query ? pages.loaded.filter((entry) => matches(entry, query)) : pages.loaded;
+  const filtered = query || narrowed ? viewTracks(textMatches, (entry) => entry.track, trackView) : null;
   const loading = pages.count === null;
 
   const filters = (
@@ -173,6 +181,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
           onInput={(event) => setText(event.currentTarget.value)}
         />
       </label>
+      <TrackViewFilters view={trackView} notation={notation} onChange={setTrackView} />
     </div>
   );
 
@@ -215,7 +224,9 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
             : ''}
         </p>
         {filtered.length === 0 && searched >= total ? (
-          <Notice title={`Nothing matches "${text.trim()}"`}>Try part of a title or an artist's name.</Notice>
+          <Notice title={query ? `Nothing matches "${text.trim()}"` : 'Nothing matches these filters'}>
+            Try part of a title or an artist's name, or widen the BPM range or key.
+          </Notice>
         ) : (
           <VirtualList
             count={filtered.length}

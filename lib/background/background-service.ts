@@ -10,8 +10,10 @@ import { hasHostAccess } from '../protocol/host-access.ts';
 import { type AuthState, type CartChoice, Envelope, type ItemFormatFee } from '../protocol/messages.ts';
 import { type Handlers, routeMessage } from '../protocol/receive.ts';
 import type { SenderExpectations } from '../protocol/sender-role.ts';
+import { storeEntry } from '../storage/cart-state.ts';
 import {
   cartNamesSetting,
+  cartStateItem,
   currentCartSetting,
   defaultAudioFormatSetting,
   signInNoticeItem,
@@ -22,6 +24,7 @@ import { createApiClient } from './api-client.ts';
 import type { AuthService } from './auth-service.ts';
 import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';
 import { createCartStateSync, withCartState } from './cart-state-sync.ts';
+import { checkedAdd, choosePrompt } from './checked-add.ts';
 import { downloadFiles } from './download-file.ts';
 import { createDownloadService } from './downloads/download-service.ts';
 import { jobNamer } from './downloads/library-jobs.ts';
@@ -100,6 +103,12 @@ export function createBackgroundService(auth: AuthService) {
   // The content script's cache: every handler below that changes the cart also updates it.
   const cartState = createCartStateSync({ api, signedIn: async () => (await auth.currentGrant()) !== null });
 
+  async function ownedTracks(): Promise<ReadonlySet<number>> {
+    const [storeUrl, all] = await Promise.all([storeUrlSetting.getValue(), cartStateItem.getValue()]);
+    return new Set(storeEntry(all, storeUrl)?.ownedTracks);
+  }
+  const checked = { api, handlers: () => handlers, ownedTracks };
+
   // Context menu, bulk queue and notifications; "Add to cart" goes through the handler below, so
   // the badge and the pages' cache follow it like any other add.
   const downloads = createDownloadService({
@@ -110,7 +119,12 @@ export function createBackgroundService(auth: AuthService) {
         currentCartSetting.getValue(),
         defaultAudioFormatSetting.getValue(),
       ]);
-      const result = await handlers.addToCart({ name, items: [{ ...item, audioFormat }] }, 'extensionPage');
+      const outcome = await handlers.addChecked({ name, item: { ...item, audioFormat } }, 'extensionPage');
+      if (outcome.outcome === 'overlap') {
+        await notifyProblem('Not added: you would pay twice', `${outcome.message} ${choosePrompt}`);
+        return;
+      }
+      const { result } = outcome;
       const [added] = result.added;
       const [warning] = result.warnings;
       if (added) await notifyAddedToCart(added.name, name);
@@ -154,6 +168,7 @@ export function createBackgroundService(auth: AuthService) {
       await afterCartChange({ name }, result.cart);
       return result;
     },
+    addChecked: (payload, role) => checkedAdd(checked, payload, role),
     async setItemFormats({ items, name }) {
       const result = await (await api()).setItemFormats(items, { name });
       await afterCartChange({ name }, result.cart);

@@ -80,6 +80,7 @@ export function createCartStateSync({ api, signedIn }: CartStateSyncOptions) {
       signedIn: true,
       ownedTracks: owned.tracks,
       ownedReleases: owned.releases,
+      ownedFormats: owned.formats,
     }));
   }
 

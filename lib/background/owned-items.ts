@@ -4,6 +4,9 @@
  * track's release but not its size, so a release's track count comes from its catalog record,
  * fetched only for releases with an owned track and remembered (catalog data, not secret).
  */
+import { audioFormats } from '../contract/audio-formats.ts';
+import type { AudioFormat } from '../contract/wire.ts';
+import { type ItemKey, itemKey } from '../storage/cart-state.ts';
 import { releaseTrackCountsItem } from '../storage/items.ts';
 import type { ApiClient } from './api-client.ts';
 import { forEachPooled } from './pool.ts';
@@ -13,7 +16,15 @@ const catalogLookups = 4;
 export interface OwnedItems {
   tracks: number[];
   releases: number[];
+  /** Each owned track's formats, and each owned release's: those all of its tracks are owned in. */
+  formats: Partial<Record<ItemKey, AudioFormat[]>>;
 }
+
+/** In the store's order (MP3, WAV, AIFF), so marks read the same everywhere. */
+const inOrder = (formats: Iterable<AudioFormat>): AudioFormat[] => {
+  const set = new Set(formats);
+  return audioFormats.filter((format) => set.has(format));
+};
 
 async function releaseTrackCounts(api: ApiClient, releaseIds: number[]): Promise<Map<number, number>> {
   const known = await releaseTrackCountsItem.getValue();
@@ -38,12 +49,18 @@ async function releaseTrackCounts(api: ApiClient, releaseIds: number[]): Promise
 export async function ownedItems(api: ApiClient): Promise<OwnedItems> {
   const tracks = new Set<number>();
   const ownedPerRelease = new Map<number, number>();
+  const trackFormats = new Map<number, Set<AudioFormat>>();
+  const releaseTracks = new Map<number, number[]>();
   for await (const results of api.libraryPages()) {
-    for (const { track } of results) {
+    for (const { track, audioFormat } of results) {
+      const formats = trackFormats.get(track.id) ?? new Set();
+      formats.add(audioFormat);
+      trackFormats.set(track.id, formats);
       // A track bought again in another format is one more entry, not one more track.
       if (tracks.has(track.id)) continue;
       tracks.add(track.id);
       ownedPerRelease.set(track.release.id, (ownedPerRelease.get(track.release.id) ?? 0) + 1);
+      releaseTracks.set(track.release.id, [...(releaseTracks.get(track.release.id) ?? []), track.id]);
     }
   }
   const counts = await releaseTrackCounts(api, [...ownedPerRelease.keys()]);
@@ -53,5 +70,13 @@ export async function ownedItems(api: ApiClient): Promise<OwnedItems> {
       return count !== undefined && count > 0 && owned >= count;
     })
     .map(([id]) => id);
-  return { tracks: [...tracks], releases };
+  const formats: OwnedItems['formats'] = {};
+  for (const [id, owned] of trackFormats) formats[itemKey('track', id)] = inOrder(owned);
+  for (const id of releases) {
+    const ids = releaseTracks.get(id) ?? [];
+    formats[itemKey('release', id)] = audioFormats.filter((format) =>
+      ids.every((track) => trackFormats.get(track)?.has(format)),
+    );
+  }
+  return { tracks: [...tracks], releases, formats };
 }

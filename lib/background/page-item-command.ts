@@ -12,6 +12,7 @@ import { protocol } from '../protocol/messages.ts';
 import type { Handlers } from '../protocol/receive.ts';
 import { StoreError } from '../protocol/store-error.ts';
 import { currentCartSetting, defaultAudioFormatSetting, storeUrlSetting } from '../storage/items.ts';
+import { choosePrompt } from './checked-add.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
 
 const sameOrigin = (url: string, storeUrl: string) => {
@@ -76,10 +77,16 @@ export async function addPageItem(tab: Browser.tabs.Tab | undefined, handlers: H
     defaultAudioFormatSetting.getValue(),
   ]);
   // The same checks a message from the page would get before its handler runs.
-  const payload = protocol.addToCart.payload.parse({ name, items: [{ ...ref, audioFormat }] });
+  const payload = protocol.addChecked.payload.parse({ name, item: { ...ref, audioFormat } });
   let result: Awaited<ReturnType<Handlers['addToCart']>>;
   try {
-    result = await handlers.addToCart(payload, 'storeContentScript');
+    // Checked for overlap first: a shortcut cannot ask, so an overlap adds nothing and says why.
+    const outcome = await handlers.addChecked(payload, 'storeContentScript');
+    if (outcome.outcome === 'overlap') {
+      await notifyProblem('Not added: you would pay twice', `${outcome.message} ${choosePrompt}`);
+      return;
+    }
+    result = outcome.result;
   } catch (error) {
     if (error instanceof StoreError && error.kind === 'signedOut') {
       await notifyProblem(

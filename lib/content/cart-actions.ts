@@ -4,6 +4,7 @@
  * again; nothing here is trusted more than a page could be.
  */
 import type { AudioFormat } from '../contract/audio-formats.ts';
+import type { CheckedAdd, OverlapChoice } from '../protocol/messages.ts';
 import { send } from '../protocol/send.ts';
 import { StoreError, type StoreErrorKind } from '../protocol/store-error.ts';
 import type { PageItem } from './decorate.ts';
@@ -29,14 +30,31 @@ function saveLink(url: string): void {
   anchor.click();
 }
 
+/** An add that overlaps the cart or the library, to be asked about. */
+export type AskOverlap = Extract<CheckedAdd, { outcome: 'overlap' }>;
+
+/** 'alreadyPurchased' when the store kept an owned item out (its warning flow); throws on a refusal. */
+function outcomeOf(item: PageItem, warnings: { id: number; type: string; code: string }[]) {
+  const warning = warnings.find((w) => w.id === item.id && w.type === item.type);
+  if (warning?.code === 'alreadyPurchased') return 'alreadyPurchased' as const;
+  const refusal = warning && refusals[warning.code];
+  if (refusal) throw new StoreError(refusal);
+  return 'added' as const;
+}
+
 /** What a click asks of the background (lib/content/cart-actions.ts). */
 export interface CartActions {
-  /** 'alreadyPurchased' when the store kept an owned item out (its warning flow). */
+  /**
+   * Without the override, checked for overlap with the cart and the library first: an overlap
+   * comes back to be asked. 'alreadyPurchased' when the store kept an owned item out.
+   */
   add(
     item: PageItem,
     format: AudioFormat,
     alreadyPurchasedOverride: boolean,
-  ): Promise<'added' | 'alreadyPurchased'>;
+  ): Promise<'added' | 'alreadyPurchased' | AskOverlap>;
+  /** Carries out the person's answer to an overlap. */
+  resolveOverlap(item: PageItem, format: AudioFormat, choice: OverlapChoice): Promise<void>;
   changeFormat(item: PageItem, format: AudioFormat): Promise<void>;
   remove(item: PageItem): Promise<void>;
   freeDownload(item: PageItem): Promise<void>;
@@ -46,16 +64,20 @@ export interface CartActions {
 export const cartActions: CartActions = {
   async add(item, audioFormat, alreadyPurchasedOverride) {
     const name = await currentCart();
-    const result = await send('addToCart', {
-      name,
-      items: [{ ...ref(item), audioFormat }],
-      ...(alreadyPurchasedOverride ? { alreadyPurchasedOverride } : {}),
-    });
-    const warning = result.warnings.find((w) => w.id === item.id && w.type === item.type);
-    if (warning?.code === 'alreadyPurchased') return 'alreadyPurchased';
-    const refusal = warning && refusals[warning.code];
-    if (refusal) throw new StoreError(refusal);
-    return 'added';
+    if (alreadyPurchasedOverride) {
+      const result = await send('addToCart', {
+        name,
+        items: [{ ...ref(item), audioFormat }],
+        alreadyPurchasedOverride,
+      });
+      return outcomeOf(item, result.warnings);
+    }
+    const checked = await send('addChecked', { name, item: { ...ref(item), audioFormat } });
+    return checked.outcome === 'overlap' ? checked : outcomeOf(item, checked.result.warnings);
+  },
+  async resolveOverlap(item, audioFormat, choice) {
+    const name = await currentCart();
+    await send('addChecked', { name, item: { ...ref(item), audioFormat }, choice });
   },
   async changeFormat(item, audioFormat) {
     const name = await currentCart();

@@ -4,7 +4,17 @@
  * marker: the first report decorates it, every later one is a single attribute check.
  */
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
-import { controlSlots, freeMarker, itemContainers, itemLinks, itemOfLink, itemTitles } from './selectors.ts';
+import {
+  controlSlots,
+  freeMarker,
+  itemBpms,
+  itemContainers,
+  itemKeys,
+  itemLinks,
+  itemOfLink,
+  itemPrices,
+  itemTitles,
+} from './selectors.ts';
 
 /** Set on a decorated row, holding its item (`track:42`). */
 export const decoratedMark = 'data-crate-item';
@@ -14,6 +24,14 @@ export interface PageItem extends CatalogItemRef {
   title: string;
   /** A promotional track: downloaded free, never bought. */
   free: boolean;
+  /**
+   * A track's tempo and key as the row shows them: null for a missing or nonsensical value,
+   * absent when the row has no place for them.
+   */
+  bpm?: number | null;
+  key?: string | null;
+  /** The price the row shows ("$1.49"), for saying what buying again costs; null when none. */
+  price: string | null;
 }
 
 export interface FoundRow {
@@ -27,6 +45,18 @@ const titleOf = (row: Element, fallback: Element): string =>
   (row.querySelector(itemTitles) ?? fallback).textContent?.replace(/\s+/g, ' ').trim().slice(0, 120) ||
   'this item';
 
+/** A row without tempo and key elements (a page's header) repeats neither: nothing is shown. */
+function trackFacts(row: Element): { bpm?: number | null; key?: string | null } {
+  const bpmElement = row.querySelector(itemBpms);
+  const keyElement = row.querySelector(itemKeys);
+  if (!bpmElement && !keyElement) return {};
+  const bpm = Number.parseInt(bpmElement?.textContent ?? '', 10);
+  return {
+    bpm: Number.isFinite(bpm) && bpm > 0 ? bpm : null,
+    key: keyElement?.textContent?.trim() || null,
+  };
+}
+
 /** The row of an item, given its container and what it names. */
 export function rowOf(row: Element, ref: CatalogItemRef, titleFallback: Element = row): FoundRow {
   return {
@@ -36,6 +66,8 @@ export function rowOf(row: Element, ref: CatalogItemRef, titleFallback: Element 
       ...ref,
       title: titleOf(row, titleFallback),
       free: ref.type === 'track' && row.querySelector(freeMarker) !== null,
+      price: row.querySelector(itemPrices)?.textContent?.trim() || null,
+      ...(ref.type === 'track' ? trackFacts(row) : {}),
     },
   };
 }

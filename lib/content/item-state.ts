@@ -5,6 +5,7 @@
  */
 
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
+import type { KeyNotation } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { itemKey, type StoreCartState, storeEntry } from '../storage/cart-state.ts';
 import { type PageStorage, watchPageStorage } from './page-storage.ts';
@@ -12,6 +13,10 @@ import { type PageStorage, watchPageStorage } from './page-storage.ts';
 export interface PageState {
   cache: StoreCartState | null;
   defaultFormat: AudioFormat;
+  /** How keys are written (items.ts, keyNotationSetting); musical when not given. */
+  keyNotation?: KeyNotation;
+  /** The cart adds go to (items.ts, currentCartSetting); `default` when not given. */
+  currentCart?: string;
 }
 
 export interface ItemStatus {
@@ -19,14 +24,24 @@ export interface ItemStatus {
   /** The format the item is in the current cart as, or null when it is not in it. */
   inCart: AudioFormat | null;
   owned: boolean;
+  /** The formats it is owned in: empty when not owned, null when owned in formats not known. */
+  ownedFormats: readonly AudioFormat[] | null;
   defaultFormat: AudioFormat;
+  keyNotation: KeyNotation;
+  /** The crate adds go to: `default` is the store's own cart. */
+  currentCart: string;
 }
+
+const noFormats: readonly AudioFormat[] = [];
 
 export const sameStatus = (a: ItemStatus, b: ItemStatus): boolean =>
   a.signedIn === b.signedIn &&
   a.inCart === b.inCart &&
   a.owned === b.owned &&
-  a.defaultFormat === b.defaultFormat;
+  a.ownedFormats?.join() === b.ownedFormats?.join() &&
+  a.defaultFormat === b.defaultFormat &&
+  a.keyNotation === b.keyNotation &&
+  a.currentCart === b.currentCart;
 
 export interface ItemStates {
   status(ref: CatalogItemRef): ItemStatus;
@@ -44,11 +59,16 @@ export function createItemStates(initial: PageState): ItemStates {
   return {
     status({ type, id }) {
       const cache = state.cache;
+      const key = itemKey(type, id);
+      const owned = (type === 'track' ? ownedTracks : ownedReleases).has(id);
       return {
         signedIn: cache?.signedIn ?? false,
-        inCart: cache?.cart[itemKey(type, id)] ?? null,
-        owned: (type === 'track' ? ownedTracks : ownedReleases).has(id),
+        inCart: cache?.cart[key] ?? null,
+        owned,
+        ownedFormats: owned ? (cache?.ownedFormats?.[key] ?? null) : noFormats,
         defaultFormat: state.defaultFormat,
+        keyNotation: state.keyNotation ?? 'musical',
+        currentCart: state.currentCart ?? 'default',
       };
     },
     set(change) {
@@ -71,6 +91,8 @@ export function watchItemStates(stored: PageStorage, { signal }: { signal: Abort
   const pageState = (values: PageStorage): PageState => ({
     cache: storeEntry(values.cartState, values.storeUrl),
     defaultFormat: values.defaultFormat,
+    keyNotation: values.keyNotation,
+    currentCart: values.currentCart,
   });
   const states = createItemStates(pageState(stored));
   watchPageStorage((values) => states.set(pageState(values)), { signal });

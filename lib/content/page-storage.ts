@@ -6,6 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { isAudioFormat } from '../contract/audio-formats.ts';
+import { type KeyNotation, keyNotations } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { type CartStateByStore, cartStateKey } from '../storage/cart-state.ts';
 
@@ -14,6 +15,7 @@ export const pageStorageKeys = {
   defaultFormat: 'defaultAudioFormat',
   currentCart: 'currentCart',
   cartState: cartStateKey,
+  keyNotation: 'keyNotation',
 } as const;
 
 /** The settings items' fallbacks. */
@@ -21,6 +23,7 @@ export const pageStorageFallbacks = {
   storeUrl: 'http://127.0.0.1:8787',
   defaultFormat: 'mp3' as AudioFormat,
   currentCart: 'default',
+  keyNotation: 'musical' as KeyNotation,
 };
 
 export interface PageStorage {
@@ -28,6 +31,7 @@ export interface PageStorage {
   defaultFormat: AudioFormat;
   currentCart: string;
   cartState: CartStateByStore | null;
+  keyNotation: KeyNotation;
 }
 
 type Raw = Partial<Record<string, unknown>>;
@@ -36,11 +40,13 @@ const text = (value: unknown, fallback: string) => (typeof value === 'string' &&
 function fromRaw(raw: Raw): PageStorage {
   const format = raw[pageStorageKeys.defaultFormat];
   const cartState = raw[pageStorageKeys.cartState];
+  const notation = keyNotations.find((known) => known === raw[pageStorageKeys.keyNotation]);
   return {
     storeUrl: text(raw[pageStorageKeys.storeUrl], pageStorageFallbacks.storeUrl),
     defaultFormat: isAudioFormat(format) ? (format as AudioFormat) : pageStorageFallbacks.defaultFormat,
     currentCart: text(raw[pageStorageKeys.currentCart], pageStorageFallbacks.currentCart),
     cartState: typeof cartState === 'object' ? (cartState as CartStateByStore | null) : null,
+    keyNotation: notation ?? pageStorageFallbacks.keyNotation,
   };
 }
 

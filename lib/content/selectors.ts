@@ -40,6 +40,13 @@ export const controlSpaceRules: readonly ((undecorated: string, size: string) =>
 /** The item's name, for the buttons' accessible names; the link's text when none matches. */
 export const itemTitles = '.track-title, .release-name, h1';
 
+/** A track row's tempo ("128 BPM") and key ("F# Minor"), which the control repeats in the person's notation. */
+export const itemBpms = '.bpm';
+export const itemKeys = '.key';
+
+/** The price a row shows: the item's price in its base format (MP3). */
+export const itemPrices = '.price';
+
 /** The store marks a promotional (free) track's price so; it has no price to pay, only a download. */
 export const freeMarker = '.price.free';
 

@@ -106,6 +106,34 @@ export type BulkProgress = z.infer<typeof BulkProgress>;
 export const ItemFormatFee = z.object({ id: z.number().int(), type: ItemType, fee: AudioFormatFee });
 export type ItemFormatFee = z.infer<typeof ItemFormatFee>;
 
+/** What an item about to be added shares with the cart and the library (lib/background/overlap.ts). */
+export const Overlap = z.object({
+  /** Its tracks the person owns. */
+  owned: z.array(z.number().int()),
+  /** Its tracks already in the cart as tracks. */
+  inCart: z.array(z.number().int()),
+  /** A track's release, in the cart. */
+  releaseInCart: z.number().int().nullable(),
+  /** Its tracks neither owned nor in the cart. */
+  missing: z.array(z.number().int()),
+});
+export type Overlap = z.infer<typeof Overlap>;
+export const OverlapChoice = z.enum(['missingOnly', 'replace', 'addAnyway', 'cancel']);
+export type OverlapChoice = z.infer<typeof OverlapChoice>;
+
+/** An add checked for overlap first: added, or the overlap said and the choices it allows. */
+export const CheckedAdd = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('added'), result: CartAddResult }),
+  z.object({
+    outcome: z.literal('overlap'),
+    message: z.string(),
+    choices: z.array(OverlapChoice),
+    /** The choice that pays for nothing twice: the one a quick Enter takes. */
+    safeChoice: OverlapChoice,
+  }),
+]);
+export type CheckedAdd = z.infer<typeof CheckedAdd>;
+
 const define = <P extends z.ZodType, R extends z.ZodType>(
   from: readonly SenderRole[],
   payload: P,
@@ -146,6 +174,16 @@ export const protocol = {
       alreadyPurchasedOverride: z.boolean().optional(),
     }),
     CartAddResult,
+  ),
+  /**
+   * An add from a page button: checked for overlap with the cart and the library first (a
+   * release holding owned or carted tracks, a track whose release is in the cart). Without a
+   * choice, an overlap comes back to be asked; with one, the background carries it out.
+   */
+  addChecked: define(
+    pagesAndStore,
+    z.strictObject({ ...CartTarget, item: CartItemInput, choice: OverlapChoice.optional() }),
+    CheckedAdd,
   ),
   setItemFormats: define(
     pagesAndStore,

@@ -22,6 +22,13 @@ export interface StoreCartState {
   ownedTracks: number[];
   /** Releases all of whose tracks are in the download library. */
   ownedReleases: number[];
+  /**
+   * The formats each owned item is owned in (a release: those all of its tracks are owned in).
+   * Absent in entries written before it, and for an item whose formats are not known yet (a
+   * purchase the store reported before the library was read): such an item reads as owned in
+   * formats unknown.
+   */
+  ownedFormats?: Partial<Record<ItemKey, AudioFormat[]>>;
 }
 
 /** Keyed by store origin, so a page of one store never shows another store's cart. */
@@ -48,6 +55,15 @@ const isCart = (value: unknown): value is StoreCartState['cart'] =>
     ([key, format]) => /^(track|release):[1-9][0-9]*$/.test(key) && isAudioFormat(format),
   );
 
+const isFormatsByItem = (value: unknown): value is StoreCartState['ownedFormats'] =>
+  value === undefined ||
+  (typeof value === 'object' &&
+    value !== null &&
+    Object.entries(value).every(
+      ([key, formats]) =>
+        /^(track|release):[1-9][0-9]*$/.test(key) && Array.isArray(formats) && formats.every(isAudioFormat),
+    ));
+
 /** Fails closed: anything but a well-formed entry reads as signed out with an empty cart. */
 export function isStoreCartState(value: unknown): value is StoreCartState {
   if (typeof value !== 'object' || value === null) return false;
@@ -57,7 +73,8 @@ export function isStoreCartState(value: unknown): value is StoreCartState {
     typeof state.cartName === 'string' &&
     isCart(state.cart) &&
     isIdList(state.ownedTracks) &&
-    isIdList(state.ownedReleases)
+    isIdList(state.ownedReleases) &&
+    isFormatsByItem(state.ownedFormats)
   );
 }
 

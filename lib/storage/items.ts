@@ -25,11 +25,12 @@
  * | storeUrl | local | options page | every context | 1 |
  * | sourceType | local | options page | background | 1 |
  * | defaultAudioFormat | local | options page | background, content script | 1 |
+ * | keyNotation | local | options page | popup | 1 |
  * | currentCart | local | background (setCurrentCart) | popup, content script | 1 |
  * | cartNames | local | background | popup | 1 |
  * | filenameTemplate | local | options page | background | 1 |
  * | folderPerRelease | local | options page | background | 1 |
- * | cartState | local | background (cart-state-sync.ts) | content script | 1 |
+ * | cartState | local | background (cart-state-sync.ts) | content script, popup (owned marks) | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
  * | accessToken | session | background (token-store.ts) | background | 1 |
@@ -38,6 +39,7 @@
  */
 import type { AuthorizationServer } from 'oauth4webapi';
 import { storage } from 'wxt/utils/storage';
+import type { KeyNotation } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import type { AccessToken } from './access-token.ts';
 import { type CartStateByStore, cartStateKey } from './cart-state.ts';
@@ -65,6 +67,12 @@ export const sourceTypeSetting = storage.defineItem<string>('local:sourceType', 
 /** Audio format of items added to a cart when the person does not pick one. */
 export const defaultAudioFormatSetting = storage.defineItem<AudioFormat>('local:defaultAudioFormat', {
   fallback: 'mp3',
+  version: 1,
+});
+
+/** How keys are written in the popup: musical ("F# min"), Camelot ("11A") or Open Key ("4m"). */
+export const keyNotationSetting = storage.defineItem<KeyNotation>('local:keyNotation', {
+  fallback: 'musical',
   version: 1,
 });
 

@@ -157,12 +157,12 @@ describe('the page cache kept by the background', () => {
         [1, 10],
         [2, 10],
         [3, 20],
-        [1, 10],
-      ].map(([id, release], index) => ({
+        [1, 10, 'wav'],
+      ].map(([id, release, format], index) => ({
         id: index + 1,
         type: 'track',
         track: libraryTrack(id as number, release as number),
-        audioFormat: 'mp3',
+        audioFormat: format ?? 'mp3',
         status: 'available',
         purchasedAt: '2024-01-01',
         lastInitiatedAt: null,
@@ -192,6 +192,13 @@ describe('the page cache kept by the background', () => {
     expect(state).toMatchObject({ signedIn: true, cart: { 'track:5': 'wav' } });
     expect(new Set(state?.ownedTracks)).toEqual(new Set([1, 2, 3]));
     expect(state?.ownedReleases).toEqual([10]);
+    // Formats per item: track 1 was bought twice; release 10 is owned whole only as MP3.
+    expect(state?.ownedFormats).toEqual({
+      'track:1': ['mp3', 'wav'],
+      'track:2': ['mp3'],
+      'track:3': ['mp3'],
+      'release:10': ['mp3'],
+    });
     // A release's track count is asked for once, then remembered.
     await service.cartState.refresh();
     expect(requests.filter((request) => request === 'GET /catalog/3/platform/release')).toHaveLength(2);
@@ -261,12 +268,13 @@ describe('the keyboard shortcut', () => {
     await storeUrlSetting.setValue(storeUrl);
     await currentCartSetting.setValue('friday');
     const handlers = createBackgroundService(auth).handlers;
+    // Checked for overlap first, like a page button's add.
     const add = vi
-      .spyOn(handlers, 'addToCart')
-      .mockResolvedValue({ added: [], warnings: [], cart: summary(1) });
+      .spyOn(handlers, 'addChecked')
+      .mockResolvedValue({ outcome: 'added', result: { added: [], warnings: [], cart: summary(1) } });
     await addPageItem(tab(`${storeUrl}/release/opus/7?tab=tracks`), handlers);
     expect(add).toHaveBeenCalledWith(
-      { name: 'friday', items: [{ type: 'release', id: 7, audioFormat: 'mp3' }] },
+      { name: 'friday', item: { type: 'release', id: 7, audioFormat: 'mp3' } },
       'storeContentScript',
     );
   });
@@ -279,15 +287,28 @@ describe('the keyboard shortcut', () => {
       'You already own this',
     ],
     ['signed out', new StoreError({ kind: 'signedOut', message: 'Signed out.' }), 'Sign in to Crate first'],
+    [
+      'an overlap, which a shortcut cannot ask about',
+      {
+        outcome: 'overlap',
+        message: 'Its release is already in your cart.',
+        choices: ['replace', 'addAnyway', 'cancel'],
+        safeChoice: 'replace',
+      },
+      'Not added: you would pay twice',
+    ],
   ] as const)('says what happened in a notification: %s', async (_, outcome, title) => {
     await storeUrlSetting.setValue(storeUrl);
     const handlers = createBackgroundService(auth).handlers;
-    const add = vi.spyOn(handlers, 'addToCart');
+    const add = vi.spyOn(handlers, 'addChecked');
+    const plain = vi.spyOn(handlers, 'addToCart');
     if (outcome instanceof StoreError) add.mockRejectedValue(outcome);
-    else add.mockResolvedValue({ ...outcome, cart: summary(1) } as never);
+    else if ('outcome' in outcome) add.mockResolvedValue(outcome as never);
+    else add.mockResolvedValue({ outcome: 'added', result: { ...outcome, cart: summary(1) } } as never);
     const notify = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('');
     await addPageItem(tab(`${storeUrl}/track/strobe/42`), handlers);
     expect(notify).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ title }));
+    expect(plain).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -298,7 +319,9 @@ describe('the keyboard shortcut', () => {
   ])('does nothing on %s', async (url) => {
     const handlers = createBackgroundService(auth).handlers;
     const add = vi.spyOn(handlers, 'addToCart');
+    const checked = vi.spyOn(handlers, 'addChecked');
     await addPageItem(url === undefined ? undefined : tab(url), handlers);
     expect(add).not.toHaveBeenCalled();
+    expect(checked).not.toHaveBeenCalled();
   });
 });

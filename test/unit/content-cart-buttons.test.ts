@@ -14,13 +14,25 @@ import type { StoreCartState } from '../../lib/storage/cart-state.ts';
 
 afterEach(() => document.body.replaceChildren());
 
-const track: PageItem = { type: 'track', id: 42, title: 'Strobe', free: false };
+const track: PageItem = {
+  type: 'track',
+  id: 42,
+  title: 'Strobe',
+  free: false,
+  price: '$1.49',
+  bpm: 128,
+  key: 'F# Minor',
+};
 const ready: Phase = { step: 'ready' };
 const status = (change: Partial<ItemStatus> = {}): ItemStatus => ({
   signedIn: true,
   inCart: null,
   owned: false,
+  // Owned in formats not known unless a test says which.
+  ownedFormats: change.owned ? null : [],
   defaultFormat: 'wav',
+  keyNotation: 'musical',
+  currentCart: 'default',
   ...change,
 });
 function draw(item: PageItem, itemStatus: ItemStatus, phase: Phase = ready): HTMLFieldSetElement {
@@ -49,6 +61,7 @@ describe('every state of the control', () => {
     expect(button('"Strobe" is in the cart as WAV')).toBe(wav);
     expect(document.activeElement).toBe(wav);
     expect([...fieldset.children].map((child) => child.textContent)).toEqual([
+      '128 BPM · F# min',
       'Owned',
       'In cart',
       'MP3',
@@ -57,7 +70,12 @@ describe('every state of the control', () => {
       '✕',
     ]);
     drawCartButtons(fieldset, { item: track, status: status(), phase: ready });
-    expect([...fieldset.children].map((child) => child.textContent)).toEqual(['MP3', 'WAV', 'AIFF']);
+    expect([...fieldset.children].map((child) => child.textContent)).toEqual([
+      '128 BPM · F# min',
+      'MP3',
+      'WAV',
+      'AIFF',
+    ]);
     expect(wav.getAttribute('aria-pressed')).toBeNull();
   });
 
@@ -77,9 +95,52 @@ describe('every state of the control', () => {
       status: status({ owned: true }),
       phase: { step: 'confirmOwned', format: 'wav' },
     });
-    expect(screen.getByText('You already own this: add anyway?')).toBeTruthy();
+    expect(screen.getByText('You already own this: add anyway for $1.49 plus the WAV fee?')).toBeTruthy();
     expect(document.activeElement).toBe(button('Add anyway'));
     expect(button('Cancel')).toBeTruthy();
+  });
+
+  it('says which formats are owned, offers the others as upgrades, and asks with the cost', () => {
+    const owned = status({ owned: true, ownedFormats: ['mp3'] });
+    const fieldset = draw(track, owned);
+    expect([...fieldset.children].map((child) => child.textContent)).toEqual([
+      '128 BPM · F# min',
+      'Owned: MP3',
+      'MP3',
+      'Get WAV',
+      'Get AIFF',
+    ]);
+    expect(button('Add "Strobe" to cart as MP3').hasAttribute('data-owned')).toBe(true);
+    expect(button('Get "Strobe" as WAV (owned as MP3)').hasAttribute('data-owned')).toBe(false);
+    drawCartButtons(fieldset, { item: track, status: owned, phase: { step: 'confirmOwned', format: 'mp3' } });
+    expect(screen.getByText('You own this as MP3: buy MP3 again for $1.49?')).toBeTruthy();
+    // No price on the row: the question says nothing of cost rather than something wrong.
+    drawCartButtons(fieldset, {
+      item: { ...track, price: null },
+      status: status({ owned: true, ownedFormats: ['mp3', 'wav'] }),
+      phase: { step: 'confirmOwned', format: 'wav' },
+    });
+    expect(screen.getByText('You own this as MP3, WAV: buy WAV again?')).toBeTruthy();
+  });
+
+  it('shows the tempo and the key in the chosen notation, and a dash for what the row lacks', () => {
+    const fieldset = draw(track, status({ keyNotation: 'camelot' }));
+    expect(fieldset.children[0]?.textContent).toBe('128 BPM · 11A');
+    drawCartButtons(fieldset, { item: track, status: status({ keyNotation: 'openKey' }), phase: ready });
+    expect(fieldset.children[0]?.textContent).toBe('128 BPM · 4m');
+    drawCartButtons(fieldset, {
+      item: { ...track, bpm: null, key: 'H major' },
+      status: status(),
+      phase: ready,
+    });
+    expect(fieldset.children[0]?.textContent).toBe('– BPM · –');
+  });
+
+  it('says which crate adds go to when it is not the store cart', () => {
+    const fieldset = draw(track, status({ currentCart: 'friday' }));
+    expect(screen.getByText('To: friday').title).toBe('Adds go to the crate "friday"');
+    drawCartButtons(fieldset, { item: track, status: status(), phase: ready });
+    expect(screen.queryByText(/^To:/)).toBeNull();
   });
 
   it('offers a free download for a promotional track instead of formats', () => {
@@ -120,6 +181,7 @@ function actions(change: Partial<CartActions> = {}): CartActions {
   return {
     add: vi.fn(async () => 'added' as const),
     changeFormat: vi.fn(async () => undefined),
+    resolveOverlap: vi.fn(async () => undefined),
     remove: vi.fn(async () => undefined),
     freeDownload: vi.fn(async () => undefined),
     signIn: vi.fn(async () => undefined),
@@ -143,6 +205,51 @@ describe('clicks', () => {
     fireEvent.click(button('Add "Strobe" to cart as WAV'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add anyway' }));
     await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'wav', true));
+  });
+
+  it('adds a format not owned of an owned track at once, with the override; an owned one asks', async () => {
+    const act = actions();
+    const states = createItemStates({
+      cache: cache({ ownedTracks: [42], ownedFormats: { 'track:42': ['mp3'] } }),
+      defaultFormat: 'mp3',
+    });
+    mount({ item: track, states, actions: act, isTrusted: () => true });
+    expect(screen.getByText('Owned: MP3')).toBeTruthy();
+    fireEvent.click(button('Get "Strobe" as WAV (owned as MP3)'));
+    await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'wav', true));
+    fireEvent.click(button('Add "Strobe" to cart as MP3'));
+    expect(await screen.findByText('You own this as MP3: buy MP3 again for $1.49?')).toBeTruthy();
+    expect(act.add).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks about an overlap, focuses the choice that pays nothing twice, and carries out the answer', async () => {
+    const release: PageItem = { type: 'release', id: 7, title: 'Opus', free: false, price: '$9.99' };
+    const add = vi.fn<CartActions['add']>(async () => ({
+      outcome: 'overlap' as const,
+      message: 'This release holds 1 track you own.',
+      choices: ['missingOnly', 'addAnyway', 'cancel'],
+      safeChoice: 'missingOnly',
+    }));
+    const act = actions({ add });
+    mount({
+      item: release,
+      states: createItemStates({ cache: cache(), defaultFormat: 'mp3' }),
+      actions: act,
+      isTrusted: () => true,
+    });
+    fireEvent.click(button('Add "Opus" to cart as WAV'));
+    expect(await screen.findByText('This release holds 1 track you own.')).toBeTruthy();
+    expect(document.activeElement).toBe(button('Only the missing tracks'));
+    expect(button('Add anyway, pay twice')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull();
+    fireEvent.click(button('Only the missing tracks'));
+    await waitFor(() => expect(act.resolveOverlap).toHaveBeenCalledWith(release, 'wav', 'missingOnly'));
+    expect(await screen.findByRole('button', { name: 'Add "Opus" to cart as WAV' })).toBeTruthy();
+    // Cancel sends nothing.
+    fireEvent.click(button('Add "Opus" to cart as MP3'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(act.resolveOverlap).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('button', { name: 'Add "Opus" to cart as MP3' })).toBeTruthy();
   });
 
   it('changes the format of an item in the cart, and follows the cache', async () => {

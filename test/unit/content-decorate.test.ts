@@ -11,11 +11,12 @@ beforeEach(() => {
           <a class="track-title" href="${store}/track/strobe/42">Strobe <span>Original Mix</span></a>
         </div>
         <a class="cover" href="${store}/track/strobe/42"></a>
+        <span class="bpm">124 BPM</span><span class="key">A Minor</span>
         <span class="price free">Free</span>
       </li>
     </ol>
     <ul class="release-grid">
-      <li class="release-tile" id="tile"><a href="/release/opus/7"><span class="release-name">Opus</span></a></li>
+      <li class="release-tile" id="tile"><a href="/release/opus/7"><span class="release-name">Opus</span></a><span class="price"> $9.99 </span></li>
     </ul>
     <p><a id="loose" href="${store}/track/strobe/42">outside any row</a></p>`;
 });
@@ -35,7 +36,15 @@ describe('decorating rows', () => {
 
   it('finds the title, the slot and whether the track is free', () => {
     const found = listRowOf(element('row'), store);
-    expect(found?.item).toEqual({ type: 'track', id: 42, title: 'Strobe Original Mix', free: true });
+    expect(found?.item).toEqual({
+      type: 'track',
+      id: 42,
+      title: 'Strobe Original Mix',
+      free: true,
+      price: 'Free',
+      bpm: 124,
+      key: 'A Minor',
+    });
     expect(found?.slot.className).toBe('track-main');
   });
 
@@ -48,6 +57,7 @@ describe('decorating rows', () => {
       id: 7,
       title: 'Opus',
       free: false,
+      price: '$9.99',
     });
   });
 

@@ -5,6 +5,7 @@ import {
   cartStateItem,
   currentCartSetting,
   defaultAudioFormatSetting,
+  keyNotationSetting,
   storeUrlSetting,
 } from '../../lib/storage/items.ts';
 
@@ -18,11 +19,13 @@ describe("the content script's reading of storage", () => {
     expect(defaultAudioFormatSetting.key).toBe(`local:${pageStorageKeys.defaultFormat}`);
     expect(currentCartSetting.key).toBe(`local:${pageStorageKeys.currentCart}`);
     expect(cartStateItem.key).toBe(`local:${pageStorageKeys.cartState}`);
+    expect(keyNotationSetting.key).toBe(`local:${pageStorageKeys.keyNotation}`);
     expect(await readPageStorage()).toEqual({
       storeUrl: await storeUrlSetting.getValue(),
       defaultFormat: await defaultAudioFormatSetting.getValue(),
       currentCart: await currentCartSetting.getValue(),
       cartState: null,
+      keyNotation: await keyNotationSetting.getValue(),
     });
     expect(pageStorageFallbacks.storeUrl).toBe(await storeUrlSetting.getValue());
   });
@@ -31,10 +34,14 @@ describe("the content script's reading of storage", () => {
     await storeUrlSetting.setValue('https://store.example');
     await currentCartSetting.setValue('friday');
     await fakeBrowser.storage.local.set({ [pageStorageKeys.defaultFormat]: 'flac' });
+    await fakeBrowser.storage.local.set({ [pageStorageKeys.keyNotation]: 'lancelot' });
     expect(await readPageStorage()).toMatchObject({
       storeUrl: 'https://store.example',
       currentCart: 'friday',
       defaultFormat: 'mp3',
+      keyNotation: 'musical',
     });
+    await keyNotationSetting.setValue('camelot');
+    expect((await readPageStorage()).keyNotation).toBe('camelot');
   });
 });

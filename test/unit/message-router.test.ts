@@ -48,6 +48,10 @@ beforeEach(() => {
     cartSummary: vi.fn(async () => summary),
     viewCart: vi.fn(async () => ({ cart: { ...summary, items: [] }, audioFormats: [] })),
     addToCart: vi.fn(async () => ({ added: [], warnings: [], cart: summary })),
+    addChecked: vi.fn(async () => ({
+      outcome: 'added' as const,
+      result: { added: [], warnings: [], cart: summary },
+    })),
     setItemFormats: vi.fn(async () => change),
     setCartFormat: vi.fn(async () => change),
     removeFromCart: vi.fn(async () => change),
@@ -96,6 +100,9 @@ describe('accepted messages', () => {
   it('answers the content script on the store for the calls it may make', async () => {
     expect(await route(message('addToCart', addPayload), storePage)).toMatchObject({ ok: true });
     expect(handlers.addToCart).toHaveBeenCalledWith(addPayload, 'storeContentScript');
+    const checked = { item: { id: 42, type: 'track', audioFormat: 'wav' }, choice: 'missingOnly' };
+    expect(await route(message('addChecked', checked), storePage)).toMatchObject({ ok: true });
+    expect(handlers.addChecked).toHaveBeenCalledWith(checked, 'storeContentScript');
     // A signed-out person's click on an add button starts sign-in; a free track downloads.
     expect(await route(message('signIn'), storePage)).toMatchObject({ ok: true });
     expect(await route(message('promoDownload', { trackId: 42 }), storePage)).toMatchObject({ ok: true });
@@ -186,7 +193,22 @@ describe('refused senders and payloads', () => {
         tab: tab('https://evil.example/'),
       },
     ],
+    [
+      'a checked add from another website',
+      message('addChecked', { item: { id: 42, type: 'track', audioFormat: 'wav' } }),
+      {
+        ...storePage,
+        url: 'https://evil.example/',
+        origin: 'https://evil.example',
+        tab: tab('https://evil.example/'),
+      },
+    ],
     ['purchases without an order', message('purchasesChanged', {}), storePage],
+    [
+      'a checked add with a choice the protocol does not know',
+      message('addChecked', { item: { id: 42, type: 'track', audioFormat: 'wav' }, choice: 'payTwice' }),
+      storePage,
+    ],
     [
       'the store in an iframe of another site',
       message('cartSummary'),

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CartTab } from '../../components/popup/cart-tab.tsx';
 import type { CartItem } from '../../lib/contract/wire.ts';
+import { cartStateItem } from '../../lib/storage/items.ts';
 import { popupCache } from '../../lib/storage/popup-cache.ts';
 import { cartItem, cartOf, fakeBackground, scope, storeDown, storeUrl } from './popup-fixtures.ts';
 
@@ -37,6 +38,32 @@ describe('the cart tab', () => {
     );
     expect(within(rows[1] as HTMLElement).getByText('$2.49')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText('Release')).toBeTruthy();
+  });
+
+  it('marks the items already owned, with the formats owned, from the page cache', async () => {
+    await cartStateItem.setValue({
+      [storeUrl]: {
+        signedIn: true,
+        cartName: 'default',
+        cart: {},
+        ownedTracks: [1, 2],
+        ownedReleases: [],
+        ownedFormats: { 'track:1': ['mp3', 'aiff'] },
+      },
+    });
+    fakeBackground({ viewCart: () => cartOf([cartItem(1, { format: 'wav' }), cartItem(2), cartItem(3)]) });
+    renderCart();
+    const rows = await screen.findAllByRole('listitem');
+    expect(await within(rows[0] as HTMLElement).findByText('Owned: MP3, AIFF')).toBeTruthy();
+    // Owned in formats not known yet (a purchase the store reported before the library was read).
+    expect(within(rows[1] as HTMLElement).getByText('Owned')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).queryByText(/^Owned/)).toBeNull();
+    // A truncated title can be read in full.
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByText('Track 1 (Original Mix)')
+        .getAttribute('title'),
+    ).toBe('Track 1 (Original Mix)');
   });
 
   it('paints the cached cart at once and says it is refreshing while the store is asked', async () => {

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LibraryTab } from '../../components/popup/library-tab.tsx';
+import { keyNotationSetting } from '../../lib/storage/items.ts';
 import { popupCache } from '../../lib/storage/popup-cache.ts';
 import { fakeBackground, libraryEntry, libraryOf, scope, storeDown, storeUrl } from './popup-fixtures.ts';
 
@@ -26,6 +27,32 @@ describe('the library tab', () => {
       (node) => node.textContent,
     );
     expect(titles).toEqual(['Song 3 (Original Mix)', 'Song 2 (Original Mix)', 'Song 1 (Original Mix)']);
+  });
+
+  it('shows BPM and key in the chosen notation, a dash for bad data, and sorts and filters by them', async () => {
+    await keyNotationSetting.setValue('camelot');
+    const facts: Record<number, { bpm: number; key: string }> = {
+      1: { bpm: 124, key: 'C Major' }, // 8B
+      2: { bpm: Number.NaN, key: 'nonsense' },
+      3: { bpm: 140, key: 'E Minor' }, // 9A
+      4: { bpm: 126, key: 'F# Minor' }, // 11A
+    };
+    const make = (id: number) => {
+      const entry = libraryEntry(id);
+      return { ...entry, track: { ...entry.track, ...facts[id] } };
+    };
+    fakeBackground({ library: libraryOf(4, make) });
+    renderLibrary();
+    await screen.findByRole('button', { name: 'Download "Song 4 (Original Mix)"' });
+    const lines = () =>
+      [...document.querySelectorAll('.library-entry .track-facts')].map((node) => node.textContent);
+    await waitFor(() => expect(lines()).toEqual(['126 BPM · 11A', '140 BPM · 9A', '– · –', '124 BPM · 8B']));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort' }), { target: { value: 'bpm' } });
+    await waitFor(() => expect(lines()).toEqual(['124 BPM · 8B', '126 BPM · 11A', '140 BPM · 9A', '– · –']));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Harmonic with' }), { target: { value: '8A' } });
+    await waitFor(() => expect(lines()).toEqual(['124 BPM · 8B', '140 BPM · 9A']));
+    fireEvent.input(screen.getByRole('spinbutton', { name: 'BPM from' }), { target: { value: '130' } });
+    await waitFor(() => expect(lines()).toEqual(['140 BPM · 9A']));
   });
 
   it('renders only the rows in view of a 10,000-entry library, and fetches only the first page', async () => {
