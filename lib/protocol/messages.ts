@@ -90,6 +90,8 @@ export const BulkProgress = z.object({
   status: z.enum(['idle', 'running', 'paused', 'cancelled', 'finished']),
   total: z.number().int(),
   done: z.number().int(),
+  /** Entries asked for in this run but not saved again: their file is still on disk. */
+  alreadySaved: z.number().int().optional(),
   failed: z.array(z.object({ downloadId: z.number().int(), title: z.string(), reason: z.string() })),
   active: z.array(
     z.object({

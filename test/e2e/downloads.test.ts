@@ -5,7 +5,7 @@
  * downloads of 20 entries from the popup, once straight through and once with the worker stopped
  * in the middle. Files land in the profile's download folder and are checked by name and bytes.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -259,6 +259,56 @@ describe('"Download" on one entry of the popup\'s library', () => {
     expect(audioFormatOf(expected)).toBe('wav');
     await popup.page.close();
     await setFileNaming(defaultFilenameTemplate, false);
+  });
+});
+
+describe('No duplicate files', () => {
+  /** Waits until the queue has no run under way, as the popup's panel shows it. */
+  async function queueFinished(text: string | RegExp = /^Finished: /): Promise<void> {
+    const popup = new PopupPage(await extension.openPage('popup.html'));
+    await popup.open('Library');
+    await new BulkDownloadPanelPage(popup.page).waitForProgress(text);
+    await popup.page.close();
+  }
+
+  it("skips an entry whose file is still on disk, and says so; the library's Download replaces it", async () => {
+    const [trackId] = unownedTrackIds(1) as [number];
+    await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
+    const track = await catalogTrack(trackId);
+    const menu = {
+      menuItemId: 'crate-download-track-link',
+      linkUrl: `${store.baseUrl}/track/${track.slug}/${track.id}`,
+      pageUrl: `${store.baseUrl}/`,
+    };
+    const expected = expectedPath(track, 'wav', defaultFilenameTemplate);
+    const before = savedFiles();
+    await clickMenu(menu);
+    await waitFor(savedFiles, (found) => found.includes(expected));
+    await queueFinished('Finished: 1 of 1 files');
+    const firstSave = statSync(join(downloadDir, expected)).mtimeMs;
+
+    // Asked again: the file is on disk, so nothing is saved and the panel says why.
+    await clickMenu(menu);
+    await queueFinished('Finished: 1 already saved, 0 of 0 downloaded');
+    expect(savedFiles()).toEqual([...before, expected].sort());
+    expect(statSync(join(downloadDir, expected)).mtimeMs).toBe(firstSave);
+
+    // The library's Download is the explicit choice: the file is written again, over itself.
+    const popup = new PopupPage(await extension.openPage('popup.html#library'));
+    await popup.library.filter(track.name);
+    await popup.library.downloadButton(`${track.name} (${track.mixName})`).click();
+    await waitFor(
+      () => statSync(join(downloadDir, expected)).mtimeMs,
+      (mtime) => mtime > firstSave,
+      15_000,
+    );
+    // A moment later still one file: no "name (1).wav" beside it, no partial download left.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(statSync(join(downloadDir, expected)).mtimeMs).toBeGreaterThan(firstSave);
+    expect(savedFiles()).toEqual([...before, expected].sort());
+    expect(readdirSync(downloadDir).filter((name) => name.endsWith('.crdownload'))).toEqual([]);
+    expect(audioFormatOf(expected)).toBe('wav');
+    await popup.page.close();
   });
 });
 

@@ -78,6 +78,8 @@ function modelBrowser(world: World): BrowserDownloads {
         paused: false,
         bytesReceived: 0,
         totalBytes: 1000,
+        exists: true,
+        filename: `/downloads/entry-${entry}.mp3`,
       };
       world.items.push(item);
       return item.id;
@@ -314,5 +316,101 @@ describe('the download queue', () => {
     expect(firstPass.started).toBe(3);
     expect(firstPass.progress).toMatchObject({ status: 'running', total: 7, done: 0 });
     expect(firstPass.progress.active).toHaveLength(3);
+  });
+
+  describe('entries saved before', () => {
+    /** A queue over the models, with the starts it asked for and the summaries it gave. */
+    function setUp() {
+      const world: World = { clock: { now: 0 }, items: [], twice: [], initiated: 0 };
+      const browser = modelBrowser(world);
+      const starts: { downloadId: number; path: string; replace: boolean }[] = [];
+      const summaries: { done: number; alreadySaved: number }[] = [];
+      const store = memoryJobStore();
+      const queue = createDownloadQueue({
+        jobs: store,
+        downloads: {
+          ...browser,
+          start(downloadId, url, path, replace) {
+            starts.push({ downloadId, path, replace });
+            return browser.start(downloadId, url, path, replace);
+          },
+        },
+        initiate: modelStore(world),
+        events: {
+          jobFailed: async () => undefined,
+          runFinished: async ({ done, alreadySaved }) => void summaries.push({ done, alreadySaved }),
+          keepAwake: async () => undefined,
+          passLater: () => undefined,
+        },
+        now: () => world.clock.now,
+      });
+      const entries = (ids: number[]) =>
+        ids.map((downloadId) => ({
+          downloadId,
+          path: `Artist - Track ${downloadId}.wav`,
+          title: `Track ${downloadId}`,
+          audioFormat: 'wav' as const,
+        }));
+      /** Every download under way completes, and the queue notices. */
+      const completeAll = async () => {
+        for (const item of world.items) if (item.state === 'in_progress') item.state = 'complete';
+        await queue.pump();
+        await queue.pump();
+      };
+      return { world, store, queue, starts, summaries, entries, completeAll };
+    }
+
+    it('remembers the entry, its path, its format and where the browser saved it', async () => {
+      const { store, queue, entries, completeAll } = setUp();
+      await queue.enqueue(entries([7]));
+      await completeAll();
+      const [job] = (await store.read()).jobs;
+      expect(job).toMatchObject({
+        downloadId: 7,
+        path: 'Artist - Track 7.wav',
+        audioFormat: 'wav',
+        state: 'done',
+        savedAs: '/downloads/entry-7.mp3',
+        replace: false,
+      });
+    });
+
+    it('skips entries whose file is still on disk, and says how many', async () => {
+      const { queue, starts, summaries, entries, completeAll } = setUp();
+      await queue.enqueue(entries([1, 2, 3]));
+      await completeAll();
+      expect(summaries).toEqual([{ done: 3, alreadySaved: 0 }]);
+
+      await queue.enqueue(entries([1, 2, 3, 4, 5]));
+      await completeAll();
+      expect(starts.map((start) => start.downloadId)).toEqual([1, 2, 3, 4, 5]);
+      expect(summaries.at(-1)).toEqual({ done: 2, alreadySaved: 3 });
+      const progress = await queue.progress();
+      expect(progress).toMatchObject({ status: 'finished', total: 2, done: 2, alreadySaved: 3 });
+    });
+
+    it('saves again, over the same path, an entry whose file left the disk', async () => {
+      const { world, queue, starts, summaries, entries, completeAll } = setUp();
+      await queue.enqueue(entries([1, 2]));
+      await completeAll();
+      const first = world.items.find((item) => item.entry === 1);
+      if (first) first.exists = false;
+      // An erased downloads record says nothing of the file: it counts as gone too.
+      world.items = world.items.filter((item) => item.entry !== 2 || item.exists === false);
+
+      await queue.enqueue(entries([1, 2]));
+      await completeAll();
+      expect(starts.slice(2)).toEqual([
+        { downloadId: 1, path: 'Artist - Track 1.wav', replace: true },
+        { downloadId: 2, path: 'Artist - Track 2.wav', replace: true },
+      ]);
+      expect(summaries.at(-1)).toEqual({ done: 2, alreadySaved: 0 });
+    });
+
+    it('saves an entry new to the queue beside other files, never over them', async () => {
+      const { queue, starts, entries } = setUp();
+      await queue.enqueue(entries([9]));
+      expect(starts).toEqual([{ downloadId: 9, path: 'Artist - Track 9.wav', replace: false }]);
+    });
   });
 });

@@ -11,12 +11,18 @@ const toDownload = (item: Browser.downloads.DownloadItem): BrowserDownload => ({
   paused: item.paused,
   bytesReceived: item.bytesReceived,
   totalBytes: Math.max(0, item.totalBytes),
+  exists: item.exists,
+  filename: item.filename,
 });
 
 export const browserDownloads: BrowserDownloads = {
-  async start(downloadId, url, path) {
+  async start(downloadId, url, path, replace) {
     // The link's own filename and expiry do not matter here: `path` names the file.
-    const saved = await saveDownload({ downloadId, url, filename: path, expiresAt: '' }, path);
+    const saved = await saveDownload(
+      { downloadId, url, filename: path, expiresAt: '' },
+      path,
+      replace ? 'overwrite' : 'uniquify',
+    );
     return saved.browserDownloadId;
   },
   async byId(id) {
