@@ -85,6 +85,14 @@ export const ArtistResults = z.object({
 });
 export type ArtistResults = z.infer<typeof ArtistResults>;
 
+/** Where a library entry's file was saved: `path` as the template named it, `location` absolute, or null when not on disk. */
+export const SavedFile = z.object({
+  downloadId: z.number().int(),
+  path: z.string(),
+  location: z.string().nullable(),
+});
+export type SavedFile = z.infer<typeof SavedFile>;
+
 /** The bulk download queue as the popup shows it: files done of total, failures, bytes of those under way. */
 export const BulkProgress = z.object({
   status: z.enum(['idle', 'running', 'paused', 'cancelled', 'finished']),
@@ -197,6 +205,17 @@ export const protocol = {
   /** Queues every library entry not downloaded yet (lib/background/downloads/download-queue.ts). */
   downloadAllAvailable: define(pagesOnly, NoPayload, BulkProgress),
   bulkDownloadProgress: define(pagesOnly, NoPayload, BulkProgress),
+  /** Where these entries' files are on disk, for a crate export (lib/background/downloads/saved-files.ts). */
+  savedFiles: define(
+    pagesOnly,
+    z.strictObject({
+      entries: z
+        .array(LibraryEntry.pick({ id: true, audioFormat: true, track: true }))
+        .min(1)
+        .max(1000),
+    }),
+    z.array(SavedFile),
+  ),
   bulkDownloadControl: define(
     pagesOnly,
     z.strictObject({ action: z.enum(['pause', 'resume', 'cancel', 'retryFailed']) }),

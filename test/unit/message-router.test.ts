@@ -70,6 +70,7 @@ beforeEach(() => {
     downloadAllAvailable: vi.fn(async () => idleQueue),
     bulkDownloadProgress: vi.fn(async () => idleQueue),
     bulkDownloadControl: vi.fn(async () => idleQueue),
+    savedFiles: vi.fn(async () => []),
   };
 });
 
