@@ -22,6 +22,7 @@ import { createApiClient } from './api-client.ts';
 import type { AuthService } from './auth-service.ts';
 import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';
 import { createCartStateSync, withCartState } from './cart-state-sync.ts';
+import { importCrate } from './crate-import.ts';
 import { downloadFiles } from './download-file.ts';
 import { createDownloadService } from './downloads/download-service.ts';
 import { jobNamer } from './downloads/library-jobs.ts';
@@ -205,6 +206,12 @@ export function createBackgroundService(auth: AuthService) {
         ],
       });
       return { results: found.results, paging: found.paging, genres: found.facets.genreName ?? [] };
+    },
+    async importCrate({ cartName, crate }) {
+      return importCrate(cartName, crate, {
+        api: await api(),
+        addToCart: (name, items) => handlers.addToCart({ name, items }, 'extensionPage'),
+      });
     },
     async promoDownload({ trackId }) {
       return (await api()).promoDownload(trackId);

@@ -13,6 +13,7 @@ import {
   Cart,
   CartAddResult,
   CartChangeResult,
+  CartItem,
   CartItemInput,
   CartItemRef,
   CartSummary,
@@ -22,6 +23,7 @@ import {
   LibraryEntry,
   PagingMetadata,
 } from '../contract/wire.ts';
+import { CrateFile } from './crate-file.ts';
 import { channel } from './envelope.ts';
 
 /**
@@ -84,6 +86,17 @@ export const ArtistResults = z.object({
   genres: z.array(FacetValue),
 });
 export type ArtistResults = z.infer<typeof ArtistResults>;
+
+/** What an import did: the items added, and those skipped with the store's reason; or why nothing was. */
+export const CrateImportResult = z.union([
+  z.object({
+    imported: z.literal(true),
+    added: z.array(CartItem),
+    skipped: z.array(z.object({ id: z.number().int(), type: ItemType, reason: z.string() })),
+  }),
+  z.object({ imported: z.literal(false), problem: z.string() }),
+]);
+export type CrateImportResult = z.infer<typeof CrateImportResult>;
 
 /** Where a library entry's file was saved: `path` as the template named it, `location` absolute, or null when not on disk. */
 export const SavedFile = z.object({
@@ -205,6 +218,11 @@ export const protocol = {
   /** Queues every library entry not downloaded yet (lib/background/downloads/download-queue.ts). */
   downloadAllAvailable: define(pagesOnly, NoPayload, BulkProgress),
   bulkDownloadProgress: define(pagesOnly, NoPayload, BulkProgress),
+  /**
+   * Adds a shared crate's items to a named cart, all or nothing: unknown ids or a cart past the
+   * store's limits refuse the whole crate (lib/background/crate-import.ts).
+   */
+  importCrate: define(pagesOnly, z.strictObject({ cartName: CartName, crate: CrateFile }), CrateImportResult),
   /** Where these entries' files are on disk, for a crate export (lib/background/downloads/saved-files.ts). */
   savedFiles: define(
     pagesOnly,

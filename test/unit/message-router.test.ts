@@ -71,6 +71,7 @@ beforeEach(() => {
     bulkDownloadProgress: vi.fn(async () => idleQueue),
     bulkDownloadControl: vi.fn(async () => idleQueue),
     savedFiles: vi.fn(async () => []),
+    importCrate: vi.fn(async () => ({ imported: false as const, problem: 'x' })),
   };
 });
 
