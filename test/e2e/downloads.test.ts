@@ -5,7 +5,7 @@
  * downloads of 20 entries from the popup, once straight through and once with the worker stopped
  * in the middle. Files land in the profile's download folder and are checked by name and bytes.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFile } from 'music-metadata';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { BulkDownloadPanelPage } from '../../components/popup/bulk-download-panel.page.ts';
 import { CrateExportPage } from '../../components/popup/crate-export.page.ts';
+import { CrateSharePanelPage } from '../../components/popup/crate-share-panel.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { AudioFormat, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
 import {
@@ -485,5 +486,72 @@ describe('A crate into rekordbox', () => {
       ).toBe(true);
       expect(audioFormatOf(path.slice(downloadDir.length + 1))).toBe('wav');
     }
+  });
+});
+
+describe('A shared crate into a named cart', () => {
+  it('refuses a wrong file and unknown ids with nothing added, then adds a good crate and says what it skipped', async () => {
+    const [first, second] = unownedTrackIds(2) as [number, number];
+    const owned = store.ctx.db.get<{ track_id: number }>(
+      'SELECT track_id FROM downloads WHERE user_id = ? ORDER BY track_id LIMIT 1',
+      userId,
+    )?.track_id as number;
+    const cartName = 'Shared e2e';
+    const crate = (items: { id: number; type: string; audioFormat: string }[]) =>
+      JSON.stringify({ format: 'crate.shared-crate', version: 1, name: 'Friday', items });
+    // Outside the download folder, which other tests list.
+    const folder = mkdtempSync(join(tmpdir(), 'crate-shared-'));
+    const files = {
+      wrong: join(folder, 'wrong.json'),
+      unknown: join(folder, 'unknown.crate.json'),
+      good: join(folder, 'good.crate.json'),
+    };
+    writeFileSync(files.wrong, '{"playlist": []}');
+    writeFileSync(
+      files.unknown,
+      crate([
+        { id: first, type: 'track', audioFormat: 'wav' },
+        { id: 99_999_999, type: 'track', audioFormat: 'wav' },
+      ]),
+    );
+    writeFileSync(
+      files.good,
+      crate([
+        { id: first, type: 'track', audioFormat: 'wav' },
+        { id: second, type: 'track', audioFormat: 'aiff' },
+        { id: owned, type: 'track', audioFormat: 'mp3' },
+      ]),
+    );
+    const cartItems = async () =>
+      (
+        await api<{ items: { id: number; audioFormat: string }[] }>('GET', '/cart/1/', {
+          sourceType: 'e2e',
+          name: cartName,
+        })
+      ).items.map(({ id, audioFormat }) => ({ id, audioFormat }));
+
+    const popup = new PopupPage(await extension.openPage('popup.html'));
+    await popup.open('Cart');
+    const share = new CrateSharePanelPage(popup.page);
+    await share.importInto(cartName);
+
+    await share.fileInput.setInputFiles(files.wrong);
+    await share.problem.filter({ hasText: 'This is not a Crate file' }).waitFor();
+    await share.fileInput.setInputFiles(files.unknown);
+    await share.problem.filter({ hasText: 'does not know 1 of' }).waitFor();
+    expect(await cartItems()).toEqual([]);
+
+    await share.fileInput.setInputFiles(files.good);
+    await share.report.filter({ hasText: '2 added, 1 skipped.' }).waitFor();
+    expect(await share.report.textContent()).toContain(`track ${owned}:`);
+    expect((await cartItems()).sort((a, b) => a.id - b.id)).toEqual(
+      [
+        { id: first, audioFormat: 'wav' },
+        { id: second, audioFormat: 'aiff' },
+      ].sort((a, b) => a.id - b.id),
+    );
+    await popup.page.close();
+    await api('DELETE', '/cart/1/', { sourceType: 'e2e', name: cartName });
+    rmSync(folder, { recursive: true, force: true });
   });
 });
