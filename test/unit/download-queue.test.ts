@@ -64,7 +64,7 @@ function modelBrowser(world: World): BrowserDownloads {
   const expiresOf = (url: string) => Number(/expires=(\d+)/.exec(url)?.[1]);
   const find = (id: number) => world.items.find((item) => item.id === id);
   return {
-    async start(_, url) {
+    async start(_, url, path) {
       const entry = entryOf(url);
       if (world.items.some((item) => item.entry === entry && item.state !== 'interrupted'))
         world.twice.push(entry);
@@ -79,12 +79,14 @@ function modelBrowser(world: World): BrowserDownloads {
         bytesReceived: 0,
         totalBytes: 1000,
         exists: true,
-        filename: `/downloads/entry-${entry}.mp3`,
+        filename: `/downloads/${path}`,
       };
       world.items.push(item);
       return item.id;
     },
     byId: async (id) => structuredClone(find(id)),
+    savedFiles: async () =>
+      structuredClone(world.items.filter((item) => item.state === 'complete' && item.exists)),
     byUrl: async (url) => structuredClone(world.items.filter((item) => item.url === url)),
     async pause(id) {
       const item = find(id);
@@ -370,7 +372,7 @@ describe('the download queue', () => {
         path: 'Artist - Track 7.wav',
         audioFormat: 'wav',
         state: 'done',
-        savedAs: '/downloads/entry-7.mp3',
+        savedAs: '/downloads/Artist - Track 7.wav',
         replace: false,
       });
     });
@@ -405,6 +407,35 @@ describe('the download queue', () => {
         { downloadId: 2, path: 'Artist - Track 2.wav', replace: true },
       ]);
       expect(summaries.at(-1)).toEqual({ done: 2, alreadySaved: 0 });
+    });
+
+    it("skips an entry the library's Download button saved, found by its path", async () => {
+      const { world, store, queue, starts, summaries, entries, completeAll } = setUp();
+      world.items.push({
+        id: 900,
+        url: 'http://store/file/5?expires=1',
+        entry: 5,
+        state: 'complete',
+        paused: false,
+        bytesReceived: 1000,
+        totalBytes: 1000,
+        exists: true,
+        filename: '/home/dj/Downloads/Artist - Track 5.wav',
+      });
+      await queue.enqueue(entries([5, 6]));
+      await completeAll();
+      expect(starts.map((start) => start.downloadId)).toEqual([6]);
+      expect(summaries.at(-1)).toEqual({ done: 1, alreadySaved: 1 });
+      const recorded = (await store.read()).jobs.find((job) => job.downloadId === 5);
+      expect(recorded).toMatchObject({
+        state: 'done',
+        browserDownloadId: 900,
+        savedAs: '/home/dj/Downloads/Artist - Track 5.wav',
+      });
+
+      // Asked again: still on disk, still skipped.
+      await queue.enqueue(entries([5]));
+      expect(starts).toHaveLength(1);
     });
 
     it('saves an entry new to the queue beside other files, never over them', async () => {

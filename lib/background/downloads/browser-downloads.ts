@@ -29,6 +29,11 @@ export const browserDownloads: BrowserDownloads = {
     const [item] = await browser.downloads.search({ id });
     return item ? toDownload(item) : undefined;
   },
+  async savedFiles() {
+    // limit 0: every record, not the first thousand.
+    const items = await browser.downloads.search({ state: 'complete', limit: 0 });
+    return items.filter((item) => item.exists).map(toDownload);
+  },
   async byUrl(url) {
     return (await browser.downloads.search({ url })).map(toDownload);
   },

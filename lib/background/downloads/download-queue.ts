@@ -55,7 +55,11 @@ export function createDownloadQueue(deps: QueueDependencies) {
       const id = job.browserDownloadId as number;
       if (!onDisk(await downloads.byId(id))) gone.set(job.downloadId, id);
     }
-    await store.updateAll((state) => addJobs(state, newJobs, { gone, now: now() }));
+    const found = await savedElsewhere(
+      downloads,
+      newJobs.filter((job) => !saved.some((done) => done.downloadId === job.downloadId)),
+    );
+    await store.updateAll((state) => addJobs(state, newJobs, { gone, found, now: now() }));
     await events.keepAwake(true);
     await pump();
   }
@@ -99,6 +103,28 @@ export function createDownloadQueue(deps: QueueDependencies) {
   }
 
   return { enqueue, pump, control, progress };
+}
+
+/**
+ * Entries the queue never saved whose file is on disk at the path it would use: saved by the
+ * library's own Download button. Path parts are compared with either separator.
+ */
+async function savedElsewhere(
+  downloads: BrowserDownloads,
+  jobs: NewJob[],
+): Promise<Map<number, BrowserDownload>> {
+  const found = new Map<number, BrowserDownload>();
+  if (jobs.length === 0) return found;
+  const files = await downloads.savedFiles();
+  const tails = files.map((file) => ({ file, parts: file.filename.split(/[/\\]/) }));
+  for (const job of jobs) {
+    const parts = job.path.split('/');
+    const match = tails.find(
+      (tail) => tail.parts.length > parts.length && tail.parts.slice(-parts.length).join('/') === job.path,
+    );
+    if (match) found.set(job.downloadId, match.file);
+  }
+  return found;
 }
 
 /** A saved file the browser still lists as there (an erased downloads record says nothing: gone). */

@@ -49,6 +49,8 @@ export interface BrowserDownloads {
    */
   start(downloadId: number, url: string, path: string, replace: boolean): Promise<number>;
   byId(id: number): Promise<BrowserDownload | undefined>;
+  /** Completed downloads whose file is still on disk (to find files saved outside the queue). */
+  savedFiles(): Promise<BrowserDownload[]>;
   byUrl(url: string): Promise<BrowserDownload[]>;
   pause(id: number): Promise<void>;
   resume(id: number): Promise<void>;

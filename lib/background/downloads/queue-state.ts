@@ -15,7 +15,16 @@ import { isFinished, type QueueControl } from './queue-model.ts';
 export function addJobs(
   { run, jobs }: QueueState,
   newJobs: NewJob[],
-  { gone, now }: { gone: ReadonlyMap<number, number>; now: number },
+  {
+    gone,
+    found = new Map(),
+    now,
+  }: {
+    gone: ReadonlyMap<number, number>;
+    /** Entries with no saved job whose file is on disk anyway (saved outside the queue). */
+    found?: ReadonlyMap<number, { id: number; filename: string }>;
+    now: number;
+  },
 ): QueueState {
   const fresh = !run || run.status === 'finished' || run.status === 'cancelled';
   const current = fresh ? { id: (run?.id ?? 0) + 1, status: 'running' as const, startedAt: now } : run;
@@ -33,6 +42,28 @@ export function addJobs(
     const fileGone = savedBefore && gone.get(job.downloadId) === existing.browserDownloadId;
     if (savedBefore && !fileGone) {
       alreadySaved++;
+      continue;
+    }
+    const elsewhere = existing ? undefined : found.get(job.downloadId);
+    if (elsewhere) {
+      // Recorded as saved outside any run (run 0), so later requests skip it the same way.
+      alreadySaved++;
+      byId.set(job.downloadId, {
+        downloadId: job.downloadId,
+        runId: 0,
+        seq: ++seq,
+        path: job.path,
+        title: job.title,
+        state: 'done',
+        link: null,
+        startedAt: null,
+        browserDownloadId: elsewhere.id,
+        pastBrowserIds: [],
+        attempts: 0,
+        error: null,
+        ...(job.audioFormat ? { audioFormat: job.audioFormat } : {}),
+        savedAs: elsewhere.filename,
+      });
       continue;
     }
     byId.set(job.downloadId, {
