@@ -80,7 +80,7 @@ export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) 
         </button>
       )}
       {nothingLeft && <p role="status">Everything in your library is downloaded already.</p>}
-      {progress && progress.total > 0 && (
+      {progress && (progress.total > 0 || Boolean(progress.alreadySaved)) && (
         <>
           <label class="bulk-progress">
             <span role="status" aria-live="polite">
@@ -91,9 +91,12 @@ export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) 
                   : progress.status === 'finished'
                     ? 'Finished: '
                     : 'Downloading: '}
-              {progress.done} of {progress.total} files
+              {progress.alreadySaved
+                ? `${progress.alreadySaved} already saved, ${progress.done} of ${progress.total} downloaded`
+                : `${progress.done} of ${progress.total} files`}
             </span>
-            <progress max={progress.total} value={progress.done} />
+            {/* A run of files all already saved has none to count: an empty bar, not a broken one. */}
+            <progress max={Math.max(1, progress.total)} value={progress.done} />
           </label>
           {progress.active.length > 0 && (
             <ul class="bulk-active" aria-label="Files under way">

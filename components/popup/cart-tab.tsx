@@ -8,6 +8,7 @@ import type { Cached, CacheScope } from '../../lib/storage/popup-cache.ts';
 import { CartFooter, plural } from './cart-footer.tsx';
 import { CartItemRow } from './cart-item-row.tsx';
 import { CartMessages } from './cart-messages.tsx';
+import { CrateSharePanel } from './crate-share-panel.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 import { FormatSwitcher } from './format-switcher.tsx';
 import { Notice } from './notice.tsx';
@@ -135,6 +136,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
           />
         </>
       )}
+      <CrateSharePanel cartName={cartName} items={items} />
     </div>
   );
 }

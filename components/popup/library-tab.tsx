@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/protocol/error-message.ts';
 import { send } from '../../lib/protocol/send.ts';
 import type { CacheScope } from '../../lib/storage/popup-cache.ts';
 import { BulkDownloadPanel } from './bulk-download-panel.tsx';
+import { CrateExportButton } from './crate-export-button.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 import { formatLabels } from './format-switcher.tsx';
 import { Notice } from './notice.tsx';
@@ -259,6 +260,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
       />
       {filters}
       <BulkDownloadPanel onLibraryChanged={() => void pages.start()} />
+      <CrateExportButton selection={filtered} />
       <p class="visually-hidden" aria-live="polite">
         {announcement}
       </p>

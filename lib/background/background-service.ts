@@ -25,6 +25,7 @@ import type { AuthService } from './auth-service.ts';
 import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';
 import { createCartStateSync, withCartState } from './cart-state-sync.ts';
 import { checkedAdd, choosePrompt } from './checked-add.ts';
+import { importCrate } from './crate-import.ts';
 import { downloadFiles } from './download-file.ts';
 import { createDownloadService } from './downloads/download-service.ts';
 import { jobNamer } from './downloads/library-jobs.ts';
@@ -225,6 +226,13 @@ export function createBackgroundService(auth: AuthService) {
       await cartState.refresh();
       await syncCartCount().catch(() => undefined);
       return {};
+    },
+
+    async importCrate({ cartName, crate }) {
+      return importCrate(cartName, crate, {
+        api: await api(),
+        addToCart: (name, items) => handlers.addToCart({ name, items }, 'extensionPage'),
+      });
     },
     async promoDownload({ trackId }) {
       return (await api()).promoDownload(trackId);

@@ -22,16 +22,17 @@ const savedFilename = (filename: string, fallback: string): string => safeFilena
 export async function saveDownload(
   link: DownloadLink,
   filename = savedFilename(link.filename, `crate-download-${link.downloadId}`),
+  conflictAction: 'uniquify' | 'overwrite' = 'uniquify',
 ): Promise<SavedDownload> {
-  const browserDownloadId = await browser.downloads.download({
-    url: link.url,
-    filename,
-    conflictAction: 'uniquify',
-  });
+  const browserDownloadId = await browser.downloads.download({ url: link.url, filename, conflictAction });
   return { downloadId: link.downloadId, filename, browserDownloadId };
 }
 
-/** Initiates the entries at the store (all or none), then saves each file under the name given. */
+/**
+ * Initiates the entries at the store (all or none), then saves each file under the name given.
+ * The person chose these entries one by one, so a file already at that name (an earlier save of
+ * the same entry) is replaced rather than joined by a "name (1)" copy.
+ */
 export async function downloadFiles(
   api: ApiClient,
   entries: readonly Pick<LibraryEntry, 'id' | 'audioFormat' | 'track'>[],
@@ -42,7 +43,7 @@ export async function downloadFiles(
   const saved: SavedDownload[] = [];
   for (const link of links) {
     const entry = byId.get(link.downloadId);
-    saved.push(await saveDownload(link, entry ? name(entry) : undefined));
+    saved.push(await saveDownload(link, entry ? name(entry) : undefined, 'overwrite'));
   }
   return saved;
 }

@@ -13,6 +13,7 @@ import {
   Cart,
   CartAddResult,
   CartChangeResult,
+  CartItem,
   CartItemInput,
   CartItemRef,
   CartSummary,
@@ -22,6 +23,7 @@ import {
   LibraryEntry,
   PagingMetadata,
 } from '../contract/wire.ts';
+import { CrateFile } from './crate-file.ts';
 import { channel } from './envelope.ts';
 
 /**
@@ -85,11 +87,32 @@ export const ArtistResults = z.object({
 });
 export type ArtistResults = z.infer<typeof ArtistResults>;
 
+/** What an import did: the items added, and those skipped with the store's reason; or why nothing was. */
+export const CrateImportResult = z.union([
+  z.object({
+    imported: z.literal(true),
+    added: z.array(CartItem),
+    skipped: z.array(z.object({ id: z.number().int(), type: ItemType, reason: z.string() })),
+  }),
+  z.object({ imported: z.literal(false), problem: z.string() }),
+]);
+export type CrateImportResult = z.infer<typeof CrateImportResult>;
+
+/** Where a library entry's file was saved: `path` as the template named it, `location` absolute, or null when not on disk. */
+export const SavedFile = z.object({
+  downloadId: z.number().int(),
+  path: z.string(),
+  location: z.string().nullable(),
+});
+export type SavedFile = z.infer<typeof SavedFile>;
+
 /** The bulk download queue as the popup shows it: files done of total, failures, bytes of those under way. */
 export const BulkProgress = z.object({
   status: z.enum(['idle', 'running', 'paused', 'cancelled', 'finished']),
   total: z.number().int(),
   done: z.number().int(),
+  /** Entries asked for in this run but not saved again: their file is still on disk. */
+  alreadySaved: z.number().int().optional(),
   failed: z.array(z.object({ downloadId: z.number().int(), title: z.string(), reason: z.string() })),
   active: z.array(
     z.object({
@@ -247,6 +270,22 @@ export const protocol = {
   /** Queues every library entry not downloaded yet (lib/background/downloads/download-queue.ts). */
   downloadAllAvailable: define(pagesOnly, NoPayload, BulkProgress),
   bulkDownloadProgress: define(pagesOnly, NoPayload, BulkProgress),
+  /**
+   * Adds a shared crate's items to a named cart, all or nothing: unknown ids or a cart past the
+   * store's limits refuse the whole crate (lib/background/crate-import.ts).
+   */
+  importCrate: define(pagesOnly, z.strictObject({ cartName: CartName, crate: CrateFile }), CrateImportResult),
+  /** Where these entries' files are on disk, for a crate export (lib/background/downloads/saved-files.ts). */
+  savedFiles: define(
+    pagesOnly,
+    z.strictObject({
+      entries: z
+        .array(LibraryEntry.pick({ id: true, audioFormat: true, track: true }))
+        .min(1)
+        .max(1000),
+    }),
+    z.array(SavedFile),
+  ),
   bulkDownloadControl: define(
     pagesOnly,
     z.strictObject({ action: z.enum(['pause', 'resume', 'cancel', 'retryFailed']) }),

@@ -6,6 +6,8 @@
  * ends. `starting` is written before downloads.download is called: a job found there after a stop
  * may or may not have a browser download, and is matched to one by its link's URL.
  */
+import type { AudioFormat } from '../contract/wire.ts';
+
 export type JobState = 'queued' | 'starting' | 'saving' | 'done' | 'failed' | 'cancelled';
 
 export const finishedStates: readonly JobState[] = ['done', 'failed', 'cancelled'];
@@ -41,6 +43,12 @@ export interface DownloadJob {
   attempts: number;
   /** Why the job failed, in a sentence. */
   error: string | null;
+  /** The entry's format (absent in jobs stored before it was kept). */
+  audioFormat?: AudioFormat;
+  /** Save over the file at `path`: this entry was saved before and its file is gone or replaced. */
+  replace?: boolean;
+  /** Where the browser saved the file (its absolute path), once done. */
+  savedAs?: string;
 }
 
 export type RunStatus = 'running' | 'paused' | 'cancelled' | 'finished';
@@ -50,6 +58,8 @@ export interface QueueRun {
   id: number;
   status: RunStatus;
   startedAt: number;
+  /** Entries asked for in this run whose file was still on disk, so not saved again. */
+  alreadySaved?: number;
 }
 
 export interface QueueState {
@@ -58,4 +68,7 @@ export interface QueueState {
 }
 
 /** A job as enqueued: the rest of its fields start empty. */
-export type NewJob = Pick<DownloadJob, 'downloadId' | 'path' | 'title'> & { link?: StoreLink };
+export type NewJob = Pick<DownloadJob, 'downloadId' | 'path' | 'title'> & {
+  link?: StoreLink;
+  audioFormat?: AudioFormat;
+};

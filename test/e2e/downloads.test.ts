@@ -5,13 +5,16 @@
  * downloads of 20 entries from the popup, once straight through and once with the worker stopped
  * in the middle. Files land in the profile's download folder and are checked by name and bytes.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseFile } from 'music-metadata';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { BulkDownloadPanelPage } from '../../components/popup/bulk-download-panel.page.ts';
+import { CrateExportPage } from '../../components/popup/crate-export.page.ts';
+import { CrateSharePanelPage } from '../../components/popup/crate-share-panel.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { AudioFormat, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
 import {
@@ -262,6 +265,56 @@ describe('"Download" on one entry of the popup\'s library', () => {
   });
 });
 
+describe('No duplicate files', () => {
+  /** Waits until the queue has no run under way, as the popup's panel shows it. */
+  async function queueFinished(text: string | RegExp = /^Finished: /): Promise<void> {
+    const popup = new PopupPage(await extension.openPage('popup.html'));
+    await popup.open('Library');
+    await new BulkDownloadPanelPage(popup.page).waitForProgress(text);
+    await popup.page.close();
+  }
+
+  it("skips an entry whose file is still on disk, and says so; the library's Download replaces it", async () => {
+    const [trackId] = unownedTrackIds(1) as [number];
+    await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
+    const track = await catalogTrack(trackId);
+    const menu = {
+      menuItemId: 'crate-download-track-link',
+      linkUrl: `${store.baseUrl}/track/${track.slug}/${track.id}`,
+      pageUrl: `${store.baseUrl}/`,
+    };
+    const expected = expectedPath(track, 'wav', defaultFilenameTemplate);
+    const before = savedFiles();
+    await clickMenu(menu);
+    await waitFor(savedFiles, (found) => found.includes(expected));
+    await queueFinished('Finished: 1 of 1 files');
+    const firstSave = statSync(join(downloadDir, expected)).mtimeMs;
+
+    // Asked again: the file is on disk, so nothing is saved and the panel says why.
+    await clickMenu(menu);
+    await queueFinished('Finished: 1 already saved, 0 of 0 downloaded');
+    expect(savedFiles()).toEqual([...before, expected].sort());
+    expect(statSync(join(downloadDir, expected)).mtimeMs).toBe(firstSave);
+
+    // The library's Download is the explicit choice: the file is written again, over itself.
+    const popup = new PopupPage(await extension.openPage('popup.html#library'));
+    await popup.library.filter(track.name);
+    await popup.library.downloadButton(`${track.name} (${track.mixName})`).click();
+    await waitFor(
+      () => statSync(join(downloadDir, expected)).mtimeMs,
+      (mtime) => mtime > firstSave,
+      15_000,
+    );
+    // A moment later still one file: no "name (1).wav" beside it, no partial download left.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(statSync(join(downloadDir, expected)).mtimeMs).toBeGreaterThan(firstSave);
+    expect(savedFiles()).toEqual([...before, expected].sort());
+    expect(readdirSync(downloadDir).filter((name) => name.endsWith('.crdownload'))).toEqual([]);
+    expect(audioFormatOf(expected)).toBe('wav');
+    await popup.page.close();
+  });
+});
+
 describe('"Download all available" in the popup', () => {
   /** Buys 20 tracks as MP3 and names their files into `folder`; resolves with the expected paths. */
   async function twentyNewEntries(folder: string): Promise<string[]> {
@@ -329,4 +382,176 @@ describe('"Download all available" in the popup', () => {
     });
     expect(library).toEqual([]);
   }, 180_000);
+});
+
+describe('A crate into rekordbox', () => {
+  it('buys a release, saves it as WAV, and exports a rekordbox XML whose every Location is a tagged file', async () => {
+    const found = store.ctx.db.get<{ id: number }>(
+      `SELECT r.id FROM releases r WHERE r.price_cents > 0 AND NOT EXISTS (
+         SELECT 1 FROM tracks t WHERE t.release_id = r.id AND (t.sale_type <> 'purchase'
+           OR t.id IN (SELECT track_id FROM downloads WHERE user_id = ?)))
+       ORDER BY r.id LIMIT 1`,
+      userId,
+    );
+    if (!found) throw new Error('The catalog has no release demo owns nothing of.');
+    const { release } = await api<{ release: Release }>('GET', '/catalog/3/platform/release', {
+      id: String(found.id),
+    });
+    await buy([{ id: release.id, type: 'release', audioFormat: 'wav' }]);
+    await setFileNaming(`journey/${defaultFilenameTemplate}`, false);
+    await clickMenu({
+      menuItemId: 'crate-download-release-page',
+      pageUrl: `${store.baseUrl}/release/${release.slug}/${release.id}`,
+    });
+    const tracks = await Promise.all(release.trackIds.map(catalogTrack));
+    await waitFor(
+      () => savedFiles('journey'),
+      (files) => files.length >= tracks.length,
+    );
+    await setFileNaming(defaultFilenameTemplate, false);
+
+    // Everything downloaded, exported as a crate: entries marked downloaded but never saved by
+    // this browser (markLibraryDownloaded) are listed as missing.
+    const popup = new PopupPage(await extension.openPage('popup.html#library'));
+    const exporter = new CrateExportPage(popup.page);
+    await exporter.export('Journey', 'rekordbox', 'downloaded');
+    expect(await exporter.outcome.textContent()).toContain('exported to "Journey.xml"');
+    const xmlPath = join(downloadDir, 'Journey.xml');
+    await waitFor(
+      () => savedFiles().includes('Journey.xml'),
+      (there) => there,
+      10_000,
+    );
+    const xml = readFileSync(xmlPath, 'utf8');
+
+    // Parsed by the browser's own XML parser.
+    const parsed = await popup.page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      const attributes = (element: Element) =>
+        Object.fromEntries([...element.attributes].map((attribute) => [attribute.name, attribute.value]));
+      return {
+        errors: doc.getElementsByTagName('parsererror').length,
+        tracks: [...doc.querySelectorAll('COLLECTION > TRACK')].map(attributes),
+        playlist: attributes(doc.querySelector('PLAYLISTS > NODE > NODE') as Element),
+        keys: [...doc.querySelectorAll('PLAYLISTS > NODE > NODE > TRACK')].map((key) =>
+          key.getAttribute('Key'),
+        ),
+      };
+    }, xml);
+    const missing = await exporter.missing.count();
+    await popup.page.close();
+    expect(parsed.errors).toBe(0);
+    expect(missing).toBeGreaterThan(0);
+    expect(parsed.playlist).toMatchObject({
+      Name: 'Journey',
+      Type: '1',
+      Entries: String(parsed.tracks.length),
+    });
+    expect(parsed.keys).toEqual(parsed.tracks.map((track) => track.TrackID));
+
+    // Every Location is a file on disk, with tags an independent reader finds.
+    expect(parsed.tracks.length).toBeGreaterThanOrEqual(tracks.length);
+    for (const track of parsed.tracks) {
+      const location = track.Location ?? '';
+      expect(location.startsWith('file://localhost/')).toBe(true);
+      const path = decodeURIComponent(location.slice('file://localhost'.length));
+      expect(statSync(path).isFile(), path).toBe(true);
+      const { common } = await parseFile(path);
+      expect((track.Name ?? '').startsWith(common.title ?? '(no title tag)'), path).toBe(true);
+      expect(common.artist, path).toBeTruthy();
+      expect(common.picture?.length ?? 0, path).toBeGreaterThan(0);
+      expect(track.Album).toBe(common.album);
+    }
+
+    // The release's tracks are all in it, as WAV, with the catalog's facts.
+    for (const track of tracks) {
+      const exported = parsed.tracks.find(
+        (candidate) => candidate.Name === `${track.name} (${track.mixName})`,
+      );
+      expect(exported, track.name).toMatchObject({
+        Artist: track.artists.map((artist) => artist.name).join(', '),
+        Album: release.name,
+        Label: track.label.name,
+        Genre: track.genre.name,
+        Kind: 'WAV File',
+        AverageBpm: track.bpm.toFixed(2),
+        Year: track.publishDate.slice(0, 4),
+        TotalTime: String(Math.round(track.lengthMs / 1000)),
+      });
+      const path = decodeURIComponent((exported?.Location ?? '').slice('file://localhost'.length));
+      expect(
+        path.endsWith(
+          expectedPath(track, 'wav', `journey/${defaultFilenameTemplate}`).split('/').pop() ?? '?',
+        ),
+      ).toBe(true);
+      expect(audioFormatOf(path.slice(downloadDir.length + 1))).toBe('wav');
+    }
+  });
+});
+
+describe('A shared crate into a named cart', () => {
+  it('refuses a wrong file and unknown ids with nothing added, then adds a good crate and says what it skipped', async () => {
+    const [first, second] = unownedTrackIds(2) as [number, number];
+    const owned = store.ctx.db.get<{ track_id: number }>(
+      'SELECT track_id FROM downloads WHERE user_id = ? ORDER BY track_id LIMIT 1',
+      userId,
+    )?.track_id as number;
+    const cartName = 'Shared e2e';
+    const crate = (items: { id: number; type: string; audioFormat: string }[]) =>
+      JSON.stringify({ format: 'crate.shared-crate', version: 1, name: 'Friday', items });
+    // Outside the download folder, which other tests list.
+    const folder = mkdtempSync(join(tmpdir(), 'crate-shared-'));
+    const files = {
+      wrong: join(folder, 'wrong.json'),
+      unknown: join(folder, 'unknown.crate.json'),
+      good: join(folder, 'good.crate.json'),
+    };
+    writeFileSync(files.wrong, '{"playlist": []}');
+    writeFileSync(
+      files.unknown,
+      crate([
+        { id: first, type: 'track', audioFormat: 'wav' },
+        { id: 99_999_999, type: 'track', audioFormat: 'wav' },
+      ]),
+    );
+    writeFileSync(
+      files.good,
+      crate([
+        { id: first, type: 'track', audioFormat: 'wav' },
+        { id: second, type: 'track', audioFormat: 'aiff' },
+        { id: owned, type: 'track', audioFormat: 'mp3' },
+      ]),
+    );
+    const cartItems = async () =>
+      (
+        await api<{ items: { id: number; audioFormat: string }[] }>('GET', '/cart/1/', {
+          sourceType: 'e2e',
+          name: cartName,
+        })
+      ).items.map(({ id, audioFormat }) => ({ id, audioFormat }));
+
+    const popup = new PopupPage(await extension.openPage('popup.html'));
+    await popup.open('Cart');
+    const share = new CrateSharePanelPage(popup.page);
+    await share.importInto(cartName);
+
+    await share.fileInput.setInputFiles(files.wrong);
+    await share.problem.filter({ hasText: 'This is not a Crate file' }).waitFor();
+    await share.fileInput.setInputFiles(files.unknown);
+    await share.problem.filter({ hasText: 'does not know 1 of' }).waitFor();
+    expect(await cartItems()).toEqual([]);
+
+    await share.fileInput.setInputFiles(files.good);
+    await share.report.filter({ hasText: '2 added, 1 skipped.' }).waitFor();
+    expect(await share.report.textContent()).toContain(`track ${owned}:`);
+    expect((await cartItems()).sort((a, b) => a.id - b.id)).toEqual(
+      [
+        { id: first, audioFormat: 'wav' },
+        { id: second, audioFormat: 'aiff' },
+      ].sort((a, b) => a.id - b.id),
+    );
+    await popup.page.close();
+    await api('DELETE', '/cart/1/', { sourceType: 'e2e', name: cartName });
+    rmSync(folder, { recursive: true, force: true });
+  });
 });

@@ -64,7 +64,7 @@ function modelBrowser(world: World): BrowserDownloads {
   const expiresOf = (url: string) => Number(/expires=(\d+)/.exec(url)?.[1]);
   const find = (id: number) => world.items.find((item) => item.id === id);
   return {
-    async start(_, url) {
+    async start(_, url, path) {
       const entry = entryOf(url);
       if (world.items.some((item) => item.entry === entry && item.state !== 'interrupted'))
         world.twice.push(entry);
@@ -78,11 +78,15 @@ function modelBrowser(world: World): BrowserDownloads {
         paused: false,
         bytesReceived: 0,
         totalBytes: 1000,
+        exists: true,
+        filename: `/downloads/${path}`,
       };
       world.items.push(item);
       return item.id;
     },
     byId: async (id) => structuredClone(find(id)),
+    savedFiles: async () =>
+      structuredClone(world.items.filter((item) => item.state === 'complete' && item.exists)),
     byUrl: async (url) => structuredClone(world.items.filter((item) => item.url === url)),
     async pause(id) {
       const item = find(id);
@@ -314,5 +318,130 @@ describe('the download queue', () => {
     expect(firstPass.started).toBe(3);
     expect(firstPass.progress).toMatchObject({ status: 'running', total: 7, done: 0 });
     expect(firstPass.progress.active).toHaveLength(3);
+  });
+
+  describe('entries saved before', () => {
+    /** A queue over the models, with the starts it asked for and the summaries it gave. */
+    function setUp() {
+      const world: World = { clock: { now: 0 }, items: [], twice: [], initiated: 0 };
+      const browser = modelBrowser(world);
+      const starts: { downloadId: number; path: string; replace: boolean }[] = [];
+      const summaries: { done: number; alreadySaved: number }[] = [];
+      const store = memoryJobStore();
+      const queue = createDownloadQueue({
+        jobs: store,
+        downloads: {
+          ...browser,
+          start(downloadId, url, path, replace) {
+            starts.push({ downloadId, path, replace });
+            return browser.start(downloadId, url, path, replace);
+          },
+        },
+        initiate: modelStore(world),
+        events: {
+          jobFailed: async () => undefined,
+          runFinished: async ({ done, alreadySaved }) => void summaries.push({ done, alreadySaved }),
+          keepAwake: async () => undefined,
+          passLater: () => undefined,
+        },
+        now: () => world.clock.now,
+      });
+      const entries = (ids: number[]) =>
+        ids.map((downloadId) => ({
+          downloadId,
+          path: `Artist - Track ${downloadId}.wav`,
+          title: `Track ${downloadId}`,
+          audioFormat: 'wav' as const,
+        }));
+      /** Every download under way completes, and the queue notices. */
+      const completeAll = async () => {
+        for (const item of world.items) if (item.state === 'in_progress') item.state = 'complete';
+        await queue.pump();
+        await queue.pump();
+      };
+      return { world, store, queue, starts, summaries, entries, completeAll };
+    }
+
+    it('remembers the entry, its path, its format and where the browser saved it', async () => {
+      const { store, queue, entries, completeAll } = setUp();
+      await queue.enqueue(entries([7]));
+      await completeAll();
+      const [job] = (await store.read()).jobs;
+      expect(job).toMatchObject({
+        downloadId: 7,
+        path: 'Artist - Track 7.wav',
+        audioFormat: 'wav',
+        state: 'done',
+        savedAs: '/downloads/Artist - Track 7.wav',
+        replace: false,
+      });
+    });
+
+    it('skips entries whose file is still on disk, and says how many', async () => {
+      const { queue, starts, summaries, entries, completeAll } = setUp();
+      await queue.enqueue(entries([1, 2, 3]));
+      await completeAll();
+      expect(summaries).toEqual([{ done: 3, alreadySaved: 0 }]);
+
+      await queue.enqueue(entries([1, 2, 3, 4, 5]));
+      await completeAll();
+      expect(starts.map((start) => start.downloadId)).toEqual([1, 2, 3, 4, 5]);
+      expect(summaries.at(-1)).toEqual({ done: 2, alreadySaved: 3 });
+      const progress = await queue.progress();
+      expect(progress).toMatchObject({ status: 'finished', total: 2, done: 2, alreadySaved: 3 });
+    });
+
+    it('saves again, over the same path, an entry whose file left the disk', async () => {
+      const { world, queue, starts, summaries, entries, completeAll } = setUp();
+      await queue.enqueue(entries([1, 2]));
+      await completeAll();
+      const first = world.items.find((item) => item.entry === 1);
+      if (first) first.exists = false;
+      // An erased downloads record says nothing of the file: it counts as gone too.
+      world.items = world.items.filter((item) => item.entry !== 2 || item.exists === false);
+
+      await queue.enqueue(entries([1, 2]));
+      await completeAll();
+      expect(starts.slice(2)).toEqual([
+        { downloadId: 1, path: 'Artist - Track 1.wav', replace: true },
+        { downloadId: 2, path: 'Artist - Track 2.wav', replace: true },
+      ]);
+      expect(summaries.at(-1)).toEqual({ done: 2, alreadySaved: 0 });
+    });
+
+    it("skips an entry the library's Download button saved, found by its path", async () => {
+      const { world, store, queue, starts, summaries, entries, completeAll } = setUp();
+      world.items.push({
+        id: 900,
+        url: 'http://store/file/5?expires=1',
+        entry: 5,
+        state: 'complete',
+        paused: false,
+        bytesReceived: 1000,
+        totalBytes: 1000,
+        exists: true,
+        filename: '/home/dj/Downloads/Artist - Track 5.wav',
+      });
+      await queue.enqueue(entries([5, 6]));
+      await completeAll();
+      expect(starts.map((start) => start.downloadId)).toEqual([6]);
+      expect(summaries.at(-1)).toEqual({ done: 1, alreadySaved: 1 });
+      const recorded = (await store.read()).jobs.find((job) => job.downloadId === 5);
+      expect(recorded).toMatchObject({
+        state: 'done',
+        browserDownloadId: 900,
+        savedAs: '/home/dj/Downloads/Artist - Track 5.wav',
+      });
+
+      // Asked again: still on disk, still skipped.
+      await queue.enqueue(entries([5]));
+      expect(starts).toHaveLength(1);
+    });
+
+    it('saves an entry new to the queue beside other files, never over them', async () => {
+      const { queue, starts, entries } = setUp();
+      await queue.enqueue(entries([9]));
+      expect(starts).toEqual([{ downloadId: 9, path: 'Artist - Track 9.wav', replace: false }]);
+    });
   });
 });

@@ -75,6 +75,8 @@ beforeEach(() => {
     downloadAllAvailable: vi.fn(async () => idleQueue),
     bulkDownloadProgress: vi.fn(async () => idleQueue),
     bulkDownloadControl: vi.fn(async () => idleQueue),
+    savedFiles: vi.fn(async () => []),
+    importCrate: vi.fn(async () => ({ imported: false as const, problem: 'x' })),
   };
 });
 
@@ -256,6 +258,37 @@ describe('refused senders and payloads', () => {
     ['a cart name with a control character', message('cartSummary', { name: 'a\u0000b' }), popup],
     ['a cart name too long', message('viewCart', { name: 'x'.repeat(65) }), popup],
     ['an envelope with an extra field', { ...message('getAuthState'), from: 'background' }, popup],
+    [
+      'the store page importing a crate into a cart',
+      message('importCrate', {
+        cartName: 'x',
+        crate: { format: 'crate.shared-crate', version: 1, name: 'x', items: [] },
+      }),
+      storePage,
+    ],
+    [
+      'a crate of another format',
+      message('importCrate', { cartName: 'x', crate: { format: 'other', version: 1, name: 'x', items: [] } }),
+      popup,
+    ],
+    [
+      'a crate over the cart limit',
+      message('importCrate', {
+        cartName: 'x',
+        crate: {
+          format: 'crate.shared-crate',
+          version: 1,
+          name: 'x',
+          items: Array.from({ length: 1001 }, (_, index) => ({
+            id: index + 1,
+            type: 'track',
+            audioFormat: 'mp3',
+          })),
+        },
+      }),
+      popup,
+    ],
+    ['the store page asking where saved files are', message('savedFiles', { entries: [] }), storePage],
   ];
 
   it('has at least ten forged cases', () => {

@@ -11,17 +11,28 @@ const toDownload = (item: Browser.downloads.DownloadItem): BrowserDownload => ({
   paused: item.paused,
   bytesReceived: item.bytesReceived,
   totalBytes: Math.max(0, item.totalBytes),
+  exists: item.exists,
+  filename: item.filename,
 });
 
 export const browserDownloads: BrowserDownloads = {
-  async start(downloadId, url, path) {
+  async start(downloadId, url, path, replace) {
     // The link's own filename and expiry do not matter here: `path` names the file.
-    const saved = await saveDownload({ downloadId, url, filename: path, expiresAt: '' }, path);
+    const saved = await saveDownload(
+      { downloadId, url, filename: path, expiresAt: '' },
+      path,
+      replace ? 'overwrite' : 'uniquify',
+    );
     return saved.browserDownloadId;
   },
   async byId(id) {
     const [item] = await browser.downloads.search({ id });
     return item ? toDownload(item) : undefined;
+  },
+  async savedFiles() {
+    // limit 0: every record, not the first thousand.
+    const items = await browser.downloads.search({ state: 'complete', limit: 0 });
+    return items.filter((item) => item.exists).map(toDownload);
   },
   async byUrl(url) {
     return (await browser.downloads.search({ url })).map(toDownload);

@@ -14,7 +14,7 @@ import { notifyNotOwned } from './notifications.ts';
 
 export interface PurchasedDownloadDependencies {
   api: ApiClient;
-  enqueue(jobs: NewJob[], options: { redownload: boolean }): Promise<void>;
+  enqueue(jobs: NewJob[]): Promise<void>;
   /** A promotional track joined the library: what pages show as owned changes. */
   libraryChanged(): Promise<void>;
 }
@@ -67,7 +67,8 @@ export async function downloadPurchased(
     await notifyNotOwned(item, name);
     return 0;
   }
-  // The person asked for these files now, even if they were saved before.
-  await enqueue(jobs, { redownload: true });
+  // Entries whose file is still on disk are skipped (and counted); the library's own Download
+  // button is the explicit way to save one again over its file.
+  await enqueue(jobs);
   return jobs.length;
 }

@@ -12,6 +12,7 @@
 import type { DownloadJob, NewJob } from '../../storage/download-job.ts';
 import {
   type ActiveFile,
+  type BrowserDownload,
   type BrowserDownloads,
   isActive,
   type QueueControl,
@@ -39,9 +40,26 @@ export function createDownloadQueue(deps: QueueDependencies) {
     return next;
   }
 
-  /** Adds entries to the run (queue-state.ts, addJobs) and starts on them. */
-  async function enqueue(newJobs: NewJob[], { redownload = false } = {}): Promise<void> {
-    await store.updateAll((state) => addJobs(state, newJobs, { redownload, now: now() }));
+  /**
+   * Adds entries to the run (queue-state.ts, addJobs) and starts on them. An entry saved before is
+   * skipped while the browser's downloads record says its file is still on disk; asked before the
+   * store's transaction, as the browser cannot be asked inside one.
+   */
+  async function enqueue(newJobs: NewJob[]): Promise<void> {
+    const wanted = new Set(newJobs.map((job) => job.downloadId));
+    const saved = (await store.read()).jobs.filter(
+      (job) => job.state === 'done' && wanted.has(job.downloadId) && job.browserDownloadId !== null,
+    );
+    const gone = new Map<number, number>();
+    for (const job of saved) {
+      const id = job.browserDownloadId as number;
+      if (!onDisk(await downloads.byId(id))) gone.set(job.downloadId, id);
+    }
+    const found = await savedElsewhere(
+      downloads,
+      newJobs.filter((job) => !saved.some((done) => done.downloadId === job.downloadId)),
+    );
+    await store.updateAll((state) => addJobs(state, newJobs, { gone, found, now: now() }));
     await events.keepAwake(true);
     await pump();
   }
@@ -71,6 +89,7 @@ export function createDownloadQueue(deps: QueueDependencies) {
     return {
       status: run?.status ?? 'idle',
       total: jobs.length,
+      alreadySaved: run?.alreadySaved ?? 0,
       done: jobs.filter((job) => job.state === 'done').length,
       failed: jobs
         .filter((job) => job.state === 'failed')
@@ -85,6 +104,31 @@ export function createDownloadQueue(deps: QueueDependencies) {
 
   return { enqueue, pump, control, progress };
 }
+
+/**
+ * Entries the queue never saved whose file is on disk at the path it would use: saved by the
+ * library's own Download button. Path parts are compared with either separator.
+ */
+async function savedElsewhere(
+  downloads: BrowserDownloads,
+  jobs: NewJob[],
+): Promise<Map<number, BrowserDownload>> {
+  const found = new Map<number, BrowserDownload>();
+  if (jobs.length === 0) return found;
+  const files = await downloads.savedFiles();
+  const tails = files.map((file) => ({ file, parts: file.filename.split(/[/\\]/) }));
+  for (const job of jobs) {
+    const parts = job.path.split('/');
+    const match = tails.find(
+      (tail) => tail.parts.length > parts.length && tail.parts.slice(-parts.length).join('/') === job.path,
+    );
+    if (match) found.set(job.downloadId, match.file);
+  }
+  return found;
+}
+
+/** A saved file the browser still lists as there (an erased downloads record says nothing: gone). */
+const onDisk = (item: BrowserDownload | undefined) => item?.state === 'complete' && item.exists;
 
 /**
  * The browser's side follows the stored decision: downloads under way are paused, resumed or

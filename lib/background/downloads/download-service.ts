@@ -16,6 +16,7 @@ import { createDownloadQueue } from './download-queue.ts';
 import { jobNamer, libraryEntries, storeLink } from './library-jobs.ts';
 import { notifyDownloadFailed, notifyProblem, notifyRunFinished, notOwnedItem } from './notifications.ts';
 import type { QueueControl, QueueProgress } from './queue-model.ts';
+import { savedFiles } from './saved-files.ts';
 
 /** While a run is under way this alarm wakes a stopped worker to carry on (30 s is MV3's least). */
 export const bulkDownloadAlarm = 'bulk-download';
@@ -85,6 +86,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
         await queue.control(action);
         return queue.progress();
       },
+      savedFiles: ({ entries }: { entries: Parameters<typeof savedFiles>[0] }) => savedFiles(entries),
     },
 
     /** contextMenus.onClicked. */

@@ -33,6 +33,7 @@ export async function jobNamer(): Promise<JobNamer> {
       fallbackName: `track-${track.id}`,
     }),
     title: trackTitle(track),
+    audioFormat,
     ...(link ? { link } : {}),
   });
 }

@@ -6,6 +6,7 @@
 import { browser } from 'wxt/browser';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
 import type { DownloadJob } from '../../storage/download-job.ts';
+import type { RunSummary } from './queue-model.ts';
 
 const notOwnedPrefix = 'crate-not-owned:';
 // Firefox shows no notification buttons: there a click on the notification itself adds to the cart.
@@ -54,8 +55,14 @@ export function notifyDownloadFailed(job: DownloadJob): Promise<void> {
   );
 }
 
-export function notifyRunFinished({ done, failed }: { done: number; failed: DownloadJob[] }): Promise<void> {
-  const saved = `${done} ${done === 1 ? 'file' : 'files'} saved to your downloads.`;
+/** "12 already saved, 8 downloaded." or "8 files saved to your downloads." */
+function runSummaryText({ done, alreadySaved }: Pick<RunSummary, 'done' | 'alreadySaved'>): string {
+  if (alreadySaved === 0) return `${done} ${done === 1 ? 'file' : 'files'} saved to your downloads.`;
+  return `${alreadySaved} already saved, ${done} downloaded.`;
+}
+
+export function notifyRunFinished({ done, alreadySaved, failed }: RunSummary): Promise<void> {
+  const saved = runSummaryText({ done, alreadySaved });
   const problems =
     failed.length === 0
       ? ''

@@ -35,13 +35,22 @@ export interface BrowserDownload {
   bytesReceived: number;
   /** 0 when the store did not say. */
   totalBytes: number;
+  /** Whether the saved file is still on disk, as far as the browser knows. */
+  exists: boolean;
+  /** The file's absolute path ('' before the browser chose it). */
+  filename: string;
 }
 
 /** The browser's downloads API, as much of it as the queue uses. */
 export interface BrowserDownloads {
-  /** Starts saving entry `downloadId` from `url` under `path`; resolves with the browser's id. */
-  start(downloadId: number, url: string, path: string): Promise<number>;
+  /**
+   * Starts saving entry `downloadId` from `url` under `path`; resolves with the browser's id.
+   * `replace` saves over a file already at `path` instead of beside it ("name (1).mp3").
+   */
+  start(downloadId: number, url: string, path: string, replace: boolean): Promise<number>;
   byId(id: number): Promise<BrowserDownload | undefined>;
+  /** Completed downloads whose file is still on disk (to find files saved outside the queue). */
+  savedFiles(): Promise<BrowserDownload[]>;
   byUrl(url: string): Promise<BrowserDownload[]>;
   pause(id: number): Promise<void>;
   resume(id: number): Promise<void>;
@@ -54,11 +63,18 @@ export type InitiateLinks = (downloadIds: number[]) => Promise<{ downloadId: num
 /** What the queue tells people and the rest of the extension. */
 export interface QueueEvents {
   jobFailed(job: DownloadJob): Promise<void>;
-  runFinished(summary: { done: number; failed: DownloadJob[] }): Promise<void>;
+  runFinished(summary: RunSummary): Promise<void>;
   /** A run is under way (true) or over (false): the worker keeps an alarm while it is. */
   keepAwake(active: boolean): Promise<void>;
   /** Asks for another pass after `ms`, while this worker lives (the alarm covers the rest). */
   passLater(ms: number): void;
+}
+
+/** How a run went: files saved, entries skipped as still on disk, and failures. */
+export interface RunSummary {
+  done: number;
+  alreadySaved: number;
+  failed: DownloadJob[];
 }
 
 export interface QueueDependencies {

@@ -15,6 +15,7 @@ import {
   maxAttempts,
   parallelDownloads,
   type QueueDependencies,
+  type RunSummary,
   startGraceMs,
   when,
 } from './queue-model.ts';
@@ -61,7 +62,7 @@ async function reconcileSaving(deps: QueueDependencies, job: DownloadJob): Promi
   if (item?.state === 'complete') {
     await store.updateJob(
       job.downloadId,
-      when(['saving'], () => ({ state: 'done', error: null }), id),
+      when(['saving'], () => ({ state: 'done', error: null, savedAs: item.filename }), id),
     );
   } else if (!item) {
     // Erased from the browser's list before it finished: nothing was saved.
@@ -139,7 +140,7 @@ async function startJob(deps: QueueDependencies, job: DownloadJob): Promise<void
   if (!starting) return;
   let browserDownloadId: number;
   try {
-    browserDownloadId = await downloads.start(job.downloadId, link.url, job.path);
+    browserDownloadId = await downloads.start(job.downloadId, link.url, job.path, job.replace === true);
   } catch (error) {
     // The browser refused to start it at all (a bad name, a blocked URL): no retry helps.
     const failed = await store.updateJob(
@@ -179,12 +180,13 @@ async function startMore(deps: QueueDependencies): Promise<void> {
 /** Ends the run once every job has ended, and says how it went, once. */
 async function finishIfDone(deps: QueueDependencies): Promise<void> {
   const { jobs: store, events } = deps;
-  let summary: { done: number; failed: DownloadJob[] } | null = null;
+  let summary: RunSummary | null = null;
   await store.updateAll(({ run, jobs }) => {
     if (!run || (run.status !== 'running' && run.status !== 'paused') || !jobs.every(isFinished)) return null;
     const mine = jobs.filter((job) => job.runId === run.id);
     summary = {
       done: mine.filter((job) => job.state === 'done').length,
+      alreadySaved: run.alreadySaved ?? 0,
       failed: mine.filter((job) => job.state === 'failed'),
     };
     return { run: { ...run, status: 'finished' }, jobs };

@@ -7,13 +7,24 @@ import type { NewJob, QueueState } from '../../storage/download-job.ts';
 import { isFinished, type QueueControl } from './queue-model.ts';
 
 /**
- * Adds entries to the run under way, or starts a run. An entry already in this run, or saved by
- * an earlier one, is not added again unless `redownload` asks for another copy.
+ * Adds entries to the run under way, or starts a run. An entry already in this run is not added
+ * again; one saved by an earlier run is skipped (and counted as already saved) unless `gone` holds
+ * its saved browser download, as checked before this transaction: then its file left the disk and
+ * it is saved again, over the same path. A save finished after that check counts as on disk.
  */
 export function addJobs(
   { run, jobs }: QueueState,
   newJobs: NewJob[],
-  { redownload, now }: { redownload: boolean; now: number },
+  {
+    gone,
+    found = new Map(),
+    now,
+  }: {
+    gone: ReadonlyMap<number, number>;
+    /** Entries with no saved job whose file is on disk anyway (saved outside the queue). */
+    found?: ReadonlyMap<number, { id: number; filename: string }>;
+    now: number;
+  },
 ): QueueState {
   const fresh = !run || run.status === 'finished' || run.status === 'cancelled';
   const current = fresh ? { id: (run?.id ?? 0) + 1, status: 'running' as const, startedAt: now } : run;
@@ -21,12 +32,40 @@ export function addJobs(
   const kept = jobs.filter((job) => job.runId === current.id || job.state === 'done');
   const byId = new Map(kept.map((job) => [job.downloadId, job]));
   let seq = Math.max(0, ...kept.map((job) => job.seq));
+  let alreadySaved = current.alreadySaved ?? 0;
   for (const job of newJobs) {
     const existing = byId.get(job.downloadId);
     const inThisRun =
       existing?.runId === current.id && existing.state !== 'failed' && existing.state !== 'cancelled';
-    const savedBefore = existing?.runId !== current.id && existing?.state === 'done';
-    if (inThisRun || (savedBefore && !redownload)) continue;
+    if (inThisRun) continue;
+    const savedBefore = existing?.state === 'done';
+    const fileGone = savedBefore && gone.get(job.downloadId) === existing.browserDownloadId;
+    if (savedBefore && !fileGone) {
+      alreadySaved++;
+      continue;
+    }
+    const elsewhere = existing ? undefined : found.get(job.downloadId);
+    if (elsewhere) {
+      // Recorded as saved outside any run (run 0), so later requests skip it the same way.
+      alreadySaved++;
+      byId.set(job.downloadId, {
+        downloadId: job.downloadId,
+        runId: 0,
+        seq: ++seq,
+        path: job.path,
+        title: job.title,
+        state: 'done',
+        link: null,
+        startedAt: null,
+        browserDownloadId: elsewhere.id,
+        pastBrowserIds: [],
+        attempts: 0,
+        error: null,
+        ...(job.audioFormat ? { audioFormat: job.audioFormat } : {}),
+        savedAs: elsewhere.filename,
+      });
+      continue;
+    }
     byId.set(job.downloadId, {
       downloadId: job.downloadId,
       runId: current.id,
@@ -40,9 +79,11 @@ export function addJobs(
       pastBrowserIds: existing?.pastBrowserIds ?? [],
       attempts: 0,
       error: null,
+      ...(job.audioFormat ? { audioFormat: job.audioFormat } : {}),
+      replace: fileGone || existing?.replace === true,
     });
   }
-  return { run: current, jobs: [...byId.values()] };
+  return { run: { ...current, alreadySaved }, jobs: [...byId.values()] };
 }
 
 /** What `action` makes of the run and its jobs, or null when it does not apply now. */

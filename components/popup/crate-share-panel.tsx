@@ -1,0 +1,119 @@
+/**
+ * Share a cart as a small crate file, and import one into a named cart. The file is checked here
+ * (a clear sentence for a wrong or oversized file) and again by the worker, which adds all of it
+ * or nothing and reports what was added and what was skipped.
+ */
+import { useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { isCartName } from '../../lib/contract/cart-name.ts';
+import { safeFilename } from '../../lib/contract/safe-filename.ts';
+import type { CartItem } from '../../lib/contract/wire.ts';
+import { crateFile, readCrateFile } from '../../lib/protocol/crate-file.ts';
+import { errorMessage } from '../../lib/protocol/error-message.ts';
+import type { CrateImportResult } from '../../lib/protocol/messages.ts';
+import { send } from '../../lib/protocol/send.ts';
+
+export interface CrateSharePanelProps {
+  cartName: string;
+  items: readonly CartItem[];
+}
+
+export function CrateSharePanel({ cartName, items }: CrateSharePanelProps) {
+  const [target, setTarget] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<CrateImportResult | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function share() {
+    setProblem(null);
+    const text = JSON.stringify(crateFile(cartName, items), null, 1);
+    try {
+      await browser.downloads.download({
+        url: `data:application/json;charset=utf-8,${encodeURIComponent(text)}`,
+        filename: `${safeFilename(cartName) || 'cart'}.crate.json`,
+        conflictAction: 'overwrite',
+      });
+    } catch (caught) {
+      setProblem(errorMessage(caught));
+    }
+  }
+
+  async function importFile(file: File) {
+    setProblem(null);
+    setReport(null);
+    const read = readCrateFile(await file.text());
+    if ('problem' in read) {
+      setProblem(read.problem);
+      return;
+    }
+    const name = target.trim() || read.crate.name;
+    if (!isCartName(name)) {
+      setProblem('Name the cart to import into: 1 to 64 characters.');
+      return;
+    }
+    setBusy(true);
+    try {
+      setReport(await send('importCrate', { cartName: name, crate: read.crate }));
+    } catch (caught) {
+      setProblem(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section class="crate-share" aria-label="Share crates">
+      <button type="button" disabled={items.length === 0} onClick={() => void share()}>
+        Share this cart
+      </button>
+      <label class="inline">
+        Import into cart
+        <input
+          value={target}
+          placeholder="The crate's own name"
+          maxLength={64}
+          onInput={(event) => setTarget(event.currentTarget.value)}
+        />
+      </label>
+      <label class="inline">
+        Crate file
+        <input
+          type="file"
+          accept=".json,application/json"
+          disabled={busy}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) void importFile(file);
+            event.currentTarget.value = '';
+          }}
+        />
+      </label>
+      {problem && (
+        <p role="alert" class="problem">
+          {problem}
+        </p>
+      )}
+      {report && !report.imported && (
+        <p role="alert" class="problem">
+          {report.problem}
+        </p>
+      )}
+      {report?.imported && (
+        <div role="status">
+          <p>
+            {report.added.length} added, {report.skipped.length} skipped.
+          </p>
+          {report.skipped.length > 0 && (
+            <ul aria-label="Skipped items">
+              {report.skipped.map((item) => (
+                <li key={`${item.type}:${item.id}`}>
+                  {item.type} {item.id}: {item.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

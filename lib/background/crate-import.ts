@@ -1,0 +1,84 @@
+/**
+ * A shared crate into a named cart, all or nothing as far as the store lets us check first: every
+ * id must be in the catalog and the cart must have room (the store's limits); only then are the
+ * items added, 100 per request. The store's own 409s (`tooManyCarts`, `cartFull`) refuse the first
+ * request, before anything was added. Items the store declines (owned, already in the cart, not
+ * for sale) are reported as skipped with its reason.
+ */
+import type { CartAddResult, CartItemInput } from '../contract/wire.ts';
+import { type CrateFile, cartLimits } from '../protocol/crate-file.ts';
+import { errorMessage } from '../protocol/error-message.ts';
+import type { CrateImportResult } from '../protocol/messages.ts';
+import { StoreError } from '../protocol/store-error.ts';
+import type { ApiClient } from './api-client.ts';
+import { forEachPooled } from './pool.ts';
+
+/** Catalog lookups at once: as many as the fee lookups use. */
+const lookups = 4;
+const perRequest = 100;
+
+export interface CrateImportDependencies {
+  api: ApiClient;
+  /** The worker's own add, so the badge and the pages' cache follow. */
+  addToCart(name: string, items: CartItemInput[]): Promise<CartAddResult>;
+}
+
+const key = (item: { id: number; type: string }) => `${item.type}:${item.id}`;
+
+export async function importCrate(
+  cartName: string,
+  crate: CrateFile,
+  { api, addToCart }: CrateImportDependencies,
+): Promise<CrateImportResult> {
+  // The same item twice in a file: the last format wins, as the store's add would have it.
+  const items = [...new Map(crate.items.map((item) => [key(item), item])).values()];
+  if (items.length === 0) return { imported: false, problem: 'This crate is empty: nothing to add.' };
+
+  const unknown: CartItemInput[] = [];
+  await forEachPooled(items, lookups, async (item) => {
+    try {
+      await api.catalogPage(item.type, item.id);
+    } catch (error) {
+      if (error instanceof StoreError && error.kind === 'notFound') unknown.push(item);
+      else throw error;
+    }
+  });
+  if (unknown.length > 0) {
+    const named = unknown
+      .slice(0, 5)
+      .map((item) => `${item.type} ${item.id}`)
+      .join(', ');
+    return {
+      imported: false,
+      problem: `The store does not know ${unknown.length} of this crate's items (${named}${unknown.length > 5 ? ', …' : ''}): nothing was added.`,
+    };
+  }
+
+  const { cart } = await api.viewCart({ name: cartName });
+  const inCart = new Set(cart.items.map(key));
+  const joining = items.filter((item) => !inCart.has(key(item))).length;
+  if (cart.items.length + joining > cartLimits.itemsPerCart)
+    return {
+      imported: false,
+      problem: `The cart "${cartName}" holds ${cart.items.length} items; this crate would bring it to ${cart.items.length + joining}, past the store's limit of ${cartLimits.itemsPerCart.toLocaleString('en-US')}: nothing was added.`,
+    };
+
+  const added: CartAddResult['added'] = [];
+  const skipped: Extract<CrateImportResult, { imported: true }>['skipped'] = [];
+  for (let start = 0; start < items.length; start += perRequest) {
+    let result: CartAddResult;
+    try {
+      result = await addToCart(cartName, items.slice(start, start + perRequest));
+    } catch (error) {
+      // Refused before anything was added (a new cart past the store's number of carts): say so.
+      if (start === 0 && error instanceof StoreError && error.kind === 'conflict')
+        return { imported: false, problem: `${errorMessage(error)} Nothing was added.` };
+      throw error;
+    }
+    added.push(...result.added);
+    for (const warning of result.warnings)
+      if (warning.code !== 'alreadyInCart' || !result.added.some((item) => key(item) === key(warning)))
+        skipped.push({ id: warning.id, type: warning.type, reason: warning.message });
+  }
+  return { imported: true, added, skipped };
+}

@@ -1,0 +1,130 @@
+/**
+ * Crate exports as DJ software reads them: the M3U8's lines, and the rekordbox XML parsed back
+ * with an XML parser, every attribute checked against the library entries it came from.
+ */
+import { describe, expect, it } from 'vitest';
+import { fileLocation, m3u8, rekordboxXml, type SavedEntry } from '../../lib/popup/crate-export.ts';
+import { libraryEntry } from './popup-fixtures.ts';
+
+function savedEntries(): SavedEntry[] {
+  const first = libraryEntry(1, 'downloaded');
+  const second = libraryEntry(2, 'downloaded');
+  // Characters XML and URIs must escape, two artists, a sharp key, a lossless format.
+  second.track = {
+    ...second.track,
+    name: 'Rock & "Roll" <Live>',
+    mixName: 'Dub Mix',
+    artists: [
+      { id: 1, name: 'Björk', slug: 'bjork', role: 'artist' },
+      { id: 2, name: "D'Angelo", slug: 'dangelo', role: 'artist' },
+    ],
+    label: { id: 7, name: 'Kompakt & Co', slug: 'kompakt' },
+    genre: { id: 3, name: 'Deep House', slug: 'deep-house' },
+    release: { id: 9, name: 'Songs #1', slug: 'songs-1' },
+    bpm: 123,
+    key: 'F# Minor',
+    lengthMs: 421_600,
+    publishDate: '2024-11-30',
+  };
+  second.audioFormat = 'wav';
+  return [
+    {
+      entry: first,
+      path: 'Artist 1 - Song 1 (Original Mix).mp3',
+      location: '/home/dj/Downloads/Artist 1 - Song 1 (Original Mix).mp3',
+    },
+    {
+      entry: second,
+      path: 'Songs #1/Björk, D\'Angelo - Rock & "Roll" <Live> (Dub Mix).wav',
+      location: "C:\\Users\\dj\\Downloads\\Songs #1\\Björk, D'Angelo - Rock & Roll 100% (Dub Mix).wav",
+    },
+  ];
+}
+
+describe('crate export', () => {
+  it('writes extended M3U8: duration and "Artist - Title", then the path the template saved', () => {
+    expect(m3u8(savedEntries()).split('\n')).toEqual([
+      '#EXTM3U',
+      '#EXTINF:360,Artist 1 - Song 1 (Original Mix)',
+      'Artist 1 - Song 1 (Original Mix).mp3',
+      `#EXTINF:422,Björk, D'Angelo - Rock & "Roll" <Live> (Dub Mix)`,
+      `Songs #1/Björk, D'Angelo - Rock & "Roll" <Live> (Dub Mix).wav`,
+      '',
+    ]);
+  });
+
+  it('turns saved paths into file://localhost/ URIs, each part percent-encoded', () => {
+    expect(fileLocation('/home/dj/Downloads/a b#1.wav')).toBe(
+      'file://localhost/home/dj/Downloads/a%20b%231.wav',
+    );
+    expect(fileLocation('C:\\Users\\dj\\Mix 100%.aiff')).toBe(
+      'file://localhost/C:/Users/dj/Mix%20100%25.aiff',
+    );
+  });
+
+  it('writes rekordbox XML whose every attribute matches the library entries', () => {
+    const saved = savedEntries();
+    const xml = rekordboxXml('Friday <set> & more', saved, '1.2.3');
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+
+    const root = doc.documentElement;
+    expect(root.tagName).toBe('DJ_PLAYLISTS');
+    expect(root.getAttribute('Version')).toBe('1.0.0');
+    const product = root.getElementsByTagName('PRODUCT')[0];
+    expect(product?.getAttribute('Name')).toBe('Crate');
+    expect(product?.getAttribute('Version')).toBe('1.2.3');
+
+    const collection = root.getElementsByTagName('COLLECTION')[0];
+    expect(collection?.getAttribute('Entries')).toBe('2');
+    const tracks = [...(collection?.getElementsByTagName('TRACK') ?? [])];
+    const attributesOf = (element: Element) =>
+      Object.fromEntries([...element.attributes].map((attribute) => [attribute.name, attribute.value]));
+    expect(tracks.map(attributesOf)).toEqual([
+      {
+        TrackID: '1',
+        Name: 'Song 1 (Original Mix)',
+        Artist: 'Artist 1',
+        Album: 'Release 1',
+        Label: 'Label',
+        Genre: 'Techno',
+        Kind: 'MP3 File',
+        AverageBpm: '128.00',
+        Tonality: 'Am',
+        Year: '2026',
+        TotalTime: '360',
+        Location: 'file://localhost/home/dj/Downloads/Artist%201%20-%20Song%201%20(Original%20Mix).mp3',
+      },
+      {
+        TrackID: '2',
+        Name: 'Rock & "Roll" <Live> (Dub Mix)',
+        Artist: "Björk, D'Angelo",
+        Album: 'Songs #1',
+        Label: 'Kompakt & Co',
+        Genre: 'Deep House',
+        Kind: 'WAV File',
+        AverageBpm: '123.00',
+        Tonality: 'F#m',
+        Year: '2024',
+        TotalTime: '422',
+        Location: `file://localhost/C:/Users/dj/Downloads/Songs%20%231/Bj%C3%B6rk%2C%20D'Angelo%20-%20Rock%20%26%20Roll%20100%25%20(Dub%20Mix).wav`,
+      },
+    ]);
+    // Every Location decodes back to the saved file.
+    expect(tracks.map((track) => decodeURIComponent(track.getAttribute('Location') ?? ''))).toEqual([
+      'file://localhost/home/dj/Downloads/Artist 1 - Song 1 (Original Mix).mp3',
+      "file://localhost/C:/Users/dj/Downloads/Songs #1/Björk, D'Angelo - Rock & Roll 100% (Dub Mix).wav",
+    ]);
+
+    const playlists = root.getElementsByTagName('PLAYLISTS')[0];
+    const rootNode = playlists?.children[0];
+    expect(rootNode?.getAttribute('Type')).toBe('0');
+    expect(rootNode?.getAttribute('Name')).toBe('ROOT');
+    const crate = rootNode?.children[0];
+    expect(crate?.getAttribute('Type')).toBe('1');
+    expect(crate?.getAttribute('Name')).toBe('Friday <set> & more');
+    expect(crate?.getAttribute('KeyType')).toBe('0');
+    expect(crate?.getAttribute('Entries')).toBe('2');
+    expect([...(crate?.children ?? [])].map((key) => key.getAttribute('Key'))).toEqual(['1', '2']);
+  });
+});
