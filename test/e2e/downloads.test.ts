@@ -46,24 +46,24 @@ async function buy(
   items: { id: number; type: 'track' | 'release'; audioFormat: AudioFormat }[],
 ): Promise<void> {
   await api('POST', '/cart/1/', { sourceType: 'e2e', items: JSON.stringify(items) });
-  checkoutCart(store.ctx, userId, 'default');
+  await checkoutCart(store.ctx, userId, 'default');
 }
 
 /** Purchasable tracks demo does not own yet. */
-function unownedTrackIds(count: number): number[] {
-  return store.ctx.db
-    .all<{ id: number }>(
+async function unownedTrackIds(count: number): Promise<number[]> {
+  return (
+    await store.ctx.db.all<{ id: number }>(
       `SELECT id FROM tracks WHERE sale_type = 'purchase'
         AND id NOT IN (SELECT track_id FROM downloads WHERE user_id = ?) ORDER BY id LIMIT ?`,
       userId,
       count,
     )
-    .map((row) => row.id);
+  ).map((row) => row.id);
 }
 
 /** Leaves nothing "available", so "Download all available" takes exactly what a test buys next. */
-function markLibraryDownloaded(): void {
-  store.ctx.db.run(`UPDATE downloads SET status = 'downloaded' WHERE user_id = ?`, userId);
+async function markLibraryDownloaded(): Promise<void> {
+  await store.ctx.db.run(`UPDATE downloads SET status = 'downloaded' WHERE user_id = ?`, userId);
 }
 
 async function setFileNaming(template: string, folderPerRelease: boolean): Promise<void> {
@@ -129,7 +129,9 @@ async function waitFor<T>(
 beforeAll(async () => {
   store = await startTestStore({ scale: 300, listen: true });
   userId = (
-    store.ctx.db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', 'demo') as { id: number }
+    (await store.ctx.db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', 'demo')) as {
+      id: number;
+    }
   ).id;
   downloadDir = mkdtempSync(join(tmpdir(), 'crate-downloads-'));
   extension = await launchExtension({ downloadsPath: downloadDir });
@@ -151,7 +153,7 @@ afterAll(async () => {
 
 describe('"Download purchased" in the context menu', () => {
   it('saves an owned track from a link to it, named by the template, with real audio', async () => {
-    const [trackId] = unownedTrackIds(1) as [number];
+    const [trackId] = (await unownedTrackIds(1)) as [number];
     await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
     const track = await catalogTrack(trackId);
     await clickMenu({
@@ -168,7 +170,7 @@ describe('"Download purchased" in the context menu', () => {
   });
 
   it('saves every owned track of a release from its page, in a folder per release', async () => {
-    const found = store.ctx.db.get<{ id: number }>(
+    const found = await store.ctx.db.get<{ id: number }>(
       `SELECT r.id FROM releases r WHERE r.price_cents > 0 AND NOT EXISTS (
          SELECT 1 FROM tracks t WHERE t.release_id = r.id AND (t.sale_type <> 'purchase'
            OR t.id IN (SELECT track_id FROM downloads WHERE user_id = ?)))
@@ -197,7 +199,7 @@ describe('"Download purchased" in the context menu', () => {
   });
 
   it('offers to add an item that is not owned to the cart', async () => {
-    const [trackId] = unownedTrackIds(1) as [number];
+    const [trackId] = (await unownedTrackIds(1)) as [number];
     const track = await catalogTrack(trackId);
     await clickMenu({
       menuItemId: 'crate-download-track-link',
@@ -238,7 +240,7 @@ describe('"Download purchased" in the context menu', () => {
 
 describe('"Download" on one entry of the popup\'s library', () => {
   it("saves one entry from the popup's library, named by a template of the person's own", async () => {
-    const [trackId] = unownedTrackIds(1) as [number];
+    const [trackId] = (await unownedTrackIds(1)) as [number];
     await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
     const track = await catalogTrack(trackId);
     const template = 'single/{label} - {title} [{bpm}].{ext}';
@@ -264,8 +266,8 @@ describe('"Download" on one entry of the popup\'s library', () => {
 describe('"Download all available" in the popup', () => {
   /** Buys 20 tracks as MP3 and names their files into `folder`; resolves with the expected paths. */
   async function twentyNewEntries(folder: string): Promise<string[]> {
-    markLibraryDownloaded();
-    const ids = unownedTrackIds(20);
+    await markLibraryDownloaded();
+    const ids = await unownedTrackIds(20);
     await buy(ids.map((id) => ({ id, type: 'track' as const, audioFormat: 'mp3' as const })));
     const template = `${folder}/${defaultFilenameTemplate}`;
     await setFileNaming(template, false);

@@ -33,7 +33,7 @@ export async function startTestStore(
   const { trustProxy, logLevel, logStream } = options;
   const store = await buildApp({ dbPath, config, trustProxy, logLevel, logStream });
   if (options.seed !== false) {
-    generateCatalog(store.ctx.db, { scale: options.scale ?? 300 });
+    await generateCatalog(store.ctx.db, { scale: options.scale ?? 300 });
     await ensureDemoAccounts(store.ctx.db, store.ctx.config);
   }
   if (port) await store.app.listen({ port, host: '127.0.0.1' });

@@ -11,9 +11,9 @@ describe('oidc-provider adapter on oauth_models', () => {
   let db: Database;
   let adapterFor: ReturnType<typeof sqliteAdapter>;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'crate-oauth-'));
-    db = new Database(join(dir, 'store.db'));
+    db = await Database.open(join(dir, 'store.db'));
     adapterFor = sqliteAdapter(db);
   });
   afterEach(() => {
@@ -71,33 +71,33 @@ describe('oidc-provider adapter on oauth_models', () => {
     vi.setSystemTime(Date.now() + 1000);
     expect(await tokens.find('short')).toBeUndefined();
     expect(await tokens.find('forever')).toBeDefined();
-    expect(db.get('SELECT 1 AS found FROM oauth_models WHERE id = ?', 'short')).toBeDefined();
+    expect(await db.get('SELECT 1 AS found FROM oauth_models WHERE id = ?', 'short')).toBeDefined();
 
     vi.setSystemTime(Date.now() + 120_000);
     await tokens.upsert('next', {}, 60);
-    expect(db.get('SELECT 1 AS found FROM oauth_models WHERE id = ?', 'short')).toBeUndefined();
+    expect(await db.get('SELECT 1 AS found FROM oauth_models WHERE id = ?', 'short')).toBeUndefined();
     expect(await tokens.find('forever')).toBeDefined();
   });
 });
 
 describe('authorization server keys', () => {
-  it('are made once per database and kept', () => {
+  it('are made once per database and kept', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crate-oauth-'));
     try {
-      const first = new Database(join(dir, 'a.db'));
-      const keys = { cookies: cookieKeys(first), jwks: signingKeys(first) };
-      expect(cookieKeys(first)).toEqual(keys.cookies);
-      expect(signingKeys(first)).toEqual(keys.jwks);
+      const first = await Database.open(join(dir, 'a.db'));
+      const keys = { cookies: await cookieKeys(first), jwks: await signingKeys(first) };
+      expect(await cookieKeys(first)).toEqual(keys.cookies);
+      expect(await signingKeys(first)).toEqual(keys.jwks);
       expect(keys.jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
       first.close();
 
-      const reopened = new Database(join(dir, 'a.db'));
-      expect(signingKeys(reopened)).toEqual(keys.jwks);
+      const reopened = await Database.open(join(dir, 'a.db'));
+      expect(await signingKeys(reopened)).toEqual(keys.jwks);
       reopened.close();
 
-      const other = new Database(join(dir, 'b.db'));
-      expect(cookieKeys(other)).not.toEqual(keys.cookies);
-      expect(signingKeys(other)).not.toEqual(keys.jwks);
+      const other = await Database.open(join(dir, 'b.db'));
+      expect(await cookieKeys(other)).not.toEqual(keys.cookies);
+      expect(await signingKeys(other)).not.toEqual(keys.jwks);
       other.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ let db: Database;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'crate-sign-in-'));
-  db = new Database(join(dir, 'store.db'));
+  db = await Database.open(join(dir, 'store.db'));
   await createUser(db, 'demo', 'demo');
   await createUser(db, 'second', 'second password');
 });
@@ -25,12 +25,12 @@ afterAll(() => {
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
-beforeEach(() => {
-  db.run('DELETE FROM sign_in_attempts');
+beforeEach(async () => {
+  await db.run('DELETE FROM sign_in_attempts');
 });
 
-const attempt = (username: string, password: string, address = home, now = start) =>
-  signInWithPassword(db, { username, password, address }, limits, now);
+const attempt = async (username: string, password: string, address = home, now = start) =>
+  await signInWithPassword(db, { username, password, address }, limits, now);
 
 describe('password sign-in limits', () => {
   it('signs in with the right password and refuses a wrong one or an unknown user', async () => {
@@ -82,7 +82,7 @@ describe('password sign-in limits', () => {
   });
 
   it('counts attempts made in parallel before any password is checked', async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, () => attempt('demo', 'wrong')));
+    const results = await Promise.all(Array.from({ length: 6 }, async () => await attempt('demo', 'wrong')));
     expect(results.filter((result) => result.outcome === 'refused')).toHaveLength(2);
     expect(results.filter((result) => result.outcome === 'throttled')).toHaveLength(4);
   });
@@ -91,9 +91,9 @@ describe('password sign-in limits', () => {
     await attempt('demo', 'wrong', home, start);
     await attempt('second', 'wrong', elsewhere, start + 61_000);
     await attempt('x'.repeat(60_000), 'wrong', elsewhere, start + 61_000);
-    const keys = db
-      .all<{ key: string }>('SELECT key FROM sign_in_attempts ORDER BY key')
-      .map((row) => row.key);
+    const keys = (await db.all<{ key: string }>('SELECT key FROM sign_in_attempts ORDER BY key')).map(
+      (row) => row.key,
+    );
     expect(keys).toEqual([
       `account:${elsewhere}:?`,
       `account:${elsewhere}:second`,
