@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { type AppOptions, buildApp, type StoreApp } from '../../server/app.ts';
 import { ensureDemoAccounts, generateCatalog } from '../../server/seed/generate.ts';
 import { freePort } from './free-port.ts';
+import { testDatabase } from './test-database.ts';
 
 export interface TestStore extends StoreApp {
   dir: string;
+  /** A SQLite file, or a postgres:// URL when the suite runs on PostgreSQL. */
   dbPath: string;
   /** The store's origin (config.baseUrl); it answers there when started with `listen: true`. */
   baseUrl: string;
@@ -14,7 +16,8 @@ export interface TestStore extends StoreApp {
 }
 
 /**
- * A real store on a fresh SQLite file in a temp folder, seeded with a small deterministic catalog.
+ * A real store on a fresh database (a SQLite file in a temp folder, or a new database in the
+ * suite's PostgreSQL cluster: test-database.ts), seeded with a small deterministic catalog.
  * With `listen: true` it also listens on a free port of 127.0.0.1, with baseUrl (the OAuth issuer)
  * set to that origin before the app is built.
  */
@@ -27,7 +30,8 @@ export async function startTestStore(
   } & Pick<AppOptions, 'trustProxy' | 'logLevel' | 'logStream'> = {},
 ): Promise<TestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'crate-store-'));
-  const dbPath = join(dir, 'store.db');
+  const database = await testDatabase(dir);
+  const dbPath = database.location;
   const port = options.listen ? await freePort() : undefined;
   const config = port ? { ...options.config, baseUrl: `http://127.0.0.1:${port}` } : options.config;
   const { trustProxy, logLevel, logStream } = options;
@@ -44,6 +48,7 @@ export async function startTestStore(
     baseUrl: store.ctx.config.baseUrl,
     async close() {
       await store.app.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -108,7 +108,7 @@ describe('adding', () => {
       `SELECT r.id, r.price_cents, count(t.id) AS n FROM releases r JOIN tracks t ON t.release_id = r.id
         WHERE r.id NOT IN (SELECT t2.release_id FROM tracks t2 JOIN downloads d ON d.track_id = t2.id)
           AND t.sale_type = 'purchase'
-        GROUP BY r.id HAVING n > 1 LIMIT 1`,
+        GROUP BY r.id, r.price_cents HAVING count(t.id) > 1 LIMIT 1`,
     );
     const result = await add([
       { id: track?.id, type: 'track', audioFormat: 'wav' },

@@ -236,7 +236,7 @@ describe('artist catalog against a plain SQL reference', async () => {
     const params: (string | number)[] = [];
     for (const genre of query.genres) {
       where.push(
-        'a.id IN (SELECT artist_id FROM artist_genres ag JOIN genres g ON g.id = ag.genre_id WHERE g.name = ? COLLATE NOCASE)',
+        'a.id IN (SELECT artist_id FROM artist_genres ag JOIN genres g ON g.id = ag.genre_id WHERE lower(g.name) = lower(?))',
       );
       params.push(genre);
     }
@@ -249,7 +249,7 @@ describe('artist catalog against a plain SQL reference', async () => {
       params.push(query.labelId);
     }
     if (query.search) {
-      where.push('instr(lower(a.name), lower(?)) > 0');
+      where.push("length(lower(a.name)) <> length(replace(lower(a.name), lower(?), ''))");
       params.push(query.search);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';

@@ -6,6 +6,7 @@ import { type SignInLimits, signInWithPassword, tryAgainIn } from '../../server/
 import { createUser } from '../../server/accounts/users.ts';
 import { buildApp } from '../../server/app.ts';
 import { Database } from '../../server/db/database.ts';
+import { type TestDatabase, testDatabase } from '../helpers/test-database.ts';
 
 const limits: SignInLimits = { windowSeconds: 60, perAccount: 2, perAddress: 4 };
 const start = Date.parse('2026-11-22T12:00:00Z');
@@ -14,15 +15,18 @@ const elsewhere = '203.0.113.9';
 
 let dir: string;
 let db: Database;
+let database: TestDatabase;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'crate-sign-in-'));
-  db = await Database.open(join(dir, 'store.db'));
+  database = await testDatabase(dir);
+  db = await Database.open(database.location);
   await createUser(db, 'demo', 'demo');
   await createUser(db, 'second', 'second password');
 });
-afterAll(() => {
-  db.close();
+afterAll(async () => {
+  await db.close();
+  await database.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(async () => {

@@ -36,11 +36,11 @@ beforeAll(async () => {
     userId,
   );
   await store.ctx.db.run(
-    "INSERT OR IGNORE INTO carts (user_id, name, created_at, updated_at) VALUES (?, 'default', '', '')",
+    "INSERT INTO carts (user_id, name, created_at, updated_at) VALUES (?, 'default', '', '') ON CONFLICT DO NOTHING",
     userId,
   );
   await store.ctx.db.run(
-    "INSERT OR IGNORE INTO cart_items (cart_id, item_type, item_id, audio_format, added_seq) VALUES ((SELECT id FROM carts WHERE user_id = ?), 'track', ?, 'mp3', 1)",
+    "INSERT INTO cart_items (cart_id, item_type, item_id, audio_format, added_seq) VALUES ((SELECT id FROM carts WHERE user_id = ? AND name = 'default'), 'track', ?, 'mp3', 1) ON CONFLICT DO NOTHING",
     userId,
     track?.id as number,
   );
