@@ -23,6 +23,22 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 /** A database the store cannot use: a short message for the operator, never a stack trace. */
 export class DatabaseUnavailable extends Error {}
 
+/**
+ * Whether a query failed because the database could not answer now (a statement over its timeout,
+ * a server restarting or out of reach, a locked SQLite file), not because of the query: the
+ * request answers 503 and may be tried again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    // 57014: statement timeout; 57P0x: shutdown, crash, starting; 08xxx: connection failures.
+    if (code === '57014' || code.startsWith('57P') || code.startsWith('08')) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
+  }
+  const text = typeof message === 'string' ? message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|database is locked/.test(text);
+}
+
 /** Whether a --db value names a PostgreSQL database rather than a SQLite file. */
 export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
 

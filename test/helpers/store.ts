@@ -12,6 +12,8 @@ export interface TestStore extends StoreApp {
   dbPath: string;
   /** The store's origin (config.baseUrl); it answers there when started with `listen: true`. */
   baseUrl: string;
+  /** Where this instance listens: baseUrl, unless it shares another instance's store. */
+  listenUrl: string;
   close(): Promise<void>;
 }
 
@@ -27,16 +29,20 @@ export async function startTestStore(
     config?: AppOptions['config'];
     seed?: boolean;
     listen?: boolean;
-  } & Pick<AppOptions, 'trustProxy' | 'logLevel' | 'logStream'> = {},
+    /** Another instance on that store's database (not seeded, not dropped by close), with its baseUrl. */
+    sharing?: TestStore;
+  } & Pick<AppOptions, 'trustProxy' | 'logLevel' | 'logStream' | 'dbOptions'> = {},
 ): Promise<TestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'crate-store-'));
-  const database = await testDatabase(dir);
+  const { sharing } = options;
+  const database = sharing ? { location: sharing.dbPath, drop: async () => {} } : await testDatabase(dir);
   const dbPath = database.location;
   const port = options.listen ? await freePort() : undefined;
-  const config = port ? { ...options.config, baseUrl: `http://127.0.0.1:${port}` } : options.config;
-  const { trustProxy, logLevel, logStream } = options;
-  const store = await buildApp({ dbPath, config, trustProxy, logLevel, logStream });
-  if (options.seed !== false) {
+  const ownUrl = port ? { baseUrl: `http://127.0.0.1:${port}` } : {};
+  const config = { ...options.config, ...(sharing ? { baseUrl: sharing.baseUrl } : ownUrl) };
+  const { trustProxy, logLevel, logStream, dbOptions } = options;
+  const store = await buildApp({ dbPath, dbOptions, config, trustProxy, logLevel, logStream });
+  if (options.seed !== false && !sharing) {
     await generateCatalog(store.ctx.db, { scale: options.scale ?? 300 });
     await ensureDemoAccounts(store.ctx.db, store.ctx.config);
   }
@@ -46,6 +52,7 @@ export async function startTestStore(
     dir,
     dbPath,
     baseUrl: store.ctx.config.baseUrl,
+    listenUrl: port ? `http://127.0.0.1:${port}` : store.ctx.config.baseUrl,
     async close() {
       await store.app.close();
       await database.drop();
