@@ -214,12 +214,14 @@ const initialSchema = ({ id, clustered }: Words) => `
 
 /**
  * SQLite's json_each(?) over a JSON array of ids and unixepoch(text), as PostgreSQL functions:
- * the store's queries pass id lists as one JSON parameter on both engines (dialect.ts).
+ * the store's queries pass id lists as one JSON parameter on both engines (dialect.ts). Integers,
+ * like the id columns, and not inlined (the SET clause), so the planner keeps the small row
+ * estimate and probes the id indexes instead of scanning the table.
  */
 const postgresFunctions = `
-  CREATE FUNCTION crate_json_ids(list TEXT) RETURNS TABLE (value BIGINT)
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE ROWS 20
-    AS $$ SELECT (jsonb_array_elements_text(list::jsonb))::bigint $$;
+  CREATE FUNCTION crate_json_ids(list TEXT) RETURNS TABLE (value INTEGER)
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE ROWS 20 SET search_path = pg_catalog
+    AS $$ SELECT (jsonb_array_elements_text(list::jsonb))::integer $$;
   CREATE FUNCTION crate_unixepoch(moment TEXT) RETURNS BIGINT
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT floor(extract(epoch FROM moment::timestamptz))::bigint $$;
