@@ -1,13 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import {
-  type Compilable,
-  CompiledQuery,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type Transaction,
-} from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { postgresSql } from './dialect.ts';
 import { type Engine, migrate } from './migrations.ts';
@@ -96,19 +88,13 @@ export class Database {
     return { changes: Number((await this.query(text, params)).numAffectedRows ?? 0) };
   }
 
-  /** Runs a query built with Kysely's builder (this.kysely) in the current transaction, if any. */
-  async execute<T>(query: Compilable<T>): Promise<T[]> {
-    const compiled = query.compile();
-    return (await this.query<T>(compiled.sql, compiled.parameters as SqlValue[], true)).rows;
-  }
-
-  private async query<T>(text: string, params: readonly SqlValue[], compiled = false) {
+  private async query<T>(text: string, params: readonly SqlValue[]) {
     const transaction = this.current.getStore();
     if (this.sqlite) {
       if (!transaction) while (this.sqliteBusy) await this.sqliteBusy;
       return sqliteQuery<T>(this.sqlite, text, params);
     }
-    const query = CompiledQuery.raw(compiled ? text : postgresSql(text), [...params]);
+    const query = CompiledQuery.raw(postgresSql(text), [...params]);
     return (transaction ?? this.kysely).executeQuery<T>(query);
   }
 
