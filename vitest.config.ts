@@ -23,6 +23,18 @@ export default defineConfig({
         },
       },
       {
+        // The same suite on PostgreSQL: a throwaway cluster, a database per test store.
+        test: {
+          name: 'service-postgres',
+          include: ['test/service/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['test/service/postgres-setup.ts'],
+          env: { CRATE_TEST_ENGINE: 'postgres' },
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -65,16 +65,17 @@ const storeUrl = `http://127.0.0.1:${port}`;
 const store = await startTestStore({ scale: 6000, config: { baseUrl: storeUrl } });
 
 /** A chart of the first `rows` tracks, straight into the bench's own database. */
-function addChart(rows: number): string {
-  const id = (store.ctx.db.get<{ id: number }>('SELECT max(id) + 1 AS id FROM charts')?.id ?? 1) as number;
-  store.ctx.db.run(
+async function addChart(rows: number): Promise<string> {
+  const id = ((await store.ctx.db.get<{ id: number }>('SELECT max(id) + 1 AS id FROM charts'))?.id ??
+    1) as number;
+  await store.ctx.db.run(
     'INSERT INTO charts (id, name, slug, genre_id, curator_artist_id, publish_date) VALUES (?, ?, ?, NULL, NULL, ?)',
     id,
     `Bench ${rows}`,
     `bench-${rows}`,
     '2024-01-01',
   );
-  store.ctx.db.run(
+  await store.ctx.db.run(
     `INSERT INTO chart_tracks (chart_id, position, track_id)
        SELECT ?, row_number() OVER (ORDER BY id), id FROM tracks ORDER BY id LIMIT ?`,
     id,
@@ -89,9 +90,13 @@ store.app.get<{ Params: { id: string } }>('/chart/:slug/:id/all', async (request
   const id = Number(request.params.id);
   let html = rendered.get(id);
   if (html === undefined) {
-    const data = chartPage(store.ctx, id);
+    const data = await chartPage(store.ctx, id);
     if (!data) return reply.code(404).send();
-    const page = h(ChartPage, { shell: pageShell(store.ctx, request), data, count: data.tracks.length });
+    const page = h(ChartPage, {
+      shell: await pageShell(store.ctx, request),
+      data,
+      count: data.tracks.length,
+    });
     html = `<!doctype html>${renderToString(page as VNode)}`;
     rendered.set(id, html);
   }

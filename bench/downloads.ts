@@ -40,31 +40,31 @@ const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/
 
 const store = await startTestStore({ scale: 300, listen: true });
 const { db } = store.ctx;
-const demo = findUserByName(db, 'demo');
+const demo = await findUserByName(db, 'demo');
 if (!demo) throw new Error('The store has no demo user.');
 
 // `entries` MP3s demo owns and has not downloaded; everything else counts as downloaded.
-db.run(`UPDATE downloads SET status = 'downloaded' WHERE user_id = ?`, demo.id);
-const trackIds = db
-  .all<{ id: number }>(
+await db.run(`UPDATE downloads SET status = 'downloaded' WHERE user_id = ?`, demo.id);
+const trackIds = (
+  await db.all<{ id: number }>(
     `SELECT id FROM tracks WHERE id NOT IN (SELECT track_id FROM downloads WHERE user_id = ?) ORDER BY id LIMIT ?`,
     demo.id,
     entries,
   )
-  .map((row) => row.id);
+).map((row) => row.id);
 if (trackIds.length < entries)
   throw new Error(`The catalog has only ${trackIds.length} tracks demo does not own.`);
 for (const trackId of trackIds) {
-  db.run(
+  await db.run(
     `INSERT INTO downloads (user_id, track_id, audio_format, source, purchased_at) VALUES (?, ?, 'mp3', 'purchase', ?)`,
     demo.id,
     trackId,
     new Date().toISOString(),
   );
 }
-const downloadIds = db
-  .all<{ id: number }>(`SELECT id FROM downloads WHERE user_id = ? AND status = 'available'`, demo.id)
-  .map((row) => row.id);
+const downloadIds = (
+  await db.all<{ id: number }>(`SELECT id FROM downloads WHERE user_id = ? AND status = 'available'`, demo.id)
+).map((row) => row.id);
 
 const downloadDir = mkdtempSync(join(tmpdir(), 'crate-bench-downloads-'));
 const profile = mkdtempSync(join(tmpdir(), 'crate-bench-profile-'));
@@ -163,7 +163,7 @@ try {
 
   // Encode every file once, then make the entries "available" again.
   await fetchOneByOne(await initiate());
-  db.run(
+  await db.run(
     `UPDATE downloads SET status = 'available' WHERE id IN (SELECT value FROM json_each(?))`,
     JSON.stringify(downloadIds),
   );

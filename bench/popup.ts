@@ -149,7 +149,7 @@ try {
   await signIn.close();
 
   const { db } = store.ctx;
-  const demo = findUserByName(db, 'demo');
+  const demo = await findUserByName(db, 'demo');
   if (!demo) throw new Error('The store has no demo user.');
   console.log(`Store ${store.baseUrl}, ${runs} runs each, popup 440x580, headless Chromium\n`);
 
@@ -161,11 +161,11 @@ try {
     paintTime(context, popupUrl('#cart'), 'cart-summary'),
   );
 
-  const tracks = db.all<{ id: number }>(
+  const tracks = await db.all<{ id: number }>(
     `SELECT id FROM tracks WHERE sale_type = 'purchase' ORDER BY id LIMIT ?`,
     cartItems,
   );
-  addItems(
+  await addItems(
     store.ctx,
     demo.id,
     'default',
@@ -179,8 +179,8 @@ try {
 
   // A 10,000-entry library: one row per track and format, purchased a second apart.
   const before =
-    db.get<{ n: number }>('SELECT count(*) AS n FROM downloads WHERE user_id = ?', demo.id)?.n ?? 0;
-  db.run(
+    (await db.get<{ n: number }>('SELECT count(*) AS n FROM downloads WHERE user_id = ?', demo.id))?.n ?? 0;
+  await db.run(
     `INSERT OR IGNORE INTO downloads (user_id, track_id, audio_format, source, purchased_at)
      SELECT ?, t.id, f.name, 'purchase', strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || (t.id * 3 + f.position) || ' seconds')
        FROM tracks t CROSS JOIN audio_formats f
@@ -190,7 +190,9 @@ try {
     demo.id,
     libraryEntries - before,
   );
-  const entries = db.get<{ n: number }>('SELECT count(*) AS n FROM downloads WHERE user_id = ?', demo.id)?.n;
+  const entries = (
+    await db.get<{ n: number }>('SELECT count(*) AS n FROM downloads WHERE user_id = ?', demo.id)
+  )?.n;
   if (entries !== libraryEntries)
     throw new Error(`The library has ${entries} entries, not ${libraryEntries}.`);
 

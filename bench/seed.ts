@@ -29,22 +29,20 @@ if (!Number.isSafeInteger(scale) || scale < 1 || !Number.isSafeInteger(seed)) {
 
 const dir = mkdtempSync(join(tmpdir(), 'crate-seed-bench-'));
 const path = join(dir, 'store.db');
-const db = new Database(path);
+const db = await Database.open(path);
 const started = performance.now();
-const summary = generateCatalog(db, { scale, seed });
+const summary = await generateCatalog(db, { scale, seed });
 const seeded = performance.now();
 db.close();
 const seconds = (seeded - started) / 1000;
 const closedSeconds = (performance.now() - started) / 1000;
 
-const check = new Database(path);
-const rows = Object.fromEntries(
-  catalogTables.map((table) => [
-    table,
-    check.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)?.n ?? 0,
-  ]),
-);
-check.close();
+const check = await Database.open(path);
+const rows: Record<string, number> = {};
+for (const table of catalogTables) {
+  rows[table] = (await check.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))?.n ?? 0;
+}
+await check.close();
 const totalRows = Object.values(rows).reduce((sum, n) => sum + n, 0);
 const megabytes = statSync(path).size / 1024 / 1024;
 

@@ -26,10 +26,10 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const { app, ctx } = await buildApp({ dbPath: values.db, config: { baseUrl }, logLevel: 'warn' });
 app.get('/bench/empty', { schema: { hide: true } }, async () => ({}));
 
-if (isCatalogEmpty(ctx.db)) {
+if (await isCatalogEmpty(ctx.db)) {
   const started = performance.now();
   console.log(`Seeding ${values.scale} tracks...`);
-  generateCatalog(ctx.db, { scale: Number(values.scale) });
+  await generateCatalog(ctx.db, { scale: Number(values.scale) });
   console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 await ensureDemoAccounts(ctx.db, ctx.config);

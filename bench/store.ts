@@ -11,13 +11,20 @@
  *
  * The cart is emptied before each scenario.
  *
+ * On PostgreSQL (`--db postgres://...`, or `--postgres` for a throwaway cluster made here),
+ * `--instances N` starts N store processes on one database, one after another (the first seeds),
+ * on consecutive ports; throughput is then N autocannon runs side by side, one per instance
+ * (connections split between them), summed, and latency requests go round the instances.
+ *
  *   npm run bench:store -- [--scale 1000000] [--seconds 5] [--connections 10] [--samples 300]
+ *                          [--db PATH|postgres://...] [--postgres] [--instances N]
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { type PostgresCluster, startPostgresCluster } from '../scripts/postgres-cluster.ts';
+import { Database, isPostgresUrl } from '../server/db/database.ts';
 import { signIn } from '../test/helpers/tokens.ts';
 import { median, recordFigures } from './figures.ts';
 
@@ -28,56 +35,79 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     samples: { type: 'string', default: '300' },
     port: { type: 'string', default: '8790' },
+    db: { type: 'string' },
+    postgres: { type: 'boolean' },
+    instances: { type: 'string', default: '1' },
   },
 });
 const scale = Number(values.scale);
 const port = Number(values.port);
 const samples = Number(values.samples);
 const connections = Number(values.connections);
+const instanceCount = Number(values.instances);
 const baseUrl = `http://127.0.0.1:${port}`;
+const instanceUrls = Array.from({ length: instanceCount }, (_, i) => `http://127.0.0.1:${port + i}`);
 mkdirSync('.bench', { recursive: true });
-const dbPath = `.bench/store-${scale}.db`;
+let cluster: PostgresCluster | undefined;
+if (values.postgres) cluster = await startPostgresCluster();
+const dbPath = cluster
+  ? await cluster.createDatabase('bench')
+  : (values.db ?? process.env.DATABASE_URL ?? `.bench/store-${scale}.db`);
+if (instanceCount > 1 && !isPostgresUrl(dbPath)) {
+  console.error('--instances N needs PostgreSQL (--db postgres://... or --postgres): SQLite is one process.');
+  process.exit(2);
+}
+const engine = isPostgresUrl(dbPath) ? 'postgres' : 'sqlite';
 
-const store = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    'bench/store-process.ts',
-    '--db',
-    dbPath,
-    '--port',
-    String(port),
-    '--scale',
-    String(scale),
-  ],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
+const stores: ChildProcessWithoutNullStreams[] = [];
 const started = performance.now();
-await new Promise<void>((resolve, reject) => {
-  store.once('exit', (code) => reject(new Error(`store exited with ${code}`)));
-  store.stdout.on('data', (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (/^Seed/m.test(text)) process.stdout.write(text);
-    if (text.includes('listening on')) resolve();
+for (const [i, url] of instanceUrls.entries()) {
+  const store = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'bench/store-process.ts',
+      '--db',
+      dbPath,
+      '--port',
+      String(port + i),
+      '--scale',
+      String(scale),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] } as never,
+  ) as ChildProcessWithoutNullStreams;
+  stores.push(store);
+  await new Promise<void>((resolve, reject) => {
+    store.once('exit', (code) => reject(new Error(`store exited with ${code}`)));
+    store.stdout.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (/^Seed/m.test(text)) process.stdout.write(text);
+      if (text.includes('listening on')) resolve();
+    });
   });
-});
-console.log(`store ready in ${((performance.now() - started) / 1000).toFixed(1)} s (${dbPath})`);
+  console.log(`store ready at ${url} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+console.log(`${engine}, ${instanceCount} instance(s)${engine === 'sqlite' ? ` (${dbPath})` : ''}`);
 
-const db = new DatabaseSync(dbPath, { readOnly: true });
-const sample = <T>(sql: string) => db.prepare(sql).all() as T[];
-const trackIds = sample<{ id: number }>(
-  "SELECT id FROM tracks WHERE sale_type = 'purchase' ORDER BY random() LIMIT 300",
-).map((r) => r.id);
+const db = await Database.open(dbPath);
+const samples_ = new Map<string, unknown[]>();
+for (const [key, sql] of Object.entries({
+  tracks: "SELECT id FROM tracks WHERE sale_type = 'purchase' ORDER BY random() LIMIT 300",
+  genres:
+    'SELECT g.id, g.name FROM artist_genres ag JOIN genres g ON g.id = ag.genre_id GROUP BY g.id, g.name ORDER BY count(*) DESC',
+  labels: 'SELECT id FROM labels ORDER BY random() LIMIT 50',
+  artists: 'SELECT name FROM artists ORDER BY random() LIMIT 50',
+})) {
+  samples_.set(key, await db.all(sql));
+}
+const sample = <T>(key: string) => samples_.get(key) as T[];
+const trackIds = sample<{ id: number }>('tracks').map((r) => r.id);
 const plus = (name: string) => encodeURIComponent(name).replaceAll('%20', '+');
-const genres = sample<{ id: number; name: string }>(
-  'SELECT g.id, g.name FROM artist_genres ag JOIN genres g ON g.id = ag.genre_id GROUP BY g.id ORDER BY count(*) DESC',
-);
-const labelIds = sample<{ id: number }>('SELECT id FROM labels ORDER BY random() LIMIT 50').map((r) => r.id);
-const artistNames = sample<{ name: string }>('SELECT name FROM artists ORDER BY random() LIMIT 50').map(
-  (r) => r.name,
-);
-db.close();
+const genres = sample<{ id: number; name: string }>('genres');
+const labelIds = sample<{ id: number }>('labels').map((r) => r.id);
+const artistNames = sample<{ name: string }>('artists').map((r) => r.name);
+await db.close();
 
 const { accessToken } = await signIn(baseUrl, 'dj2', 'dj2');
 const auth = { authorization: `Bearer ${accessToken}` };
@@ -134,17 +164,40 @@ const scenarios: Scenario[] = [
   },
 ];
 
-const run = (scenario: Scenario, connections: number) =>
-  autocannon({ url: baseUrl, connections, duration: Number(values.seconds), requests: scenario.requests });
+/** One autocannon run per instance, side by side, connections split between them; the sums. */
+async function run(scenario: Scenario, connections: number) {
+  const results = await Promise.all(
+    instanceUrls.map((url, i) =>
+      autocannon({
+        url,
+        connections: Math.max(
+          1,
+          Math.floor(connections / instanceCount) + (i < connections % instanceCount ? 1 : 0),
+        ),
+        duration: Number(values.seconds),
+        requests: scenario.requests,
+      }),
+    ),
+  );
+  const sum = (pick: (result: autocannon.Result) => number) =>
+    results.reduce((total, r) => total + pick(r), 0);
+  return {
+    requests: { average: sum((r) => r.requests.average) },
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+  };
+}
+let turn = 0;
+const nextUrl = () => instanceUrls[turn++ % instanceCount] as string;
 const emptyCart = () => fetch(`${baseUrl}/cart/1/?sourceType=bench`, { method: 'DELETE', headers: auth });
 
 /** Latency one request at a time, in milliseconds with the clock's full resolution. */
 async function latencies(path: (i: number) => string, count: number): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < 20; i++) await (await fetch(`${baseUrl}${path(i)}`)).arrayBuffer();
+  for (let i = 0; i < 20; i++) await (await fetch(`${nextUrl()}${path(i)}`)).arrayBuffer();
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    const response = await fetch(`${baseUrl}${path(i + 20)}`);
+    const response = await fetch(`${nextUrl()}${path(i + 20)}`);
     await response.arrayBuffer();
     times.push(performance.now() - started);
     if (!response.ok) throw new Error(`${path(i + 20)} answered ${response.status}`);
@@ -222,5 +275,14 @@ figures.artist_catalog_worst_p99_ms = worst.p99;
 console.log(
   `artist catalog, worst p99 over ${sorts.length * Object.keys(filters).length * 2} combinations: ${worst.p99.toFixed(2)} ms (${worst.query}; goal <= 10 ms)`,
 );
-recordFigures(figures);
-store.kill('SIGTERM');
+// PostgreSQL figures are kept beside SQLite's, never in their place.
+recordFigures(
+  engine === 'sqlite'
+    ? figures
+    : Object.fromEntries(
+        Object.entries(figures).map(([key, value]) => [`${key}_postgres_${instanceCount}`, value]),
+      ),
+);
+for (const store of stores) store.kill('SIGTERM');
+await Promise.all(stores.map((store) => new Promise((resolve) => store.once('exit', resolve))));
+cluster?.stop();

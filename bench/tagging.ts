@@ -13,6 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { FastifyReply } from 'fastify';
+import type { CoverSpec } from '../server/artwork/cover.ts';
 import { coverFile, coverSpec } from '../server/artwork/release-art.ts';
 import { type AudioFile, trackFile, untaggedTrackFile } from '../server/audio/audio-file.ts';
 import { encodeMp3 } from '../server/audio/mp3.ts';
@@ -49,11 +50,11 @@ for (const tagged of [true, false]) {
   app.get<{ Params: { id: string } }>(
     `/bench/${tagged ? 'tagged' : 'untagged'}/:id`,
     async (request, reply) => {
-      const download = findDownload(ctx, Number(request.params.id));
+      const download = await findDownload(ctx, Number(request.params.id));
       if (!download) return reply.code(404).send();
-      const track = loadTracks(ctx, [download.track_id]).get(download.track_id);
+      const track = (await loadTracks(ctx, [download.track_id])).get(download.track_id);
       if (!track) return reply.code(404).send();
-      const audioTrack = audioTrackOf(ctx, track, { withCover: true });
+      const audioTrack = await audioTrackOf(ctx, track, { withCover: true });
       const file = tagged
         ? trackFile(audioTrack, download.audio_format)
         : untaggedTrackFile(audioTrack, download.audio_format);
@@ -64,11 +65,11 @@ for (const tagged of [true, false]) {
 await app.listen({ port, host: '127.0.0.1' });
 const baseUrl = `http://127.0.0.1:${port}`;
 
-const entryOf = (format: string) =>
-  ctx.db.get<{ id: number; track_id: number }>(
+const entryOf = async (format: string) =>
+  (await ctx.db.get<{ id: number; track_id: number }>(
     'SELECT id, track_id FROM downloads WHERE audio_format = ? ORDER BY id LIMIT 1',
     format,
-  ) as { id: number; track_id: number };
+  )) as { id: number; track_id: number };
 
 console.log(`Serving, ${pairs} pairs of requests per format, tagged and untagged alternating:`);
 console.log(
@@ -82,7 +83,7 @@ async function timed(url: string): Promise<[number, number]> {
 }
 const ratios: number[] = [];
 for (const format of ['mp3', 'wav', 'aiff'] as const) {
-  const { id } = entryOf(format);
+  const { id } = await entryOf(format);
   const urls = { tagged: `${baseUrl}/bench/tagged/${id}`, untagged: `${baseUrl}/bench/untagged/${id}` };
   // The first requests encode the sound, the cover and the tags; the pairs measure serving.
   const sizes = { tagged: (await timed(urls.tagged))[1], untagged: (await timed(urls.untagged))[1] };
@@ -111,22 +112,22 @@ console.log(`worst tagged/untagged latency ratio: ${Math.max(...ratios).toFixed(
 recordFigures({ tagging_overhead_ratio: Math.max(...ratios) });
 
 // ---- First requests ----
-const releaseIds = ctx.db
-  .all<{ id: number }>('SELECT id FROM releases ORDER BY id DESC LIMIT 12')
-  .map((row) => row.id);
-const coverTimes = releaseIds.map(
-  (id) => time(() => coverFile(coverSpec(ctx, id) as NonNullable<ReturnType<typeof coverSpec>>))[1],
-);
-const cachedCover = time(() =>
-  coverFile(coverSpec(ctx, releaseIds[0] as number) as NonNullable<ReturnType<typeof coverSpec>>),
-)[1];
+const releaseIds = (
+  await ctx.db.all<{ id: number }>('SELECT id FROM releases ORDER BY id DESC LIMIT 12')
+).map((row) => row.id);
+const coverSpecs: CoverSpec[] = [];
+for (const id of releaseIds) coverSpecs.push((await coverSpec(ctx, id)) as CoverSpec);
+const coverTimes = coverSpecs.map((spec) => time(() => coverFile(spec))[1]);
+const cachedCover = time(() => coverFile(coverSpecs[0] as CoverSpec))[1];
 console.log(
   `\ncover art, first encode of ${releaseIds.length} releases (600x600 JPEG): median ${median(coverTimes).toFixed(0)} ms, max ${Math.max(...coverTimes).toFixed(0)} ms; again from the cache: ${cachedCover.toFixed(3)} ms`,
 );
 
 for (const format of ['mp3', 'wav', 'aiff'] as const) {
-  const { track_id } = entryOf(format);
-  const track = audioTrackOf(ctx, loadTracks(ctx, [track_id]).get(track_id) as never, { withCover: true });
+  const { track_id } = await entryOf(format);
+  const track = await audioTrackOf(ctx, (await loadTracks(ctx, [track_id])).get(track_id) as never, {
+    withCover: true,
+  });
   // Different titles: each call tags anew over the cached sound.
   const tagTimes = Array.from(
     { length: 20 },
@@ -137,9 +138,9 @@ for (const format of ['mp3', 'wav', 'aiff'] as const) {
   );
 }
 
-const previewTracks = ctx.db
-  .all<{ id: number }>('SELECT id FROM tracks ORDER BY id DESC LIMIT 8')
-  .map((row) => row.id);
+const previewTracks = (
+  await ctx.db.all<{ id: number }>('SELECT id FROM tracks ORDER BY id DESC LIMIT 8')
+).map((row) => row.id);
 const firstPreview: number[] = [];
 const cachedPreview: number[] = [];
 for (const id of previewTracks) {

@@ -50,7 +50,7 @@ async function time(fn: () => unknown | Promise<unknown>) {
 
 const store = await startTestStore({ scale });
 try {
-  const chart = store.ctx.db.get<{ id: number; slug: string; n: number }>(
+  const chart = await store.ctx.db.get<{ id: number; slug: string; n: number }>(
     `SELECT c.id, c.slug, count(*) AS n FROM charts c JOIN chart_tracks ct ON ct.chart_id = c.id
       GROUP BY c.id HAVING n >= 1000 ORDER BY n LIMIT 1`,
   );
@@ -68,8 +68,11 @@ try {
   recordFigures({ website_chart_page_ms: median(page) });
   console.log(`${''.padEnd(44)} ${(bytes / 1024).toFixed(0)} KiB of HTML\n`);
 
-  const all = chartPage(store.ctx, chart.id)?.tracks ?? [];
-  summary(`load all ${all.length} rows (chartPage)`, await time(() => chartPage(store.ctx, chart.id)));
+  const all = (await chartPage(store.ctx, chart.id))?.tracks ?? [];
+  summary(
+    `load all ${all.length} rows (chartPage)`,
+    await time(async () => await chartPage(store.ctx, chart.id)),
+  );
   summary(
     `render all ${all.length} rows (renderToString)`,
     await time(() => renderToString(h(TrackRows, { tracks: all, numbered: true }))),

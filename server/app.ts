@@ -6,9 +6,11 @@ import { defaultSignInLimits } from './accounts/password-sign-in.ts';
 import { artworkRoutes } from './artwork/routes.ts';
 import { defaultCartLimits } from './cart/cart-store.ts';
 import { cartRoutes } from './cart/routes.ts';
+import { loadAudioFormatFees } from './catalog/records.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { StoreConfig, StoreContext } from './context.ts';
-import { Database } from './db/database.ts';
+import { Database, type DatabaseOptions } from './db/database.ts';
+import { loadLinkSecret } from './downloads/links.ts';
 import { downloadRoutes } from './downloads/routes.ts';
 import { clientErrorHandler, installErrorHandling, routerErrorHandler } from './http/errors.ts';
 import { logSerializers, redactedLogPaths } from './http/log-redaction.ts';
@@ -31,7 +33,10 @@ export const defaultConfig = (baseUrl = `http://127.0.0.1:${defaultPort}`): Stor
 });
 
 export interface AppOptions {
+  /** A SQLite file path, or a postgres:// URL. */
   dbPath: string;
+  /** PostgreSQL pool and statement timeout. */
+  dbOptions?: DatabaseOptions;
   config?: Partial<StoreConfig>;
   /** pino level for the store's log; none when absent. */
   logLevel?: string;
@@ -49,15 +54,17 @@ export interface StoreApp {
   ctx: StoreContext;
 }
 
-/** The whole store: API, OAuth server and website, on one SQLite database. */
+/** The whole store: API, OAuth server and website, on one SQLite or PostgreSQL database. */
 export async function buildApp({
   dbPath,
+  dbOptions,
   config,
   logLevel,
   logStream,
   trustProxy,
 }: AppOptions): Promise<StoreApp> {
-  const db = new Database(dbPath);
+  const db = await Database.open(dbPath, dbOptions);
+  await loadAudioFormatFees(db);
   const app = Fastify({
     logger: logLevel
       ? {
@@ -95,6 +102,7 @@ export async function buildApp({
   await app.register(cookie);
   await registerOpenApi(app, ctx.config.baseUrl);
 
+  await loadLinkSecret(ctx);
   ctx.auth = await registerOAuth(app, ctx);
   cartRoutes(app, ctx);
   catalogRoutes(app, ctx);

@@ -2,13 +2,15 @@ import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { buildApp, defaultPort } from './app.ts';
 import { defaultCartLimits } from './cart/cart-store.ts';
+import { DatabaseUnavailable } from './db/database.ts';
 import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from './seed/generate.ts';
 
 const usage = `Usage: npm run store -- [options]
 
   --port N                 port to listen on (default ${defaultPort})
   --host H                 address to listen on (default 127.0.0.1)
-  --db PATH                SQLite database file (default .data/store.db)
+  --db PATH|URL            SQLite database file (default .data/store.db), or a PostgreSQL database:
+                           postgres://user:password@host:port/database (or set DATABASE_URL)
   --scale N                tracks in the demo catalog seeded on first start (default 5000)
   --access-token-ttl S     access token lifetime in seconds (default 600)
   --base-url URL           public origin, when it differs from http://HOST:PORT
@@ -51,7 +53,7 @@ function parse() {
     options: {
       port: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
-      db: { type: 'string', default: '.data/store.db' },
+      db: { type: 'string' },
       scale: { type: 'string' },
       'access-token-ttl': { type: 'string' },
       'base-url': { type: 'string' },
@@ -84,18 +86,27 @@ const host = args.host as string;
 const baseUrl =
   (args['base-url'] as string | undefined) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-const { app, ctx } = await buildApp({
-  dbPath: args.db as string,
+const dbPath = (args.db as string | undefined) ?? process.env.DATABASE_URL ?? '.data/store.db';
+const built = await buildApp({
+  dbPath,
   config: { baseUrl, accessTokenTtlSeconds, cartLimits },
   // Requests are not logged one by one: warnings and errors only, unless CRATE_LOG_LEVEL says otherwise.
   logLevel: process.env.CRATE_LOG_LEVEL ?? 'warn',
   trustProxy: proxyAddresses(args['trust-proxy'] as string | undefined),
+}).catch((error: unknown) => {
+  // A database that is down, refuses the password or is not the store's: one line, no stack.
+  if (error instanceof DatabaseUnavailable) {
+    console.error(error.message);
+    process.exit(3);
+  }
+  throw error;
 });
+const { app, ctx } = built;
 
-if (isCatalogEmpty(ctx.db)) {
+if (await isCatalogEmpty(ctx.db)) {
   const started = performance.now();
   console.log(`Seeding the demo catalog with ${scale} tracks...`);
-  const summary = generateCatalog(ctx.db, { scale });
+  const summary = await generateCatalog(ctx.db, { scale });
   console.log(
     `Seeded ${summary.tracks} tracks, ${summary.releases} releases, ${summary.artists} artists in ${Math.round(performance.now() - started)} ms.`,
   );

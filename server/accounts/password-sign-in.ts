@@ -43,14 +43,14 @@ const accountKey = ({ username, address }: SignInAttempt) => `account:${address}
 const addressKey = ({ address }: SignInAttempt) => `address:${address}`;
 
 /** Seconds until `key` is below `limit` attempts in the window again; 0 when it already is. */
-function secondsUntilAllowed(
+async function secondsUntilAllowed(
   db: Database,
   key: string,
   limit: number,
   windowMs: number,
   now: number,
-): number {
-  const oldestCounted = db.get<{ at: number }>(
+): Promise<number> {
+  const oldestCounted = await db.get<{ at: number }>(
     `SELECT attempted_at AS at FROM sign_in_attempts WHERE key = ? AND attempted_at > ?
      ORDER BY attempted_at DESC LIMIT 1 OFFSET ?`,
     key,
@@ -69,16 +69,19 @@ export async function signInWithPassword(
   const windowMs = limits.windowSeconds * 1000;
   const account = accountKey(attempt);
   const address = addressKey(attempt);
-  const counted = db.transaction<{ retryAfterSeconds: number } | { addressRow: number }>(() => {
+  const counted = await db.transaction<{ retryAfterSeconds: number } | { addressRow: number }>(async () => {
+    // On PostgreSQL, concurrent attempts on one key queue here until this transaction ends, so
+    // each counts the ones before it (SQLite runs one transaction at a time anyway).
+    await db.lockKeys([account, address]);
     const wait = Math.max(
-      secondsUntilAllowed(db, account, limits.perAccount, windowMs, now),
-      secondsUntilAllowed(db, address, limits.perAddress, windowMs, now),
+      await secondsUntilAllowed(db, account, limits.perAccount, windowMs, now),
+      await secondsUntilAllowed(db, address, limits.perAddress, windowMs, now),
     );
     if (wait > 0) return { retryAfterSeconds: wait };
-    db.run('DELETE FROM sign_in_attempts WHERE attempted_at <= ?', now - windowMs);
-    const insert = 'INSERT INTO sign_in_attempts (key, attempted_at) VALUES (?, ?) RETURNING rowid';
-    db.get(insert, account, now);
-    return { addressRow: db.get<{ rowid: number }>(insert, address, now)?.rowid as number };
+    await db.run('DELETE FROM sign_in_attempts WHERE attempted_at <= ?', now - windowMs);
+    const insert = 'INSERT INTO sign_in_attempts (key, attempted_at) VALUES (?, ?) RETURNING id';
+    await db.get(insert, account, now);
+    return { addressRow: (await db.get<{ id: number }>(insert, address, now))?.id as number };
   });
   if ('retryAfterSeconds' in counted)
     return { outcome: 'throttled', retryAfterSeconds: counted.retryAfterSeconds };
@@ -90,9 +93,9 @@ export async function signInWithPassword(
   if (!user) return { outcome: 'refused' };
   const { addressRow } = counted;
   // Only failures count against the address: a shop's or an office's people share one.
-  db.transaction(() => {
-    db.run('DELETE FROM sign_in_attempts WHERE key = ?', account);
-    db.run('DELETE FROM sign_in_attempts WHERE rowid = ?', addressRow);
+  await db.transaction(async () => {
+    await db.run('DELETE FROM sign_in_attempts WHERE key = ?', account);
+    await db.run('DELETE FROM sign_in_attempts WHERE id = ?', addressRow);
   });
   return { outcome: 'signedIn', user };
 }

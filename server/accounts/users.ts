@@ -12,7 +12,7 @@ export async function createUser(db: Database, username: string, password: strin
   if (!usernamePattern.test(username))
     throw new Error('A username is 1-64 letters, digits, dots, dashes or underscores.');
   const passwordHash = await hashPassword(password);
-  const row = db.get<{ id: number }>(
+  const row = await db.get<{ id: number }>(
     'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?) RETURNING id',
     username,
     passwordHash,
@@ -21,12 +21,12 @@ export async function createUser(db: Database, username: string, password: strin
   return { id: row?.id as number, username };
 }
 
-export function findUserById(db: Database, id: number): User | undefined {
-  return db.get<User>('SELECT id, username FROM users WHERE id = ?', id);
+export async function findUserById(db: Database, id: number): Promise<User | undefined> {
+  return await db.get<User>('SELECT id, username FROM users WHERE id = ?', id);
 }
 
-export function findUserByName(db: Database, username: string): User | undefined {
-  return db.get<User>('SELECT id, username FROM users WHERE username = ?', username);
+export async function findUserByName(db: Database, username: string): Promise<User | undefined> {
+  return await db.get<User>('SELECT id, username FROM users WHERE lower(username) = lower(?)', username);
 }
 
 /** The user whose username and password these are, or undefined; same cost whether or not the user exists. */
@@ -35,8 +35,8 @@ export async function findUserByCredentials(
   username: string,
   password: string,
 ): Promise<User | undefined> {
-  const row = db.get<User & { password_hash: string }>(
-    'SELECT id, username, password_hash FROM users WHERE username = ?',
+  const row = await db.get<User & { password_hash: string }>(
+    'SELECT id, username, password_hash FROM users WHERE lower(username) = lower(?)',
     username,
   );
   const ok = await verifyPassword(password, row?.password_hash ?? unknownUserHash);

@@ -26,8 +26,8 @@ export const releaseImage = (ctx: StoreContext, releaseId: number): Image => ({
 });
 
 /** What a release's cover is drawn from, or undefined for an unknown release. */
-export function coverSpec(ctx: StoreContext, releaseId: number): CoverSpec | undefined {
-  const row = ctx.db.get<{ name: string; catalog_number: string }>(
+export async function coverSpec(ctx: StoreContext, releaseId: number): Promise<CoverSpec | undefined> {
+  const row = await ctx.db.get<{ name: string; catalog_number: string }>(
     'SELECT name, catalog_number FROM releases WHERE id = ?',
     releaseId,
   );

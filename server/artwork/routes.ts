@@ -19,7 +19,7 @@ export function artworkRoutes(app: FastifyInstance, ctx: StoreContext): void {
           `Covers are at /images/release/<release id>.jpg (or -${coverSizes.slice(1).join('/-')}.jpg).`,
         );
       }
-      const spec = coverSpec(ctx, Number(match[1]));
+      const spec = await coverSpec(ctx, Number(match[1]));
       if (!spec) throw notFound(`Release ${match[1]} does not exist.`);
       // A cover changes only when its release is renamed; the ETag tells, so a day of caching is safe.
       const etag = coverEtag(spec, size);

@@ -14,8 +14,10 @@ import { ownedTrackIds } from '../orders/ownership.ts';
 import type { ItemRef } from './items-param.ts';
 
 /**
- * A user's carts (contract.md section 4). Every change runs in one transaction; node:sqlite is
- * synchronous, so concurrent requests on one cart are applied one after another and none is lost.
+ * A user's carts (contract.md section 4). Every change runs in one transaction. On SQLite
+ * transactions run one at a time; on PostgreSQL an add locks the cart's row first (touchCart) and
+ * the items' primary key refuses a second copy, so concurrent requests on one cart are applied one
+ * after another and none is lost.
  */
 
 export const defaultCartName = 'default';
@@ -43,13 +45,13 @@ const pricedItemsSql = `
    WHERE ci.cart_id = ?
    ORDER BY ci.added_seq`;
 
-const cartId = (ctx: StoreContext, userId: number, name: string) =>
-  ctx.db.get<{ id: number }>('SELECT id FROM carts WHERE user_id = ? AND name = ?', userId, name)?.id;
+const cartId = async (ctx: StoreContext, userId: number, name: string) =>
+  (await ctx.db.get<{ id: number }>('SELECT id FROM carts WHERE user_id = ? AND name = ?', userId, name))?.id;
 
 /** The cart's items with their prices, in the order they were added. */
-export function pricedItems(ctx: StoreContext, userId: number, name: string): PricedRow[] {
-  const id = cartId(ctx, userId, name);
-  return id === undefined ? [] : ctx.db.all<PricedRow>(pricedItemsSql, id);
+export async function pricedItems(ctx: StoreContext, userId: number, name: string): Promise<PricedRow[]> {
+  const id = await cartId(ctx, userId, name);
+  return id === undefined ? [] : await ctx.db.all<PricedRow>(pricedItemsSql, id);
 }
 
 function summaryOf(ctx: StoreContext, name: string, rows: PricedRow[]): CartSummary {
@@ -64,12 +66,12 @@ function summaryOf(ctx: StoreContext, name: string, rows: PricedRow[]): CartSumm
   };
 }
 
-function itemsOf(ctx: StoreContext, rows: PricedRow[]): CartItem[] {
-  const tracks = loadTracks(
+async function itemsOf(ctx: StoreContext, rows: PricedRow[]): Promise<CartItem[]> {
+  const tracks = await loadTracks(
     ctx,
     rows.filter((row) => row.item_type === 'track').map((row) => row.item_id),
   );
-  const releases = loadReleases(
+  const releases = await loadReleases(
     ctx,
     rows.filter((row) => row.item_type === 'release').map((row) => row.item_id),
   );
@@ -90,15 +92,15 @@ function itemsOf(ctx: StoreContext, rows: PricedRow[]): CartItem[] {
 }
 
 /** Counts and total, summed in SQL: a summary never needs the items themselves. */
-export function cartSummary(ctx: StoreContext, userId: number, name: string): CartSummary {
-  const id = cartId(ctx, userId, name);
+export async function cartSummary(ctx: StoreContext, userId: number, name: string): Promise<CartSummary> {
+  const id = await cartId(ctx, userId, name);
   const sums =
     id === undefined
       ? undefined
-      : ctx.db.get<{ items: number; tracks: number; total: number }>(
-          `SELECT count(*) AS items, coalesce(sum(item_type = 'track'), 0) AS tracks,
+      : await ctx.db.get<{ items: number; tracks: number; total: number }>(
+          `SELECT count(*) AS items, coalesce(sum(CASE WHEN item_type = 'track' THEN 1 ELSE 0 END), 0) AS tracks,
                   coalesce(sum(price_cents), 0) AS total
-             FROM (${pricedItemsSql})`,
+             FROM (${pricedItemsSql}) AS priced`,
           id,
         );
   return {
@@ -113,26 +115,30 @@ export function cartSummary(ctx: StoreContext, userId: number, name: string): Ca
 }
 
 /** The cart's summary with only its first `limit` items (a page that must stay small). */
-export function loadCartPreview(ctx: StoreContext, userId: number, name: string, limit: number): Cart {
-  const id = cartId(ctx, userId, name);
-  const rows = id === undefined ? [] : ctx.db.all<PricedRow>(`${pricedItemsSql} LIMIT ?`, id, limit);
-  return { ...cartSummary(ctx, userId, name), items: itemsOf(ctx, rows) };
+export async function loadCartPreview(
+  ctx: StoreContext,
+  userId: number,
+  name: string,
+  limit: number,
+): Promise<Cart> {
+  const id = await cartId(ctx, userId, name);
+  const rows = id === undefined ? [] : await ctx.db.all<PricedRow>(`${pricedItemsSql} LIMIT ?`, id, limit);
+  return { ...(await cartSummary(ctx, userId, name)), items: await itemsOf(ctx, rows) };
 }
 
 /** A cart that does not exist yet is shown empty. */
-export function loadCart(ctx: StoreContext, userId: number, name: string): Cart {
-  const rows = pricedItems(ctx, userId, name);
-  return { ...summaryOf(ctx, name, rows), items: itemsOf(ctx, rows) };
+export async function loadCart(ctx: StoreContext, userId: number, name: string): Promise<Cart> {
+  const rows = await pricedItems(ctx, userId, name);
+  return { ...summaryOf(ctx, name, rows), items: await itemsOf(ctx, rows) };
 }
 
 /** The names of a user's carts that hold something or were used, default first. */
-export function cartNames(ctx: StoreContext, userId: number): string[] {
-  return ctx.db
-    .all<{ name: string }>(
-      `SELECT name FROM carts WHERE user_id = ? ORDER BY name = '${defaultCartName}' DESC, updated_at DESC, name`,
-      userId,
-    )
-    .map((row) => row.name);
+export async function cartNames(ctx: StoreContext, userId: number): Promise<string[]> {
+  const rows = await ctx.db.all<{ name: string }>(
+    `SELECT name FROM carts WHERE user_id = ? ORDER BY name = '${defaultCartName}' DESC, updated_at DESC, name`,
+    userId,
+  );
+  return rows.map((row) => row.name);
 }
 
 const warning = (item: ItemRef, code: CartWarning['code'], message: string): CartWarning => ({
@@ -144,22 +150,25 @@ const warning = (item: ItemRef, code: CartWarning['code'], message: string): Car
 
 const key = (item: ItemRef) => `${item.type}:${item.id}`;
 
-/** The cart's id, creating it when the user is below the carts limit. */
-function touchCart(ctx: StoreContext, userId: number, name: string): number {
+/**
+ * The cart's id, creating it when the user is below the carts limit. The upsert locks the cart's
+ * row until the transaction ends, so on PostgreSQL concurrent changes to one cart queue up here.
+ */
+async function touchCart(ctx: StoreContext, userId: number, name: string): Promise<number> {
   const now = new Date().toISOString();
   const { cartsPerUser } = ctx.config.cartLimits;
-  if (cartId(ctx, userId, name) === undefined) {
-    const count = () =>
-      ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM carts WHERE user_id = ?', userId)?.n ?? 0;
-    if (count() >= cartsPerUser) {
+  if ((await cartId(ctx, userId, name)) === undefined) {
+    const count = async () =>
+      (await ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM carts WHERE user_id = ?', userId))?.n ?? 0;
+    if ((await count()) >= cartsPerUser) {
       // Emptied named carts are forgotten first: only carts that hold something count.
-      ctx.db.run(
+      await ctx.db.run(
         `DELETE FROM carts WHERE user_id = ? AND name <> ? AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = carts.id)`,
         userId,
         defaultCartName,
       );
     }
-    if (count() >= cartsPerUser) {
+    if ((await count()) >= cartsPerUser) {
       throw new ApiError(
         409,
         'tooManyCarts',
@@ -168,7 +177,7 @@ function touchCart(ctx: StoreContext, userId: number, name: string): number {
       );
     }
   }
-  const row = ctx.db.get<{ id: number }>(
+  const row = await ctx.db.get<{ id: number }>(
     `INSERT INTO carts (user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id, name) DO UPDATE SET updated_at = excluded.updated_at
      RETURNING id`,
@@ -187,19 +196,23 @@ interface CatalogFacts {
 }
 
 /** Whether each item exists, can be bought, and is already owned by the user. */
-function catalogFacts(ctx: StoreContext, userId: number, items: ItemRef[]): Map<string, CatalogFacts> {
+async function catalogFacts(
+  ctx: StoreContext,
+  userId: number,
+  items: ItemRef[],
+): Promise<Map<string, CatalogFacts>> {
   const trackIds = items.filter((item) => item.type === 'track').map((item) => item.id);
   const releaseIds = items.filter((item) => item.type === 'release').map((item) => item.id);
   const tracks = new Map(
-    ctx.db
-      .all<{ id: number; sale_type: string }>(
+    (
+      await ctx.db.all<{ id: number; sale_type: string }>(
         'SELECT id, sale_type FROM tracks WHERE id IN (SELECT value FROM json_each(?))',
         JSON.stringify(trackIds),
       )
-      .map((row) => [row.id, row.sale_type]),
+    ).map((row) => [row.id, row.sale_type]),
   );
   const releaseTracks = new Map<number, { id: number; sale_type: string }[]>();
-  for (const row of ctx.db.all<{ release_id: number; id: number; sale_type: string }>(
+  for (const row of await ctx.db.all<{ release_id: number; id: number; sale_type: string }>(
     'SELECT release_id, id, sale_type FROM tracks WHERE release_id IN (SELECT value FROM json_each(?))',
     JSON.stringify(releaseIds),
   )) {
@@ -207,7 +220,7 @@ function catalogFacts(ctx: StoreContext, userId: number, items: ItemRef[]): Map<
     list.push(row);
     releaseTracks.set(row.release_id, list);
   }
-  const owned = ownedTrackIds(ctx.db, userId, [
+  const owned = await ownedTrackIds(ctx.db, userId, [
     ...trackIds,
     ...[...releaseTracks.values()].flat().map((track) => track.id),
   ]);
@@ -234,16 +247,16 @@ function catalogFacts(ctx: StoreContext, userId: number, items: ItemRef[]): Map<
 
 const label = (item: ItemRef) => `${item.type === 'track' ? 'Track' : 'Release'} ${item.id}`;
 
-export function addItems(
+export async function addItems(
   ctx: StoreContext,
   userId: number,
   name: string,
   items: CartItemInput[],
   alreadyPurchasedOverride: boolean,
-): CartAddResult {
+): Promise<CartAddResult> {
   const { db } = ctx;
-  return db.transaction(() => {
-    const facts = catalogFacts(ctx, userId, items);
+  return await db.transaction(async () => {
+    const facts = await catalogFacts(ctx, userId, items);
     const warnings: CartWarning[] = [];
     const addedKeys: ItemRef[] = [];
     let id: number | undefined;
@@ -269,15 +282,15 @@ export function addItems(
         );
         continue;
       }
-      id ??= touchCart(ctx, userId, name);
-      const existing = db.get<{ audio_format: string }>(
+      id ??= await touchCart(ctx, userId, name);
+      const existing = await db.get<{ audio_format: string }>(
         'SELECT audio_format FROM cart_items WHERE cart_id = ? AND item_type = ? AND item_id = ?',
         id,
         item.type,
         item.id,
       );
       if (existing) {
-        db.run(
+        await db.run(
           'UPDATE cart_items SET audio_format = ? WHERE cart_id = ? AND item_type = ? AND item_id = ?',
           item.audioFormat,
           id,
@@ -294,7 +307,7 @@ export function addItems(
         continue;
       }
       const size =
-        db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items WHERE cart_id = ?', id)?.n ?? 0;
+        (await db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items WHERE cart_id = ?', id))?.n ?? 0;
       const { itemsPerCart } = ctx.config.cartLimits;
       if (size >= itemsPerCart) {
         throw new ApiError(
@@ -304,7 +317,7 @@ export function addItems(
           'items',
         );
       }
-      db.run(
+      await db.run(
         `INSERT INTO cart_items (cart_id, item_type, item_id, audio_format, added_seq)
          VALUES (?, ?, ?, ?, (SELECT coalesce(max(added_seq), 0) + 1 FROM cart_items WHERE cart_id = ?))`,
         id,
@@ -319,88 +332,90 @@ export function addItems(
     const addedRows =
       added.size === 0
         ? []
-        : pricedItems(ctx, userId, name).filter((row) => added.has(`${row.item_type}:${row.item_id}`));
-    return { added: itemsOf(ctx, addedRows), warnings, cart: cartSummary(ctx, userId, name) };
+        : (await pricedItems(ctx, userId, name)).filter((row) =>
+            added.has(`${row.item_type}:${row.item_id}`),
+          );
+    return { added: await itemsOf(ctx, addedRows), warnings, cart: await cartSummary(ctx, userId, name) };
   });
 }
 
 const notInCart = (item: ItemRef) => warning(item, 'notInCart', `${label(item)} is not in the cart.`);
 
 /** Every item of the cart gets the format. */
-export function setCartFormat(
+export async function setCartFormat(
   ctx: StoreContext,
   userId: number,
   name: string,
   audioFormat: string,
-): CartChangeResult {
-  return ctx.db.transaction(() => {
-    const id = cartId(ctx, userId, name);
+): Promise<CartChangeResult> {
+  return await ctx.db.transaction(async () => {
+    const id = await cartId(ctx, userId, name);
     if (id !== undefined)
-      ctx.db.run('UPDATE cart_items SET audio_format = ? WHERE cart_id = ?', audioFormat, id);
-    return { warnings: [], cart: cartSummary(ctx, userId, name) };
+      await ctx.db.run('UPDATE cart_items SET audio_format = ? WHERE cart_id = ?', audioFormat, id);
+    return { warnings: [], cart: await cartSummary(ctx, userId, name) };
   });
 }
 
 /** Only the listed items change; items not in the cart are warnings. */
-export function setItemFormats(
+export async function setItemFormats(
   ctx: StoreContext,
   userId: number,
   name: string,
   items: CartItemInput[],
-): CartChangeResult {
-  return ctx.db.transaction(() => {
-    const id = cartId(ctx, userId, name);
+): Promise<CartChangeResult> {
+  return await ctx.db.transaction(async () => {
+    const id = await cartId(ctx, userId, name);
     const warnings: CartWarning[] = [];
     for (const item of items) {
       const changed =
         id === undefined
           ? 0
-          : Number(
-              ctx.db.run(
+          : (
+              await ctx.db.run(
                 'UPDATE cart_items SET audio_format = ? WHERE cart_id = ? AND item_type = ? AND item_id = ?',
                 item.audioFormat,
                 id,
                 item.type,
                 item.id,
-              ).changes,
-            );
+              )
+            ).changes;
       if (changed === 0) warnings.push(notInCart(item));
     }
-    return { warnings, cart: cartSummary(ctx, userId, name) };
+    return { warnings, cart: await cartSummary(ctx, userId, name) };
   });
 }
 
-export function removeItems(
+export async function removeItems(
   ctx: StoreContext,
   userId: number,
   name: string,
   items: ItemRef[],
-): CartChangeResult {
-  return ctx.db.transaction(() => {
-    const id = cartId(ctx, userId, name);
+): Promise<CartChangeResult> {
+  return await ctx.db.transaction(async () => {
+    const id = await cartId(ctx, userId, name);
     const warnings: CartWarning[] = [];
     for (const item of items) {
       const removed =
         id === undefined
           ? 0
-          : Number(
-              ctx.db.run(
+          : (
+              await ctx.db.run(
                 'DELETE FROM cart_items WHERE cart_id = ? AND item_type = ? AND item_id = ?',
                 id,
                 item.type,
                 item.id,
-              ).changes,
-            );
+              )
+            ).changes;
       if (removed === 0) warnings.push(notInCart(item));
     }
-    return { warnings, cart: cartSummary(ctx, userId, name) };
+    return { warnings, cart: await cartSummary(ctx, userId, name) };
   });
 }
 
-export function emptyCart(ctx: StoreContext, userId: number, name: string): CartChangeResult {
-  return ctx.db.transaction(() => {
-    const id = cartId(ctx, userId, name);
-    if (id !== undefined) ctx.db.run('DELETE FROM cart_items WHERE cart_id = ?', id);
-    return { warnings: [], cart: cartSummary(ctx, userId, name) };
+export async function emptyCart(ctx: StoreContext, userId: number, name: string): Promise<CartChangeResult> {
+  return await ctx.db.transaction(async () => {
+    const id = await cartId(ctx, userId, name);
+    if (id !== undefined) await ctx.db.run('DELETE FROM cart_items WHERE cart_id = ?', id);
+    return { warnings: [], cart: await cartSummary(ctx, userId, name) };
   });
 }

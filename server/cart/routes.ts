@@ -71,10 +71,10 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
     scope: 'store',
     params: z.object({ ...common, summary: flag('true: counts and total, without the items.').optional() }),
     response: responses.view,
-    handler: ({ params, user }) => {
+    handler: async ({ params, user }) => {
       const name = cartName(params.name);
       return envelope(
-        params.summary ? cartSummary(ctx, user.userId, name) : loadCart(ctx, user.userId, name),
+        params.summary ? await cartSummary(ctx, user.userId, name) : await loadCart(ctx, user.userId, name),
         metadata(),
       );
     },
@@ -96,9 +96,9 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
     }),
     response: responses.add,
     errors: [409],
-    handler: ({ params, user }) =>
+    handler: async ({ params, user }) =>
       envelope(
-        addItems(
+        await addItems(
           ctx,
           user.userId,
           cartName(params.name),
@@ -123,7 +123,7 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
       items: itemsWithFormat.optional(),
     }),
     response: responses.change,
-    handler: ({ params, user }) => {
+    handler: async ({ params, user }) => {
       const name = cartName(params.name);
       if ((params.audioFormat === undefined) === (params.items === undefined)) {
         throw badParameter(
@@ -132,8 +132,8 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
         );
       }
       const result = params.audioFormat
-        ? setCartFormat(ctx, user.userId, name, params.audioFormat)
-        : setItemFormats(ctx, user.userId, name, params.items as CartItemInput[]);
+        ? await setCartFormat(ctx, user.userId, name, params.audioFormat)
+        : await setItemFormats(ctx, user.userId, name, params.items as CartItemInput[]);
       return envelope(result, metadata());
     },
   });
@@ -147,10 +147,12 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
     scope: 'store',
     params: z.object({ ...common, items: itemsParam().optional() }),
     response: responses.change,
-    handler: ({ params, user }) => {
+    handler: async ({ params, user }) => {
       const name = cartName(params.name);
       return envelope(
-        params.items ? removeItems(ctx, user.userId, name, params.items) : emptyCart(ctx, user.userId, name),
+        params.items
+          ? await removeItems(ctx, user.userId, name, params.items)
+          : await emptyCart(ctx, user.userId, name),
         metadata(),
       );
     },

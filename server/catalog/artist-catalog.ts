@@ -93,8 +93,8 @@ export interface ArtistCatalogResult {
 
 const facetLimit = 100;
 
-export function queryArtists(ctx: StoreContext, query: ArtistQuery): ArtistCatalogResult {
-  const index = artistIndex(ctx.db);
+export async function queryArtists(ctx: StoreContext, query: ArtistQuery): Promise<ArtistCatalogResult> {
+  const index = await artistIndex(ctx.db);
   let set: ArtistSet = 'all';
   const narrow = (ids: Int32Array) => {
     set = set === 'all' ? ids : intersect(set, ids);
@@ -104,13 +104,13 @@ export function queryArtists(ctx: StoreContext, query: ArtistQuery): ArtistCatal
     narrow(facet.name === 'genreName' ? index.genreNamed(facet.value) : index.performerNamed(facet.value));
   }
   if (query.genreId !== undefined) narrow(index.genre(query.genreId));
-  if (query.labelId !== undefined) narrow(index.label(query.labelId));
+  if (query.labelId !== undefined) narrow(await index.label(query.labelId));
   if (query.search) narrow(index.nameContains(query.search));
 
   const { page, perPage } = query.paging;
   const ids = index.page(set, query.sort, (page - 1) * perPage, perPage);
   const result: ArtistCatalogResult = {
-    artists: inOrder(ids, loadArtists(ctx, ids)),
+    artists: inOrder(ids, await loadArtists(ctx, ids)),
     count: index.count(set),
   };
   if (query.returnFacets.length > 0) {

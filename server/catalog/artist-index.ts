@@ -1,11 +1,17 @@
 import type { Database } from '../db/database.ts';
 
 /**
- * An in-memory search index over the artist catalog, built from SQLite on first use and rebuilt
- * when the catalog changes (it only changes when seeded). At 1,000,000 tracks a facet query in SQL
+ * An in-memory search index over the artist catalog, built from the database on first use and
+ * rebuilt when the catalog changes (it only changes when seeded; each instance keeps its own). At 1,000,000 tracks a facet query in SQL
  * walks tens of thousands of index rows per request; here the filtered set is a merge of sorted
  * id lists, facet counts are merges too, and pages come from cached sort orders.
  */
+
+interface ArtistRow {
+  id: number;
+  name: string;
+  last_publish_date: string | null;
+}
 
 export type SortKey = { field: 'publishDate' | 'artistId' | 'name'; direction: 'ASC' | 'DESC' };
 
@@ -36,13 +42,27 @@ export class ArtistIndex {
   private readonly publishRank: Int32Array;
   private readonly orders = new Map<string, Int32Array>();
 
-  constructor(
+  /** Reads the artists and their genres; the index keeps no connection to the rows it came from. */
+  static async load(db: Database, artistCount: number): Promise<ArtistIndex> {
+    const rows = await db.all<ArtistRow>('SELECT id, name, last_publish_date FROM artists ORDER BY id');
+    const memberships = await db.all<{ artist_id: number; genre_id: number }>(
+      'SELECT artist_id, genre_id FROM artist_genres ORDER BY artist_id',
+    );
+    const genres = await db.all<{ id: number; name: string }>('SELECT id, name FROM genres');
+    const byGenre = await db.all<{ artist_id: number; genre_id: number }>(
+      'SELECT artist_id, genre_id FROM artist_genres ORDER BY genre_id, artist_id',
+    );
+    return new ArtistIndex(db, artistCount, rows, memberships, genres, byGenre);
+  }
+
+  private constructor(
     private readonly db: Database,
     readonly artistCount: number,
+    rows: ArtistRow[],
+    memberships: { artist_id: number; genre_id: number }[],
+    genres: { id: number; name: string }[],
+    byGenre: { artist_id: number; genre_id: number }[],
   ) {
-    const rows = db.all<{ id: number; name: string; last_publish_date: string | null }>(
-      'SELECT id, name, last_publish_date FROM artists ORDER BY id',
-    );
     this.ids = Int32Array.from(rows, (row) => row.id);
     this.maxId = rows.at(-1)?.id ?? 0;
     this.nameRank = new Int32Array(this.maxId + 1);
@@ -67,9 +87,6 @@ export class ArtistIndex {
     const dateRank = new Map(dates.map((date, rank) => [date, rank]));
     for (const row of rows) this.publishRank[row.id] = dateRank.get(row.last_publish_date ?? '') ?? 0;
 
-    const memberships = db.all<{ artist_id: number; genre_id: number }>(
-      'SELECT artist_id, genre_id FROM artist_genres ORDER BY artist_id',
-    );
     this.genreStart = new Int32Array(this.maxId + 2);
     this.genreIds = Int32Array.from(memberships, (row) => row.genre_id);
     for (const row of memberships)
@@ -77,20 +94,17 @@ export class ArtistIndex {
     for (let id = 1; id < this.genreStart.length; id++) {
       this.genreStart[id] = (this.genreStart[id] as number) + (this.genreStart[id - 1] as number);
     }
-    for (const genre of db.all<{ id: number; name: string }>('SELECT id, name FROM genres')) {
+    const members = new Map<number, number[]>();
+    for (const row of byGenre) {
+      const list = members.get(row.genre_id);
+      if (list) list.push(row.artist_id);
+      else members.set(row.genre_id, [row.artist_id]);
+    }
+    for (const genre of genres) {
       this.genreIdByName.set(genre.name.toLowerCase(), genre.id);
       this.maxGenreId = Math.max(this.maxGenreId, genre.id);
       this.genreNames.set(genre.id, genre.name);
-      this.artistsByGenre.set(
-        genre.id,
-        Int32Array.from(
-          db.all<{ artist_id: number }>(
-            'SELECT artist_id FROM artist_genres WHERE genre_id = ? ORDER BY artist_id',
-            genre.id,
-          ),
-          (row) => row.artist_id,
-        ),
-      );
+      this.artistsByGenre.set(genre.id, Int32Array.from(members.get(genre.id) ?? []));
     }
   }
 
@@ -114,9 +128,9 @@ export class ArtistIndex {
     return this.ids.filter((id) => (this.lowerNames[id] as string).includes(needle));
   }
 
-  label(id: number): Int32Array {
+  async label(id: number): Promise<Int32Array> {
     return Int32Array.from(
-      this.db.all<{ artist_id: number }>(
+      await this.db.all<{ artist_id: number }>(
         'SELECT artist_id FROM artist_labels WHERE label_id = ? ORDER BY artist_id',
         id,
       ),
@@ -247,11 +261,11 @@ export function intersect(a: Int32Array, b: Int32Array): Int32Array {
 const indexes = new WeakMap<Database, ArtistIndex>();
 
 /** The index of this database's artists, rebuilt when their number changed (a new seed). */
-export function artistIndex(db: Database): ArtistIndex {
-  const count = db.get<{ n: number }>('SELECT count(*) AS n FROM artists')?.n ?? 0;
+export async function artistIndex(db: Database): Promise<ArtistIndex> {
+  const count = (await db.get<{ n: number }>('SELECT count(*) AS n FROM artists'))?.n ?? 0;
   let index = indexes.get(db);
   if (!index || index.artistCount !== count) {
-    index = new ArtistIndex(db, count);
+    index = await ArtistIndex.load(db, count);
     indexes.set(db, index);
   }
   return index;

@@ -10,11 +10,11 @@ interface ArtistRow {
 }
 
 /** Artist records (contract.md section 6) by id, with their genres, in two queries. */
-export function loadArtists(ctx: StoreContext, ids: readonly number[]): Map<number, Artist> {
+export async function loadArtists(ctx: StoreContext, ids: readonly number[]): Promise<Map<number, Artist>> {
   const artists = new Map<number, Artist>();
   if (ids.length === 0) return artists;
   const list = JSON.stringify(ids);
-  for (const row of ctx.db.all<ArtistRow>(
+  for (const row of await ctx.db.all<ArtistRow>(
     `SELECT id, name, slug, last_publish_date, track_count FROM artists
       WHERE id IN (SELECT value FROM json_each(?))`,
     list,
@@ -28,7 +28,7 @@ export function loadArtists(ctx: StoreContext, ids: readonly number[]): Map<numb
       trackCount: row.track_count,
     });
   }
-  for (const row of ctx.db.all<{ artist_id: number; id: number; name: string }>(
+  for (const row of await ctx.db.all<{ artist_id: number; id: number; name: string }>(
     `SELECT ag.artist_id, g.id, g.name FROM artist_genres ag JOIN genres g ON g.id = ag.genre_id
       WHERE ag.artist_id IN (SELECT value FROM json_each(?))
       ORDER BY ag.artist_id, ag.track_count DESC, g.name`,

@@ -32,20 +32,22 @@ export const listSizes = {
  * A genre's, label's or artist's top tracks: the tracks `where` selects (with `?` the page's id),
  * most popular first, capped at topTracksCap; the slice asked for, and how many there are.
  */
-function topTracks(ctx: StoreContext, where: string, id: number, slice: Slice) {
+async function topTracks(ctx: StoreContext, where: string, id: number, slice: Slice) {
   const count =
-    ctx.db.get<{ n: number }>(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM tracks t ${where} LIMIT ${listSizes.topTracksCap})`,
-      id,
+    (
+      await ctx.db.get<{ n: number }>(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM tracks t ${where} LIMIT ${listSizes.topTracksCap}) AS top`,
+        id,
+      )
     )?.n ?? 0;
   const limit = Math.max(0, Math.min(slice.limit, count - slice.offset));
-  const trackIds = ctx.db.all<{ id: number }>(
+  const trackIds = await ctx.db.all<{ id: number }>(
     `SELECT t.id FROM tracks t ${where} ORDER BY t.popularity DESC, t.id LIMIT ? OFFSET ?`,
     id,
     limit,
     slice.offset,
   );
-  return { tracks: tracksInOrder(ctx, ids(trackIds)), count };
+  return { tracks: await tracksInOrder(ctx, ids(trackIds)), count };
 }
 
 export interface PagedList {
@@ -94,85 +96,92 @@ const chartOf = (row: ChartRow): Chart => ({
   trackCount: row.track_count,
 });
 
-const refRow = (ctx: StoreContext, table: 'genres' | 'labels', id: number): Ref | undefined => {
-  const row = ctx.db.get<Ref>(`SELECT id, name, slug FROM ${table} WHERE id = ?`, id);
+const refRow = async (
+  ctx: StoreContext,
+  table: 'genres' | 'labels',
+  id: number,
+): Promise<Ref | undefined> => {
+  const row = await ctx.db.get<Ref>(`SELECT id, name, slug FROM ${table} WHERE id = ?`, id);
   return row && refOf(row);
 };
 
-export function homePage(ctx: StoreContext): CatalogPageResults<'home'> {
+export async function homePage(ctx: StoreContext): Promise<CatalogPageResults<'home'>> {
   const { db } = ctx;
   return {
-    featuredReleases: releasesInOrder(
+    featuredReleases: await releasesInOrder(
       ctx,
       ids(
-        db.all(
+        await db.all(
           'SELECT id FROM releases WHERE featured = 1 ORDER BY publish_date DESC, id DESC LIMIT ?',
           listSizes.featuredReleases,
         ),
       ),
     ),
-    newReleases: releasesInOrder(
+    newReleases: await releasesInOrder(
       ctx,
       ids(
-        db.all('SELECT id FROM releases ORDER BY publish_date DESC, id DESC LIMIT ?', listSizes.newReleases),
+        await db.all(
+          'SELECT id FROM releases ORDER BY publish_date DESC, id DESC LIMIT ?',
+          listSizes.newReleases,
+        ),
       ),
     ),
-    topTracks: tracksInOrder(
+    topTracks: await tracksInOrder(
       ctx,
-      ids(db.all('SELECT id FROM tracks ORDER BY popularity DESC, id LIMIT ?', listSizes.topTracks)),
+      ids(await db.all('SELECT id FROM tracks ORDER BY popularity DESC, id LIMIT ?', listSizes.topTracks)),
     ),
-    genres: db.all<Ref>('SELECT id, name, slug FROM genres ORDER BY name').map(refOf),
+    genres: (await db.all<Ref>('SELECT id, name, slug FROM genres ORDER BY name')).map(refOf),
   };
 }
 
-export function genrePage(
+export async function genrePage(
   ctx: StoreContext,
   id: number,
   slice: Slice = { offset: 0, limit: listSizes.topTracks },
-): (CatalogPageResults<'genre'> & PagedList) | undefined {
-  const genre = refRow(ctx, 'genres', id);
+): Promise<(CatalogPageResults<'genre'> & PagedList) | undefined> {
+  const genre = await refRow(ctx, 'genres', id);
   if (!genre) return undefined;
   const { db } = ctx;
-  const top = topTracks(ctx, 'WHERE t.genre_id = ?', id, slice);
+  const top = await topTracks(ctx, 'WHERE t.genre_id = ?', id, slice);
   return {
     genre,
     topTracks: top.tracks,
-    newReleases: releasesInOrder(
+    newReleases: await releasesInOrder(
       ctx,
       ids(
-        db.all(
+        await db.all(
           'SELECT id FROM releases WHERE genre_id = ? ORDER BY publish_date DESC, id DESC LIMIT ?',
           id,
           listSizes.newReleases,
         ),
       ),
     ),
-    charts: db
-      .all<ChartRow>(
+    charts: (
+      await db.all<ChartRow>(
         `${chartSelect} WHERE c.genre_id = ? ORDER BY c.publish_date DESC, c.id DESC LIMIT ?`,
         id,
         listSizes.charts,
       )
-      .map(chartOf),
+    ).map(chartOf),
     count: top.count,
   };
 }
 
-export function labelPage(
+export async function labelPage(
   ctx: StoreContext,
   id: number,
   slice: Slice = { offset: 0, limit: listSizes.topTracks },
-): (CatalogPageResults<'label'> & PagedList) | undefined {
-  const label = refRow(ctx, 'labels', id);
+): Promise<(CatalogPageResults<'label'> & PagedList) | undefined> {
+  const label = await refRow(ctx, 'labels', id);
   if (!label) return undefined;
   const { db } = ctx;
-  const top = topTracks(ctx, 'WHERE t.label_id = ?', id, slice);
+  const top = await topTracks(ctx, 'WHERE t.label_id = ?', id, slice);
   return {
     label,
-    releases: releasesInOrder(
+    releases: await releasesInOrder(
       ctx,
       ids(
-        db.all(
+        await db.all(
           'SELECT id FROM releases WHERE label_id = ? ORDER BY publish_date DESC, id DESC LIMIT ?',
           id,
           listSizes.releases,
@@ -184,15 +193,15 @@ export function labelPage(
   };
 }
 
-export function artistPage(
+export async function artistPage(
   ctx: StoreContext,
   id: number,
   slice: Slice = { offset: 0, limit: listSizes.topTracks },
-): (CatalogPageResults<'artist'> & PagedList) | undefined {
-  const artist = loadArtists(ctx, [id]).get(id);
+): Promise<(CatalogPageResults<'artist'> & PagedList) | undefined> {
+  const artist = (await loadArtists(ctx, [id])).get(id);
   if (!artist) return undefined;
   const { db } = ctx;
-  const top = topTracks(
+  const top = await topTracks(
     ctx,
     'WHERE t.id IN (SELECT track_id FROM track_artists WHERE artist_id = ?)',
     id,
@@ -200,10 +209,10 @@ export function artistPage(
   );
   return {
     artist,
-    releases: releasesInOrder(
+    releases: await releasesInOrder(
       ctx,
       ids(
-        db.all(
+        await db.all(
           `SELECT r.id FROM release_artists ra JOIN releases r ON r.id = ra.release_id
             WHERE ra.artist_id = ? ORDER BY r.publish_date DESC, r.id DESC LIMIT ?`,
           id,
@@ -216,20 +225,20 @@ export function artistPage(
   };
 }
 
-export function chartPage(
+export async function chartPage(
   ctx: StoreContext,
   id: number,
   slice: Slice = { offset: 0, limit: listSizes.chartTracks },
-): (CatalogPageResults<'chart'> & PagedList) | undefined {
-  const row = ctx.db.get<ChartRow>(`${chartSelect} WHERE c.id = ?`, id);
+): Promise<(CatalogPageResults<'chart'> & PagedList) | undefined> {
+  const row = await ctx.db.get<ChartRow>(`${chartSelect} WHERE c.id = ?`, id);
   if (!row) return undefined;
   const chart = chartOf(row);
   return {
     chart,
-    tracks: tracksInOrder(
+    tracks: await tracksInOrder(
       ctx,
       ids(
-        ctx.db.all(
+        await ctx.db.all(
           'SELECT track_id AS id FROM chart_tracks WHERE chart_id = ? ORDER BY position LIMIT ? OFFSET ?',
           id,
           slice.limit,
@@ -241,24 +250,30 @@ export function chartPage(
   };
 }
 
-export function chartOverviewPage(ctx: StoreContext): CatalogPageResults<'chart-overview'> {
+export async function chartOverviewPage(ctx: StoreContext): Promise<CatalogPageResults<'chart-overview'>> {
   return {
-    charts: ctx.db
-      .all<ChartRow>(`${chartSelect} ORDER BY c.publish_date DESC, c.id DESC LIMIT 100`)
-      .map(chartOf),
+    charts: (
+      await ctx.db.all<ChartRow>(`${chartSelect} ORDER BY c.publish_date DESC, c.id DESC LIMIT 100`)
+    ).map(chartOf),
   };
 }
 
-export function releasePage(ctx: StoreContext, id: number): CatalogPageResults<'release'> | undefined {
-  const release = loadReleases(ctx, [id]).get(id);
+export async function releasePage(
+  ctx: StoreContext,
+  id: number,
+): Promise<CatalogPageResults<'release'> | undefined> {
+  const release = (await loadReleases(ctx, [id])).get(id);
   if (!release) return undefined;
-  return { release, tracks: tracksInOrder(ctx, release.trackIds) };
+  return { release, tracks: await tracksInOrder(ctx, release.trackIds) };
 }
 
-export function trackPage(ctx: StoreContext, id: number): CatalogPageResults<'track'> | undefined {
-  const track = loadTracks(ctx, [id]).get(id);
+export async function trackPage(
+  ctx: StoreContext,
+  id: number,
+): Promise<CatalogPageResults<'track'> | undefined> {
+  const track = (await loadTracks(ctx, [id])).get(id);
   if (!track) return undefined;
-  const release = loadReleases(ctx, [track.release.id]).get(track.release.id);
+  const release = (await loadReleases(ctx, [track.release.id])).get(track.release.id);
   if (!release) return undefined;
   return { track, release };
 }

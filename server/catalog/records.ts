@@ -17,13 +17,15 @@ interface FormatFee {
 
 const feeCache = new WeakMap<Database, FormatFee[]>();
 
+/** Reads the formats the store sells with their fees; app.ts calls it once at start. */
+export async function loadAudioFormatFees(db: Database): Promise<void> {
+  feeCache.set(db, await db.all<FormatFee>('SELECT name, fee_cents FROM audio_formats ORDER BY position'));
+}
+
 /** The formats the store sells with their fees, in display order; they never change while running. */
 export function audioFormatFees(db: Database): FormatFee[] {
-  let fees = feeCache.get(db);
-  if (!fees) {
-    fees = db.all<FormatFee>('SELECT name, fee_cents FROM audio_formats ORDER BY position');
-    feeCache.set(db, fees);
-  }
+  const fees = feeCache.get(db);
+  if (!fees) throw new Error('loadAudioFormatFees was not called for this database.');
   return fees;
 }
 
@@ -84,11 +86,11 @@ interface TrackRow {
 }
 
 /** Track records by id; ids that do not exist are absent from the map. */
-export function loadTracks(ctx: StoreContext, ids: readonly number[]): Map<number, Track> {
+export async function loadTracks(ctx: StoreContext, ids: readonly number[]): Promise<Map<number, Track>> {
   const tracks = new Map<number, Track>();
   if (ids.length === 0) return tracks;
   const list = idList(ids);
-  const rows = ctx.db.all<TrackRow>(
+  const rows = await ctx.db.all<TrackRow>(
     `SELECT t.id, t.name, t.mix_name, t.slug, t.bpm, t.key, t.length_ms, t.isrc, t.publish_date, t.sale_type,
             t.price_cents, g.id AS genre_id, g.name AS genre_name, g.slug AS genre_slug,
             l.id AS label_id, l.name AS label_name, l.slug AS label_slug,
@@ -101,7 +103,7 @@ export function loadTracks(ctx: StoreContext, ids: readonly number[]): Map<numbe
     list,
   );
   const people = artistsByOwner(
-    ctx.db.all<ArtistRow>(
+    await ctx.db.all<ArtistRow>(
       `SELECT ta.track_id AS owner_id, ta.role, a.id, a.name, a.slug
          FROM track_artists ta JOIN artists a ON a.id = ta.artist_id
         WHERE ta.track_id IN (SELECT value FROM json_each(?))
@@ -109,6 +111,7 @@ export function loadTracks(ctx: StoreContext, ids: readonly number[]): Map<numbe
       list,
     ),
   );
+  if (!feeCache.has(ctx.db)) await loadAudioFormatFees(ctx.db);
   const fees = feeRecord(ctx);
   for (const row of rows) {
     const credits = people.get(row.id);
@@ -154,11 +157,12 @@ interface ReleaseRow {
 }
 
 /** Release records by id; ids that do not exist are absent from the map. */
-export function loadReleases(ctx: StoreContext, ids: readonly number[]): Map<number, Release> {
+export async function loadReleases(ctx: StoreContext, ids: readonly number[]): Promise<Map<number, Release>> {
   const releases = new Map<number, Release>();
   if (ids.length === 0) return releases;
+  if (!feeCache.has(ctx.db)) await loadAudioFormatFees(ctx.db);
   const list = idList(ids);
-  const rows = ctx.db.all<ReleaseRow>(
+  const rows = await ctx.db.all<ReleaseRow>(
     `SELECT r.id, r.name, r.slug, r.catalog_number, r.publish_date, r.price_cents,
             g.id AS genre_id, g.name AS genre_name, g.slug AS genre_slug,
             l.id AS label_id, l.name AS label_name, l.slug AS label_slug
@@ -169,7 +173,7 @@ export function loadReleases(ctx: StoreContext, ids: readonly number[]): Map<num
     list,
   );
   const artists = artistsByOwner(
-    ctx.db.all<ArtistRow>(
+    await ctx.db.all<ArtistRow>(
       `SELECT ra.release_id AS owner_id, 'artist' AS role, a.id, a.name, a.slug
          FROM release_artists ra JOIN artists a ON a.id = ra.artist_id
         WHERE ra.release_id IN (SELECT value FROM json_each(?))
@@ -178,7 +182,7 @@ export function loadReleases(ctx: StoreContext, ids: readonly number[]): Map<num
     ),
   );
   const remixers = artistsByOwner(
-    ctx.db.all<ArtistRow>(
+    await ctx.db.all<ArtistRow>(
       `SELECT DISTINCT t.release_id AS owner_id, 'remixer' AS role, a.id, a.name, a.slug
          FROM tracks t
          JOIN track_artists ta ON ta.track_id = t.id AND ta.role = 'remixer'
@@ -189,7 +193,7 @@ export function loadReleases(ctx: StoreContext, ids: readonly number[]): Map<num
     ),
   );
   const trackIds = new Map<number, number[]>();
-  for (const row of ctx.db.all<{ release_id: number; id: number }>(
+  for (const row of await ctx.db.all<{ release_id: number; id: number }>(
     `SELECT release_id, id FROM tracks WHERE release_id IN (SELECT value FROM json_each(?))
       ORDER BY release_id, track_number`,
     list,
@@ -230,10 +234,10 @@ export function inOrder<T>(ids: readonly number[], records: Map<number, T>): T[]
   return out;
 }
 
-export const tracksInOrder = (ctx: StoreContext, ids: readonly number[]) =>
-  inOrder(ids, loadTracks(ctx, ids));
-export const releasesInOrder = (ctx: StoreContext, ids: readonly number[]) =>
-  inOrder(ids, loadReleases(ctx, ids));
+export const tracksInOrder = async (ctx: StoreContext, ids: readonly number[]) =>
+  inOrder(ids, await loadTracks(ctx, ids));
+export const releasesInOrder = async (ctx: StoreContext, ids: readonly number[]) =>
+  inOrder(ids, await loadReleases(ctx, ids));
 
 export const refOf = (row: { id: number; name: string; slug: string }): Ref => ({
   id: row.id,

@@ -29,7 +29,11 @@ import {
   trackPage,
 } from './detail-pages.ts';
 
-type PageLoader = (ctx: StoreContext, id: number, slice?: Slice) => (object & Partial<PagedList>) | undefined;
+type PageLoader = (
+  ctx: StoreContext,
+  id: number,
+  slice?: Slice,
+) => Promise<(object & Partial<PagedList>) | undefined>;
 
 const loaders: Record<CatalogPage, { load: PageLoader; needsId: boolean; pageable: boolean; list?: string }> =
   {
@@ -83,12 +87,12 @@ export function catalogRoutes(app: FastifyInstance, ctx: StoreContext): void {
       params: pageParams({ needsId, pageable }),
       response,
       errors: needsId ? [404] : [],
-      handler: ({ params }) => {
+      handler: async ({ params }) => {
         const given = params as { id?: number; page?: number; perPage?: number };
         const id = given.id ?? 0;
         const paged =
           pageable && (given.page !== undefined || given.perPage !== undefined) ? paging(given) : undefined;
-        const results = load(
+        const results = await load(
           ctx,
           id,
           paged ? { offset: (paged.page - 1) * paged.perPage, limit: paged.perPage } : undefined,
@@ -147,7 +151,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: StoreContext): void {
         .describe('Case-insensitive part of the artist name (Crate extension).'),
     }),
     response: component(envelopeOf(z.array(ArtistSchema), ArtistCatalogMetadata), 'ArtistCatalogResponse'),
-    handler: ({ params }) => {
+    handler: async ({ params }) => {
       const union =
         params.ids || params.id ? [...new Set([...(params.ids ?? []), ...(params.id ?? [])])] : undefined;
       const paged = paging(params);
@@ -156,7 +160,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: StoreContext): void {
       if (facets.length > maxFacets) {
         throw badParameter('facets', `At most ${maxFacets} facets can be combined.`);
       }
-      const result = queryArtists(ctx, {
+      const result = await queryArtists(ctx, {
         ids: union,
         facets,
         genreId: params.genreId,

@@ -1,85 +1,243 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import { migrate } from './migrations.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { postgresSql } from './dialect.ts';
+import { type Engine, migrate } from './migrations.ts';
+import { SqliteConnection } from './sqlite-connection.ts';
 
-export type SqlValue = SQLInputValue;
+export type { Engine } from './migrations.ts';
+export type SqlValue = string | number | bigint | null | Uint8Array;
+
+/** PostgreSQL's bigint and numeric come as strings; the store's counts and sums fit a number. */
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+
+/** A database the store cannot use: a short message for the operator, never a stack trace. */
+export class DatabaseUnavailable extends Error {}
 
 /**
- * The store's SQLite database: WAL, foreign keys, versioned migrations, cached statements.
- * node:sqlite is synchronous, so a transaction run from one call stack can never interleave
- * with another request's writes in this process.
+ * Whether a query failed because the database could not answer now (a statement over its timeout,
+ * a server restarting or out of reach, a locked SQLite file), not because of the query: the
+ * request answers 503 and may be tried again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    // 57014: statement timeout; 57P0x: shutdown, crash, starting; 08xxx: connection failures.
+    if (code === '57014' || code.startsWith('57P') || code.startsWith('08')) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
+  }
+  const text = typeof message === 'string' ? message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|database is locked/.test(text);
+}
+
+/** Whether a --db value names a PostgreSQL database rather than a SQLite file. */
+export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
+
+export interface DatabaseOptions {
+  /** PostgreSQL only: longest a statement may run before it fails (and the request answers 503). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL only: connections per instance. */
+  poolSize?: number;
+}
+
+/**
+ * The store's database, SQLite (node:sqlite, one file, the embedded default) or PostgreSQL (a
+ * pool, for several stateless instances). Services write portable SQL with `?` parameters;
+ * `dialect.ts` rewrites the few SQLite idioms for PostgreSQL, and Kysely builds typed queries,
+ * runs the migrations and the PostgreSQL connections.
+ *
+ * transaction(fn) runs fn in one transaction; every query fn makes, however deep, joins it (an
+ * AsyncLocalStorage carries it). SQLite has one connection, so while a transaction is open the
+ * queries of other requests wait for it; on PostgreSQL they run on other connections, and code
+ * that must not interleave locks rows (SELECT ... FOR UPDATE, upserts, unique constraints).
  */
 export class Database {
-  readonly raw: DatabaseSync;
-  private readonly statements = new Map<string, StatementSync>();
-  private depth = 0;
+  private readonly current = new AsyncLocalStorage<Transaction<unknown>>();
+  /** SQLite: the open transaction's end, which other requests' queries wait for. */
+  private sqliteBusy: Promise<void> | undefined;
+  private readonly settings = new Map<string, string>();
 
-  constructor(readonly path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.raw = new DatabaseSync(path, { enableForeignKeyConstraints: true });
-    this.raw.exec(`
-      PRAGMA journal_mode = WAL;
-      PRAGMA synchronous = NORMAL;
-      PRAGMA busy_timeout = 5000;
-      PRAGMA temp_store = MEMORY;
-      PRAGMA cache_size = -65536;
-    `);
-    migrate(this);
+  /** Use Database.open: it connects and migrates. */
+  constructor(
+    readonly engine: Engine,
+    readonly kysely: Kysely<unknown>,
+    private readonly sqlite?: SqliteConnection,
+  ) {}
+
+  /** Opens (and migrates) the database a --db value names: a postgres:// URL or a SQLite file path. */
+  static async open(location: string, options: DatabaseOptions = {}): Promise<Database> {
+    return isPostgresUrl(location) ? openPostgres(location, options) : openSqlite(location);
   }
 
-  /** A prepared statement, compiled once per SQL text. */
-  prepare(sql: string): StatementSync {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.raw.prepare(sql);
-      this.statements.set(sql, statement);
+  /** SQLite only: the node:sqlite connection, for bulk work that runs before the store serves. */
+  get raw() {
+    if (!this.sqlite) throw new Error('Only a SQLite store has a raw connection.');
+    return this.sqlite.raw;
+  }
+
+  async all<T>(text: string, ...params: SqlValue[]): Promise<T[]> {
+    return (await this.query<T>(text, params)).rows;
+  }
+
+  async get<T>(text: string, ...params: SqlValue[]): Promise<T | undefined> {
+    return (await this.query<T>(text, params)).rows[0];
+  }
+
+  async run(text: string, ...params: SqlValue[]): Promise<{ changes: number }> {
+    return { changes: Number((await this.query(text, params)).numAffectedRows ?? 0) };
+  }
+
+  private async query<T>(text: string, params: readonly SqlValue[]) {
+    const transaction = this.current.getStore();
+    if (this.sqlite) {
+      if (!transaction) while (this.sqliteBusy) await this.sqliteBusy;
+      return sqliteQuery<T>(this.sqlite, text, params);
     }
-    return statement;
-  }
-
-  all<T>(sql: string, ...params: SqlValue[]): T[] {
-    return this.prepare(sql).all(...params) as T[];
-  }
-
-  get<T>(sql: string, ...params: SqlValue[]): T | undefined {
-    return this.prepare(sql).get(...params) as T | undefined;
-  }
-
-  run(sql: string, ...params: SqlValue[]) {
-    return this.prepare(sql).run(...params);
+    const query = CompiledQuery.raw(postgresSql(text), [...params]);
+    return (transaction ?? this.kysely).executeQuery<T>(query);
   }
 
   /** Runs fn in one transaction; nested calls join the outer one. */
-  transaction<T>(fn: () => T): T {
-    if (this.depth > 0) return fn();
-    this.raw.exec('BEGIN IMMEDIATE');
-    this.depth++;
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.current.getStore()) return fn();
+    if (!this.sqlite) {
+      return this.kysely.transaction().execute((transaction) => this.current.run(transaction, fn));
+    }
+    while (this.sqliteBusy) await this.sqliteBusy;
+    let done = () => {};
+    this.sqliteBusy = new Promise((resolve) => {
+      done = resolve;
+    });
+    const raw = this.sqlite.raw;
     try {
-      const result = fn();
-      this.raw.exec('COMMIT');
-      return result;
-    } catch (error) {
-      this.raw.exec('ROLLBACK');
-      throw error;
+      raw.exec('BEGIN IMMEDIATE');
+      try {
+        // The store passes the marker only; queries in fn run on the one connection directly.
+        const result = await this.current.run({} as Transaction<unknown>, fn);
+        raw.exec('COMMIT');
+        return result;
+      } catch (error) {
+        raw.exec('ROLLBACK');
+        throw error;
+      }
     } finally {
-      this.depth--;
+      this.sqliteBusy = undefined;
+      done();
     }
   }
 
-  /** A value kept in the settings table, created by make() on first use (secrets, keys). */
-  setting(key: string, make: () => string): string {
-    const row = this.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', key);
-    if (row) return row.value;
-    const value = make();
-    this.run('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)', key, value);
-    return this.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', key)?.value ?? value;
+  /**
+   * Inside a transaction: waits until no other transaction holds any of these keys, and holds
+   * them until this one ends (PostgreSQL advisory locks). SQLite runs one transaction at a time,
+   * so there it has nothing to do.
+   */
+  async lockKeys(keys: readonly string[]): Promise<void> {
+    if (this.engine !== 'postgres') return;
+    if (!this.current.getStore()) throw new Error('lockKeys holds its locks until a transaction ends.');
+    // Sorted, so two transactions taking the same keys take them in the same order.
+    for (const key of [...new Set(keys)].sort()) {
+      await this.query('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+    }
   }
 
-  /** Checkpoints the WAL into the main file and closes. */
-  close(): void {
-    if (!this.raw.isOpen) return;
-    this.raw.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    this.raw.close();
+  /**
+   * A value kept in the settings table, created by make() on first use (secrets, keys). Race-safe
+   * across instances: the first insert wins and everyone reads the winner. Settings never change,
+   * so each process keeps what it read.
+   */
+  async setting(key: string, make: () => string): Promise<string> {
+    const known = this.settings.get(key);
+    if (known !== undefined) return known;
+    const read = async () =>
+      (await this.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', key))?.value;
+    let value = await read();
+    if (value === undefined) {
+      await this.run(
+        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
+        key,
+        make(),
+      );
+      value = (await read()) as string;
+    }
+    this.settings.set(key, value);
+    return value;
   }
+
+  async close(): Promise<void> {
+    await this.kysely.destroy();
+  }
+}
+
+function sqliteQuery<T>(connection: SqliteConnection, text: string, params: readonly SqlValue[]) {
+  const statement = connection.statement(text);
+  if (statement.columns().length > 0) {
+    return { rows: statement.all(...params) as T[], numAffectedRows: undefined };
+  }
+  const { changes } = statement.run(...params);
+  return { rows: [] as T[], numAffectedRows: BigInt(changes) };
+}
+
+async function openSqlite(path: string): Promise<Database> {
+  const connection = new SqliteConnection(path);
+  const version = connection.raw.prepare('PRAGMA user_version').get() as { user_version: number };
+  const migrated = connection.raw
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'")
+    .get();
+  const legacy = version.user_version > 0 && !migrated;
+  if (legacy) {
+    connection.raw.close();
+    throw new DatabaseUnavailable(
+      `${path} was made by an older Crate store (schema before Kysely migrations): start with a new file.`,
+    );
+  }
+  const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: connection }) });
+  await migrate(kysely, 'sqlite');
+  return new Database('sqlite', kysely, connection);
+}
+
+/** Connection errors as one line: which server, and what went wrong. */
+function unavailable(url: string, error: unknown): DatabaseUnavailable {
+  const where = new URL(url);
+  where.password = where.password ? '***' : '';
+  const { code, message } = error as { code?: string; message?: string };
+  const reason =
+    code === '28P01'
+      ? 'the password was refused'
+      : code === '3D000'
+        ? 'the database does not exist'
+        : code === 'ECONNREFUSED'
+          ? 'nothing listens there (is PostgreSQL running?)'
+          : (message ?? String(error));
+  return new DatabaseUnavailable(`Cannot use PostgreSQL at ${where.toString()}: ${reason}.`);
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    statement_timeout: options.statementTimeoutMs ?? 10_000,
+    connectionTimeoutMillis: 10_000,
+  });
+  // A connection that breaks while idle (a restarted server) is dropped from the pool and replaced
+  // on next use; without a listener its error would end the process.
+  pool.on('error', () => {});
+  try {
+    await (await pool.connect()).release();
+  } catch (error) {
+    await pool.end();
+    throw unavailable(url, error);
+  }
+  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  // Several instances starting at once: one migrates, the others wait on the lock, then find
+  // nothing left to do. A session lock, held on one connection around the whole migrator.
+  await kysely.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(7463012)`.execute(connection);
+    try {
+      await migrate(connection, 'postgres');
+    } finally {
+      await sql`SELECT pg_advisory_unlock(7463012)`.execute(connection);
+    }
+  });
+  return new Database('postgres', kysely);
 }

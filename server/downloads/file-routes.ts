@@ -20,8 +20,8 @@ const signedLinkParams = z.object({
   sig: z.string().max(100, 'must be at most 100 characters long').optional(),
 });
 
-function trackById(ctx: StoreContext, id: number): Track {
-  const track = loadTracks(ctx, [id]).get(id);
+async function trackById(ctx: StoreContext, id: number): Promise<Track> {
+  const track = (await loadTracks(ctx, [id])).get(id);
   if (!track) throw notFound(`Track ${id} does not exist.`);
   return track;
 }
@@ -44,10 +44,10 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
         if (!positiveId.test(raw)) throw notFound('There is no such download.');
         const downloadId = Number(raw);
         verifyLink(ctx, downloadId, request.query.expires, request.query.sig);
-        const download = findDownload(ctx, downloadId);
+        const download = await findDownload(ctx, downloadId);
         if (!download) throw notFound('There is no such download.');
-        const track = trackById(ctx, download.track_id);
-        const file = trackFile(audioTrackOf(ctx, track, { withCover: true }), download.audio_format);
+        const track = await trackById(ctx, download.track_id);
+        const file = trackFile(await audioTrackOf(ctx, track, { withCover: true }), download.audio_format);
         return sendFile(reply, file, {
           'content-disposition': attachmentDisposition(downloadFilename(track, file.extension)),
           'cache-control': 'private, no-store',
@@ -61,7 +61,8 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
     handler: async (request, reply) => {
       const match = /^([1-9][0-9]{0,15})\.mp3$/.exec(request.params.file);
       if (!match) throw notFound('Samples are at /samples/<track id>.mp3.');
-      const file = sampleFile(audioTrackOf(ctx, trackById(ctx, Number(match[1])), { withCover: false }));
+      const track = await trackById(ctx, Number(match[1]));
+      const file = sampleFile(await audioTrackOf(ctx, track, { withCover: false }));
       // A sample never changes for a track, so browsers may keep it; players seek with ranges.
       return sendWithRanges(request, reply, file.bytes, file.contentType, {
         'cache-control': 'public, max-age=86400',

@@ -7,12 +7,12 @@ import type { StoreContext } from '../context.ts';
  * What goes into a file's sound and tags: the track record with what only the release knows
  * (catalog number, date, track number of total) and, for purchased files, the release's cover.
  */
-export function audioTrackOf(
+export async function audioTrackOf(
   ctx: StoreContext,
   track: Track,
   { withCover }: { withCover: boolean },
-): AudioTrack {
-  const release = ctx.db.get<{
+): Promise<AudioTrack> {
+  const release = await ctx.db.get<{
     track_number: number;
     track_total: number;
     catalog_number: string;
@@ -24,7 +24,7 @@ export function audioTrackOf(
       WHERE t.id = ?`,
     track.id,
   );
-  const spec = withCover ? coverSpec(ctx, track.release.id) : undefined;
+  const spec = withCover ? await coverSpec(ctx, track.release.id) : undefined;
   return {
     id: track.id,
     title: `${track.name} (${track.mixName})`,

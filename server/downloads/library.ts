@@ -37,23 +37,31 @@ export interface DownloadRow {
 const columns = 'id, user_id, track_id, audio_format, status, purchased_at, last_initiated_at';
 
 /** One page of the library, newest purchase first, optionally only entries in the given statuses. */
-export function libraryPage(
+export async function libraryPage(
   ctx: StoreContext,
   userId: number,
   { page, perPage }: Paging,
   statuses?: readonly LibraryStatus[],
   now = Date.now(),
-): { count: number; entries: LibraryEntry[] } {
+): Promise<{ count: number; entries: LibraryEntry[] }> {
   const clock = [ctx.config.downloadLinkTtlSeconds, Math.floor(now / 1000)];
   const filter = statuses ? JSON.stringify(statuses) : null;
-  // "x IN (...)" over a NULL list matches no row, so the absent filter is spelled out.
+  // The filter is a JSON list of statuses, or NULL for all; a status matches with its quotes, so
+  // "downloaded" does not match inside "re-download".
   const rowsSql = `SELECT ${columns}, ${statusSql} AS shown_status FROM downloads WHERE user_id = ?`;
-  const filtered = `SELECT * FROM (${rowsSql})
-    WHERE ? IS NULL OR shown_status IN (SELECT value FROM json_each(?))`;
+  const filtered = `SELECT * FROM (${rowsSql}) AS shown
+    WHERE CAST(? AS TEXT) IS NULL OR CAST(? AS TEXT) LIKE '%"' || shown_status || '"%'`;
   const count =
-    ctx.db.get<{ n: number }>(`SELECT count(*) AS n FROM (${filtered})`, ...clock, userId, filter, filter)
-      ?.n ?? 0;
-  const rows = ctx.db.all<DownloadRow & { shown_status: LibraryStatus }>(
+    (
+      await ctx.db.get<{ n: number }>(
+        `SELECT count(*) AS n FROM (${filtered}) AS page`,
+        ...clock,
+        userId,
+        filter,
+        filter,
+      )
+    )?.n ?? 0;
+  const rows = await ctx.db.all<DownloadRow & { shown_status: LibraryStatus }>(
     `${filtered} ORDER BY purchased_at DESC, id DESC LIMIT ? OFFSET ?`,
     ...clock,
     userId,
@@ -62,7 +70,7 @@ export function libraryPage(
     perPage,
     (page - 1) * perPage,
   );
-  const tracks = loadTracks(
+  const tracks = await loadTracks(
     ctx,
     rows.map((row) => row.track_id),
   );
@@ -91,19 +99,23 @@ export const findDownload = (ctx: StoreContext, id: number) =>
  * Marks the user's downloads as initiated, all or none: an id that is not in their library
  * (unknown, or someone else's) fails the whole call with 404 and marks nothing.
  */
-export function initiateDownloads(ctx: StoreContext, userId: number, ids: readonly number[]): DownloadRow[] {
+export async function initiateDownloads(
+  ctx: StoreContext,
+  userId: number,
+  ids: readonly number[],
+): Promise<DownloadRow[]> {
   const { db } = ctx;
   const unique = [...new Set(ids)];
-  return db.transaction(() => {
+  return await db.transaction(async () => {
     const list = JSON.stringify(unique);
     const found = new Map(
-      db
-        .all<DownloadRow>(
+      (
+        await db.all<DownloadRow>(
           `SELECT ${columns} FROM downloads WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
           userId,
           list,
         )
-        .map((row) => [row.id, row]),
+      ).map((row) => [row.id, row]),
     );
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length > 0) {
@@ -115,7 +127,7 @@ export function initiateDownloads(ctx: StoreContext, userId: number, ids: readon
       );
     }
     const now = new Date().toISOString();
-    db.run(
+    await db.run(
       `UPDATE downloads SET status = 'downloaded', last_initiated_at = ?
         WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
       now,
@@ -134,15 +146,15 @@ export function initiateDownloads(ctx: StoreContext, userId: number, ids: readon
  * Adds a free track to the user's library (once per format) and marks it initiated.
  * Only tracks sold as promotions qualify.
  */
-export function initiatePromoDownload(
+export async function initiatePromoDownload(
   ctx: StoreContext,
   userId: number,
   trackId: number,
   format: DownloadRow['audio_format'],
-): DownloadRow {
+): Promise<DownloadRow> {
   const { db } = ctx;
-  return db.transaction(() => {
-    const track = db.get<{ sale_type: string }>('SELECT sale_type FROM tracks WHERE id = ?', trackId);
+  return await db.transaction(async () => {
+    const track = await db.get<{ sale_type: string }>('SELECT sale_type FROM tracks WHERE id = ?', trackId);
     if (!track) throw notFound(`Track ${trackId} does not exist.`);
     if (track.sale_type !== 'promotion') {
       throw new ApiError(
@@ -153,21 +165,21 @@ export function initiatePromoDownload(
       );
     }
     const now = new Date().toISOString();
-    db.run(
-      `INSERT OR IGNORE INTO downloads (user_id, track_id, audio_format, source, purchased_at)
-       VALUES (?, ?, ?, 'promotion', ?)`,
+    await db.run(
+      `INSERT INTO downloads (user_id, track_id, audio_format, source, purchased_at)
+       VALUES (?, ?, ?, 'promotion', ?) ON CONFLICT (user_id, track_id, audio_format) DO NOTHING`,
       userId,
       trackId,
       format,
       now,
     );
-    return db.get<DownloadRow>(
+    return (await db.get<DownloadRow>(
       `UPDATE downloads SET status = 'downloaded', last_initiated_at = ?
         WHERE user_id = ? AND track_id = ? AND audio_format = ? RETURNING ${columns}`,
       now,
       userId,
       trackId,
       format,
-    ) as DownloadRow;
+    )) as DownloadRow;
   });
 }

@@ -10,11 +10,19 @@ import { downloadFilename } from './filename.ts';
  * the expiry time, so neither can be changed.
  */
 
-const secret = (ctx: StoreContext) =>
-  Buffer.from(
-    ctx.db.setting('downloadLinkSecret', () => randomBytes(32).toString('base64url')),
-    'base64url',
-  );
+const secrets = new WeakMap<StoreContext['db'], Buffer>();
+
+/** Reads (or makes, once for every instance) the key links are signed with; app.ts calls it at start. */
+export async function loadLinkSecret(ctx: StoreContext): Promise<void> {
+  const value = await ctx.db.setting('downloadLinkSecret', () => randomBytes(32).toString('base64url'));
+  secrets.set(ctx.db, Buffer.from(value, 'base64url'));
+}
+
+const secret = (ctx: StoreContext) => {
+  const key = secrets.get(ctx.db);
+  if (!key) throw new Error('loadLinkSecret was not called for this store.');
+  return key;
+};
 
 const signature = (ctx: StoreContext, downloadId: number, expires: number) =>
   createHmac('sha256', secret(ctx)).update(`${downloadId}.${expires}`).digest();

@@ -38,8 +38,8 @@ const responses = {
 };
 
 /** Download links for library rows, in the rows' order. */
-function linksFor(ctx: StoreContext, rows: DownloadRow[]) {
-  const tracks = loadTracks(
+async function linksFor(ctx: StoreContext, rows: DownloadRow[]) {
+  const tracks = await loadTracks(
     ctx,
     rows.map((row) => row.track_id),
   );
@@ -71,9 +71,9 @@ export function downloadRoutes(app: FastifyInstance, ctx: StoreContext): void {
       ...accessTokenParam,
     }),
     response: responses.library,
-    handler: ({ params, user }) => {
+    handler: async ({ params, user }) => {
       const paged = paging(params);
-      const { count, entries } = libraryPage(ctx, user.userId, paged, params.status);
+      const { count, entries } = await libraryPage(ctx, user.userId, paged, params.status);
       return envelope(entries, pagingMetadata(paged, count));
     },
   });
@@ -92,8 +92,8 @@ export function downloadRoutes(app: FastifyInstance, ctx: StoreContext): void {
     }),
     response: responses.links,
     errors: [404],
-    handler: ({ params, user }) =>
-      envelope(linksFor(ctx, initiateDownloads(ctx, user.userId, params.downloadIds))),
+    handler: async ({ params, user }) =>
+      envelope(await linksFor(ctx, await initiateDownloads(ctx, user.userId, params.downloadIds))),
   });
 
   apiRoute(app, ctx, {
@@ -112,9 +112,9 @@ export function downloadRoutes(app: FastifyInstance, ctx: StoreContext): void {
     }),
     response: responses.link,
     errors: [404],
-    handler: ({ params, user }) => {
-      const [link] = linksFor(ctx, [
-        initiatePromoDownload(ctx, user.userId, params.trackId, params.audioFormat ?? 'mp3'),
+    handler: async ({ params, user }) => {
+      const [link] = await linksFor(ctx, [
+        await initiatePromoDownload(ctx, user.userId, params.trackId, params.audioFormat ?? 'mp3'),
       ]);
       if (!link) throw notFound(`Track ${params.trackId} does not exist.`);
       return envelope(link);

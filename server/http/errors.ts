@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database.ts';
 import { ApiError } from './api-error.ts';
 import { envelope } from './envelope.ts';
 
@@ -71,6 +72,14 @@ export function toApiError(error: FastifyError, request: FastifyRequest): ApiErr
   if (hasZodFastifySchemaValidationErrors(error)) return parameterError(error, request);
   const known = error.code ? frameworkErrors[error.code] : undefined;
   if (known) return known();
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return new ApiError(
+      503,
+      'unavailable',
+      'The store cannot reach its database right now; try again shortly.',
+    );
+  }
   const status = error.statusCode ?? 500;
   if (status === 414) return new ApiError(414, 'uriTooLong', 'The request URL is too long.');
   if (status >= 400 && status < 500)

@@ -97,7 +97,7 @@ export function interactionRoutes(app: FastifyInstance, provider: Provider, ctx:
   app.get(interactionPath(':uid'), async (request: InteractionRequest, reply) => {
     const interaction = await currentInteraction(request, reply);
     if (!interaction) return sendPage(reply, 400, expiredPage());
-    const siteSession = findSession(ctx, request);
+    const siteSession = await findSession(ctx, request);
     if (siteSession && !asksForLogin(interaction))
       return finish(request, reply, interaction, siteSession.userId);
     return showLogin(reply, interaction, 200);

@@ -8,16 +8,16 @@ export const signingAlgorithm = 'ES256';
  * Secrets that sign the authorization server's cookies, made on first start and kept in the
  * database, so each store has its own and a restart does not end sign-ins in progress.
  */
-export function cookieKeys(db: Database): string[] {
+export async function cookieKeys(db: Database): Promise<string[]> {
   return JSON.parse(
-    db.setting('oauth.cookieKeys', () => JSON.stringify([randomBytes(32).toString('base64url')])),
+    await db.setting('oauth.cookieKeys', () => JSON.stringify([randomBytes(32).toString('base64url')])),
   ) as string[];
 }
 
 /** The private JWKS that signs ID tokens, made on first start and kept in the database. */
-export function signingKeys(db: Database): { keys: JsonWebKey[] } {
+export async function signingKeys(db: Database): Promise<{ keys: JsonWebKey[] }> {
   return JSON.parse(
-    db.setting('oauth.signingJwks', () => {
+    await db.setting('oauth.signingJwks', () => {
       const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const jwk = {
         ...privateKey.export({ format: 'jwk' }),

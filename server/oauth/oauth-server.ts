@@ -13,7 +13,7 @@ const maxTokenLength = 256;
  * the access tokens it issues.
  */
 export async function registerOAuth(app: FastifyInstance, ctx: StoreContext): Promise<Authenticator> {
-  const provider = createProvider(ctx);
+  const provider = await createProvider(ctx);
   provider.on('server_error', (_octx, error) => app.log.error({ err: error }, 'OAuth server error'));
   const handle = provider.callback();
 
@@ -44,7 +44,7 @@ export async function registerOAuth(app: FastifyInstance, ctx: StoreContext): Pr
       const token = await provider.AccessToken.find(value);
       // find() allows oidc-provider's clock tolerance; an access token ends at its exp exactly.
       if (!token || token.isExpired) return null;
-      const user = findUserById(ctx.db, Number(token.accountId));
+      const user = await findUserById(ctx.db, Number(token.accountId));
       return user
         ? { userId: user.id, username: user.username, scopes: (token.scope ?? '').split(' ') }
         : null;

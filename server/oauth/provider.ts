@@ -70,7 +70,7 @@ function signInEveryTime() {
 }
 
 /** oidc-provider, configured as the store's OAuth 2.0 authorization server for the extension. */
-export function createProvider({ db, config }: StoreContext): Provider {
+export async function createProvider({ db, config }: StoreContext): Promise<Provider> {
   const configuration: Configuration = {
     adapter: sqliteAdapter(db),
     clients: [
@@ -93,14 +93,14 @@ export function createProvider({ db, config }: StoreContext): Provider {
     claims: { openid: ['sub'], profile: ['preferred_username'] },
     scopes: [storeScope, 'openid', 'profile'],
     cookies: {
-      keys: cookieKeys(db),
+      keys: await cookieKeys(db),
       // Distinct from the storefront's own session cookie on the same origin.
       names: { session: 'oauth_session', interaction: 'oauth_interaction', resume: 'oauth_resume' },
       // Never sent along with another site's requests; Secure is added on HTTPS (see proxy below).
       long: { httpOnly: true, sameSite: 'lax' },
       short: { httpOnly: true, sameSite: 'lax' },
     },
-    jwks: signingKeys(db),
+    jwks: await signingKeys(db),
     enabledJWA: { idTokenSigningAlgValues: [signingAlgorithm] },
     responseTypes: ['code'],
     pkce: { required: () => true },
@@ -134,7 +134,7 @@ export function createProvider({ db, config }: StoreContext): Provider {
       url: (_octx, interaction) => interactionPath(interaction.uid),
     },
     findAccount: async (_octx, sub) => {
-      const user = /^[1-9][0-9]{0,15}$/.test(sub) ? findUserById(db, Number(sub)) : undefined;
+      const user = /^[1-9][0-9]{0,15}$/.test(sub) ? await findUserById(db, Number(sub)) : undefined;
       if (!user) return undefined;
       return {
         accountId: sub,

@@ -11,20 +11,20 @@ interface StoredRow {
 
 /**
  * oidc-provider's persistence (sessions, interactions, grants, codes, tokens) on the
- * oauth_models table: one JSON payload a row, with the ids the provider looks rows up by
+ * oauth_models table of either engine, so that any instance can continue what another began: one JSON payload a row, with the ids the provider looks rows up by
  * (grant, uid, user code) in their own columns. Times are epoch milliseconds.
  */
 class SqliteAdapter implements Adapter {
   constructor(
     private readonly db: Database,
     private readonly model: string,
-    private readonly sweepExpired: (now: number) => void,
+    private readonly sweepExpired: (now: number) => Promise<void>,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number | undefined): Promise<void> {
     const now = Date.now();
-    this.sweepExpired(now);
-    this.db.run(
+    await this.sweepExpired(now);
+    await this.db.run(
       `INSERT INTO oauth_models (model, id, payload, grant_id, uid, user_code, expires_at, consumed_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, NULL)
        ON CONFLICT (model, id) DO UPDATE SET
@@ -53,7 +53,7 @@ class SqliteAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
-    this.db.run(
+    await this.db.run(
       'UPDATE oauth_models SET consumed_at = ? WHERE model = ? AND id = ?',
       Date.now(),
       this.model,
@@ -62,15 +62,15 @@ class SqliteAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
-    this.db.run('DELETE FROM oauth_models WHERE model = ? AND id = ?', this.model, id);
+    await this.db.run('DELETE FROM oauth_models WHERE model = ? AND id = ?', this.model, id);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    this.db.run('DELETE FROM oauth_models WHERE model = ? AND grant_id = ?', this.model, grantId);
+    await this.db.run('DELETE FROM oauth_models WHERE model = ? AND grant_id = ?', this.model, grantId);
   }
 
-  private one(column: 'id' | 'uid' | 'user_code', value: string): AdapterPayload | undefined {
-    const row = this.db.get<StoredRow>(
+  private async one(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+    const row = await this.db.get<StoredRow>(
       `SELECT payload, consumed_at FROM oauth_models
        WHERE model = ? AND ${column} = ? AND (expires_at IS NULL OR expires_at > ?)`,
       this.model,
@@ -88,10 +88,10 @@ class SqliteAdapter implements Adapter {
 /** The adapter factory oidc-provider calls once per model name. */
 export function sqliteAdapter(db: Database): (model: string) => Adapter {
   let nextSweep = 0;
-  const sweepExpired = (now: number) => {
+  const sweepExpired = async (now: number) => {
     if (now < nextSweep) return;
     nextSweep = now + sweepIntervalMs;
-    db.run('DELETE FROM oauth_models WHERE expires_at <= ?', now);
+    await db.run('DELETE FROM oauth_models WHERE expires_at <= ?', now);
   };
   return (model) => new SqliteAdapter(db, model, sweepExpired);
 }

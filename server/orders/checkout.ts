@@ -22,10 +22,13 @@ export interface Order {
  * items, one library entry per track bought (each track of a release), and an empty cart, all in
  * one transaction so a failure leaves the cart as it was and charges nothing.
  */
-export function checkoutCart(ctx: StoreContext, userId: number, cartName: string): Order {
+export async function checkoutCart(ctx: StoreContext, userId: number, cartName: string): Promise<Order> {
   const { db } = ctx;
-  return db.transaction(() => {
-    const rows = pricedItems(ctx, userId, cartName);
+  return await db.transaction(async () => {
+    const now = new Date().toISOString();
+    // Locks the cart's row first (PostgreSQL), so that two checkouts of one cart cannot both buy it.
+    await db.run('UPDATE carts SET updated_at = ? WHERE user_id = ? AND name = ?', now, userId, cartName);
+    const rows = await pricedItems(ctx, userId, cartName);
     if (rows.length === 0) {
       throw new ApiError(
         409,
@@ -33,19 +36,20 @@ export function checkoutCart(ctx: StoreContext, userId: number, cartName: string
         `The cart "${cartName}" is empty: add tracks or releases before checking out.`,
       );
     }
-    const now = new Date().toISOString();
     const total = rows.reduce((sum, row) => sum + row.price_cents, 0);
-    const orderId = db.get<{ id: number }>(
-      `INSERT INTO orders (user_id, cart_name, total_cents, currency, created_at)
+    const orderId = (
+      await db.get<{ id: number }>(
+        `INSERT INTO orders (user_id, cart_name, total_cents, currency, created_at)
        VALUES (?, ?, ?, ?, ?) RETURNING id`,
-      userId,
-      cartName,
-      total,
-      ctx.config.currency,
-      now,
+        userId,
+        cartName,
+        total,
+        ctx.config.currency,
+        now,
+      )
     )?.id as number;
     for (const row of rows) {
-      db.run(
+      await db.run(
         'INSERT INTO order_items (order_id, item_type, item_id, audio_format, price_cents) VALUES (?, ?, ?, ?, ?)',
         orderId,
         row.item_type,
@@ -54,11 +58,12 @@ export function checkoutCart(ctx: StoreContext, userId: number, cartName: string
         row.price_cents,
       );
       // Buying a track again in a format already owned keeps the one library entry it has.
-      db.run(
-        `INSERT OR IGNORE INTO downloads (user_id, track_id, audio_format, source, order_id, purchased_at)
+      await db.run(
+        `INSERT INTO downloads (user_id, track_id, audio_format, source, order_id, purchased_at)
          SELECT ?, id, ?, 'purchase', ?, ? FROM tracks
           WHERE ${row.item_type === 'track' ? 'id' : 'release_id'} = ?
-          ORDER BY track_number`,
+          ORDER BY track_number
+         ON CONFLICT (user_id, track_id, audio_format) DO NOTHING`,
         userId,
         row.audio_format,
         orderId,
@@ -66,12 +71,11 @@ export function checkoutCart(ctx: StoreContext, userId: number, cartName: string
         row.item_id,
       );
     }
-    db.run(
+    await db.run(
       `DELETE FROM cart_items WHERE cart_id = (SELECT id FROM carts WHERE user_id = ? AND name = ?)`,
       userId,
       cartName,
     );
-    db.run('UPDATE carts SET updated_at = ? WHERE user_id = ? AND name = ?', now, userId, cartName);
     return {
       orderId,
       total: price(total, ctx.config.currency),

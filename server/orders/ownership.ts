@@ -4,9 +4,13 @@ import type { Database } from '../db/database.ts';
  * Which of these tracks the user owns: any row in their download library counts, whatever the
  * format or whether it came from a purchase or a promotion. A release is owned when all its tracks are.
  */
-export function ownedTrackIds(db: Database, userId: number, trackIds: readonly number[]): Set<number> {
+export async function ownedTrackIds(
+  db: Database,
+  userId: number,
+  trackIds: readonly number[],
+): Promise<Set<number>> {
   if (trackIds.length === 0) return new Set();
-  const rows = db.all<{ track_id: number }>(
+  const rows = await db.all<{ track_id: number }>(
     `SELECT DISTINCT track_id FROM downloads
       WHERE user_id = ? AND track_id IN (SELECT value FROM json_each(?))`,
     userId,

@@ -13,14 +13,14 @@ const formats: AudioFormat[] = ['mp3', 'wav', 'aiff', 'mp3'];
  * Safe to call on every start: an account that exists is left alone.
  */
 export async function ensureDemoAccounts(db: Database, config: StoreConfig = defaultConfig()): Promise<void> {
-  if (!findUserByName(db, 'dj2')) await createUser(db, 'dj2', 'dj2');
-  if (findUserByName(db, 'demo')) return;
+  if (!(await findUserByName(db, 'dj2'))) await createUser(db, 'dj2', 'dj2');
+  if (await findUserByName(db, 'demo')) return;
   const demo = await createUser(db, 'demo', 'demo');
   const ctx: StoreContext = { db, config, auth: { verifyAccessToken: async () => null } };
   // Two orders, bought the way a customer buys: fill a cart, check out.
-  for (const items of demoPurchases(db)) {
-    addItems(ctx, demo.id, defaultCartName, items, false);
-    checkoutCart(ctx, demo.id, defaultCartName);
+  for (const items of await demoPurchases(db)) {
+    await addItems(ctx, demo.id, defaultCartName, items, false);
+    await checkoutCart(ctx, demo.id, defaultCartName);
   }
 }
 
@@ -28,16 +28,16 @@ export async function ensureDemoAccounts(db: Database, config: StoreConfig = def
  * Some of the most popular tracks and one featured release: the home page shows them, so the
  * "already purchased" marks and the download library can be seen at once.
  */
-function demoPurchases(db: Database): CartItemInput[][] {
-  const release = db.get<{ id: number }>(
+async function demoPurchases(db: Database): Promise<CartItemInput[][]> {
+  const release = await db.get<{ id: number }>(
     `SELECT r.id FROM releases r
       WHERE r.featured = 1 AND r.price_cents > 0 AND (SELECT count(*) FROM tracks t WHERE t.release_id = r.id) > 1
       ORDER BY r.id LIMIT 1`,
   );
-  const popular = db.all<{ id: number }>(
-    `SELECT id FROM tracks WHERE sale_type = 'purchase' AND release_id IS NOT ?
+  const popular = await db.all<{ id: number }>(
+    `SELECT id FROM tracks WHERE sale_type = 'purchase' AND release_id <> ?
       ORDER BY popularity DESC, id LIMIT 16`,
-    release?.id ?? null,
+    release?.id ?? 0,
   );
   const tracks = popular
     .filter((_, rank) => rank % 2 === 0)

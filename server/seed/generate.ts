@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { BulkInsert } from './bulk-insert.ts';
+import { BulkInsert, SeedWriter } from './bulk-insert.ts';
 import { artistName, catalogPrefix, labelName, slugify, trackTitle, UniqueNames } from './names.ts';
 import { Random } from './random.ts';
 import { genres, isrcCountries, keys, monthNames } from './vocabulary.ts';
@@ -36,22 +36,43 @@ export const catalogTables = [
   'chart_tracks',
 ];
 
-export const isCatalogEmpty = (db: Database) => !db.get('SELECT 1 FROM tracks LIMIT 1');
+export const isCatalogEmpty = async (db: Database) => !(await db.get('SELECT 1 FROM tracks LIMIT 1'));
 
 /**
  * Fills an empty catalog with a deterministic demo catalog of `scale` tracks: the same seed and
  * scale always give the same rows, so tests and screenshots can rely on them.
  */
-export function generateCatalog(db: Database, { scale, seed = 1 }: CatalogOptions): CatalogSummary {
+export async function generateCatalog(
+  db: Database,
+  { scale, seed = 1 }: CatalogOptions,
+): Promise<CatalogSummary> {
   if (!Number.isSafeInteger(scale) || scale < 1)
     throw new Error('The catalog scale must be a positive whole number.');
-  if (!isCatalogEmpty(db))
+  if (!(await isCatalogEmpty(db)))
     throw new Error('The catalog already has tracks; generate into an empty database.');
+  const writer = new SeedWriter(db, catalogTables);
+  if (db.engine === 'postgres') {
+    const summary = await db.transaction(async () => {
+      const built = new CatalogBuilder(writer, scale, seed).build();
+      await writer.finish();
+      // The ids were given explicitly: the identity columns continue after the highest.
+      for (const table of ['genres', 'labels', 'artists', 'releases', 'tracks', 'charts']) {
+        await db.get(
+          `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`,
+        );
+      }
+      return built;
+    });
+    await db.run('ANALYZE');
+    return summary;
+  }
   // Every row written refers to ids this generator has just written; checking each reference
   // would cost an index lookup per row, and PRAGMA foreign_keys only changes outside a transaction.
   db.raw.exec('PRAGMA foreign_keys = OFF');
   try {
-    return db.transaction(() => withoutIndexes(db, () => new CatalogBuilder(db, scale, seed).build()));
+    return await db.transaction(async () =>
+      withoutIndexes(db, () => new CatalogBuilder(writer, scale, seed).build()),
+    );
   } finally {
     db.raw.exec('PRAGMA foreign_keys = ON');
   }
@@ -62,11 +83,12 @@ export function generateCatalog(db: Database, { scale, seed = 1 }: CatalogOption
  * definitions: one sorted build per index is much cheaper than a million scattered updates.
  */
 function withoutIndexes<T>(db: Database, fn: () => T): T {
-  const indexes = db.all<{ name: string; sql: string }>(
-    `SELECT name, sql FROM sqlite_master
-     WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (SELECT value FROM json_each(?))`,
-    JSON.stringify(catalogTables),
-  );
+  const indexes = db.raw
+    .prepare(
+      `SELECT name, sql FROM sqlite_master
+        WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(catalogTables)) as { name: string; sql: string }[];
   for (const { name } of indexes) db.raw.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
   const result = fn();
   for (const { sql } of indexes) db.raw.exec(sql);
@@ -130,7 +152,7 @@ class CatalogBuilder {
   private readonly trackArtists: BulkInsert;
 
   constructor(
-    private readonly db: Database,
+    private readonly db: SeedWriter,
     private readonly scale: number,
     seed: number,
   ) {
@@ -479,9 +501,10 @@ class CatalogBuilder {
   private markFeatured() {
     const recent = this.saleReleaseIds.slice(-200);
     const featured = this.random.sample(recent, featuredCount);
-    this.db.run(
+    this.db.write(
+      'releases',
       'UPDATE releases SET featured = 1 WHERE id IN (SELECT value FROM json_each(?))',
-      JSON.stringify(featured),
+      [JSON.stringify(featured)],
     );
   }
 }

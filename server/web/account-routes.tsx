@@ -19,7 +19,7 @@ const field = (form: unknown, name: string) => {
 
 /** Sign-in and sign-out on the site, with the accounts of the OAuth login. */
 export function accountRoutes(app: FastifyInstance, ctx: StoreContext): void {
-  const signInForm = (
+  const signInForm = async (
     request: FastifyRequest,
     reply: FastifyReply,
     form: { returnPath: string; status?: number; error?: string; username?: string },
@@ -27,7 +27,7 @@ export function accountRoutes(app: FastifyInstance, ctx: StoreContext): void {
     sendPage(
       reply,
       <SignInPage
-        shell={pageShell(ctx, request)}
+        shell={await pageShell(ctx, request)}
         csrfToken={visitorCsrfToken(ctx, request, reply)}
         returnPath={form.returnPath}
         username={form.username}
@@ -38,7 +38,7 @@ export function accountRoutes(app: FastifyInstance, ctx: StoreContext): void {
 
   app.get<{ Querystring: { return?: unknown } }>('/sign-in', async (request, reply) => {
     const returnPath = safeReturnPath(request.query.return);
-    if (findSession(ctx, request)) return reply.redirect(returnPath, 303);
+    if (await findSession(ctx, request)) return reply.redirect(returnPath, 303);
     return signInForm(request, reply, { returnPath });
   });
 
@@ -77,29 +77,29 @@ export function accountRoutes(app: FastifyInstance, ctx: StoreContext): void {
       });
     }
     const { user } = result;
-    startSession(ctx, reply, user.id);
+    await startSession(ctx, reply, user.id);
     return reply.redirect(returnPath, 303);
   });
 
   app.get(signOutPageUrl, async (request, reply) =>
-    sendPage(reply, <SignOutPage shell={pageShell(ctx, request)} />),
+    sendPage(reply, <SignOutPage shell={await pageShell(ctx, request)} />),
   );
 
   app.post(signOutPageUrl, async (request, reply) => {
-    const session = findSession(ctx, request);
+    const session = await findSession(ctx, request);
     if (!session) return reply.redirect('/', 303);
     if (!sessionCsrfValid(request, session)) {
       return sendPage(
         reply,
         <MessagePage
-          shell={pageShell(ctx, request, session)}
+          shell={await pageShell(ctx, request, session)}
           title="Not signed out"
           message="The sign-out form had expired or came from another site. Use the Sign out button on this page."
         />,
         403,
       );
     }
-    endSession(ctx, request, reply);
+    await endSession(ctx, request, reply);
     return reply.redirect('/', 303);
   });
 }

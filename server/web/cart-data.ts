@@ -15,22 +15,28 @@ export const cartPageBounds = { cartsWithItems: 3, itemsPerCart: 100 };
  * A user's carts as the cart API shows them, plus the catalog records the page links to. The
  * chosen cart (`/cart?cart=<name>`) is shown first, with its items.
  */
-export function loadCartPageData(ctx: StoreContext, userId: number, chosen?: string): CartPageData {
-  const summaries = cartNames(ctx, userId)
-    .map((name) => cartSummary(ctx, userId, name))
-    .filter((cart) => cart.counts.items > 0);
+export async function loadCartPageData(
+  ctx: StoreContext,
+  userId: number,
+  chosen?: string,
+): Promise<CartPageData> {
+  const all = [];
+  for (const name of await cartNames(ctx, userId)) all.push(await cartSummary(ctx, userId, name));
+  const summaries = all.filter((cart) => cart.counts.items > 0);
   const first = summaries.find((cart) => cart.name === chosen);
   const ordered = first ? [first, ...summaries.filter((cart) => cart !== first)] : summaries;
-  const carts = ordered
-    .slice(0, cartPageBounds.cartsWithItems)
-    .map((cart) => loadCartPreview(ctx, userId, cart.name, cartPageBounds.itemsPerCart));
+  const carts = await Promise.all(
+    ordered
+      .slice(0, cartPageBounds.cartsWithItems)
+      .map((cart) => loadCartPreview(ctx, userId, cart.name, cartPageBounds.itemsPerCart)),
+  );
   const items = carts.flatMap((cart) => cart.items);
   const ids = (type: 'track' | 'release') =>
     items.filter((item) => item.type === type).map((item) => item.id);
   const records = new Map<string, Track | Release>();
   for (const record of [
-    ...loadTracks(ctx, ids('track')).values(),
-    ...loadReleases(ctx, ids('release')).values(),
+    ...(await loadTracks(ctx, ids('track'))).values(),
+    ...(await loadReleases(ctx, ids('release'))).values(),
   ]) {
     records.set(recordKey(record.type, record.id), record);
   }

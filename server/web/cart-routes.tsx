@@ -16,25 +16,26 @@ import { pageShell } from './shell.ts';
 /** The cart page and its checkout: the only way purchases happen. */
 export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
   app.get<{ Querystring: { order?: unknown; cart?: unknown } }>(cartPageUrl, async (request, reply) => {
-    const session = findSession(ctx, request);
-    const shell = pageShell(ctx, request, session);
+    const session = await findSession(ctx, request);
+    const shell = await pageShell(ctx, request, session);
     if (!session) return sendPage(reply, <CartPage shell={shell} />);
     const orderId = typeof request.query.order === 'string' ? parseId(request.query.order) : undefined;
     const data = {
-      ...loadCartPageData(
+      ...(await loadCartPageData(
         ctx,
         session.userId,
         typeof request.query.cart === 'string' ? request.query.cart : undefined,
-      ),
-      confirmation: orderId === undefined ? undefined : loadOrderConfirmation(ctx, session.userId, orderId),
+      )),
+      confirmation:
+        orderId === undefined ? undefined : await loadOrderConfirmation(ctx, session.userId, orderId),
     };
     return sendPage(reply, <CartPage shell={shell} data={data} />);
   });
 
   app.post('/checkout', async (request, reply) => {
-    const session = findSession(ctx, request);
+    const session = await findSession(ctx, request);
     if (!session) return reply.redirect('/sign-in?return=%2Fcart', 303);
-    const shell = pageShell(ctx, request, session);
+    const shell = await pageShell(ctx, request, session);
     if (!sessionCsrfValid(request, session)) {
       return sendPage(
         reply,
@@ -55,12 +56,12 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
       );
     }
     try {
-      const order = checkoutCart(ctx, session.userId, cartName);
+      const order = await checkoutCart(ctx, session.userId, cartName);
       // Post/redirect/get: reloading the confirmation never buys twice.
       return reply.redirect(`${cartPageUrl}?order=${order.orderId}`, 303);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
-      const data = { ...loadCartPageData(ctx, session.userId, cartName), notice: error.message };
+      const data = { ...(await loadCartPageData(ctx, session.userId, cartName)), notice: error.message };
       return sendPage(reply, <CartPage shell={shell} data={data} />, 409);
     }
   });

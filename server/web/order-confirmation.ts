@@ -7,23 +7,27 @@ import type { OrderConfirmation } from './pages/cart-page.tsx';
  * What a finished checkout bought, for the confirmation on the cart page: only the buyer's own
  * orders, so an order id in a URL shows nothing to anybody else.
  */
-export function loadOrderConfirmation(
+export async function loadOrderConfirmation(
   ctx: StoreContext,
   userId: number,
   orderId: number,
-): OrderConfirmation | undefined {
-  const order = ctx.db.get<{ total_cents: number; currency: string }>(
+): Promise<OrderConfirmation | undefined> {
+  const order = await ctx.db.get<{ total_cents: number; currency: string }>(
     'SELECT total_cents, currency FROM orders WHERE id = ? AND user_id = ?',
     orderId,
     userId,
   );
   if (!order) return undefined;
-  const items = ctx.db.all<{ item_type: 'track' | 'release'; item_id: number; audio_format: AudioFormat }>(
+  const items = await ctx.db.all<{
+    item_type: 'track' | 'release';
+    item_id: number;
+    audio_format: AudioFormat;
+  }>(
     `SELECT item_type, item_id, audio_format FROM order_items WHERE order_id = ?
       ORDER BY item_type DESC, item_id`,
     orderId,
   );
-  const releases = loadReleases(
+  const releases = await loadReleases(
     ctx,
     items.filter((item) => item.item_type === 'release').map((item) => item.item_id),
   );
@@ -37,7 +41,7 @@ export function loadOrderConfirmation(
   return {
     orderId,
     total: price(order.total_cents, order.currency),
-    tracks: tracksInOrder(ctx, [...formats.keys()]).map((track) => ({
+    tracks: (await tracksInOrder(ctx, [...formats.keys()])).map((track) => ({
       track,
       audioFormat: formats.get(track.id) as AudioFormat,
     })),

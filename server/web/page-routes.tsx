@@ -38,10 +38,10 @@ export function parseId(raw: string): number | undefined {
 const firstRows = { offset: 0, limit: listPageSize };
 
 interface DetailPage<T> {
-  load(ctx: StoreContext, id: number): T | undefined;
+  load(ctx: StoreContext, id: number): Promise<T | undefined>;
   /** The item whose slug and id make the page's canonical URL. */
   item(data: T): Pick<Ref, 'id' | 'slug'>;
-  render(shell: PageShell, data: T, tab: string, ctx: StoreContext): VNode;
+  render(shell: PageShell, data: T, tab: string, ctx: StoreContext): VNode | Promise<VNode>;
 }
 
 // Each detail page's data comes from the same functions as the catalog API's detail calls.
@@ -59,16 +59,18 @@ const detailPages: Record<PageKind, DetailPage<unknown>> = {
   artist: detail({
     load: (ctx, id) => artistPage(ctx, id, firstRows),
     item: (data) => data.artist,
-    render: (shell, data, tab, ctx) => (
+    render: async (shell, data, tab, ctx) => (
       <ArtistPage
         shell={shell}
         data={data}
         count={data.count}
         tab={tab}
-        genres={genreRefs(
-          ctx,
-          data.artist.genres.map((genre) => genre.id),
-        )}
+        genres={
+          await genreRefs(
+            ctx,
+            data.artist.genres.map((genre) => genre.id),
+          )
+        }
       />
     ),
   }),
@@ -85,8 +87,8 @@ const detailPages: Record<PageKind, DetailPage<unknown>> = {
   track: detail({
     load: trackPage,
     item: (data) => data.track,
-    render: (shell, data, _tab, ctx) => (
-      <TrackPage shell={shell} data={data} releaseTracks={tracksInOrder(ctx, data.release.trackIds)} />
+    render: async (shell, data, _tab, ctx) => (
+      <TrackPage shell={shell} data={data} releaseTracks={await tracksInOrder(ctx, data.release.trackIds)} />
     ),
   }),
 };
@@ -107,10 +109,10 @@ export function pageRoutes(
   notFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
 ): void {
   app.get('/', async (request, reply) =>
-    sendPage(reply, <HomePage shell={pageShell(ctx, request)} data={homePage(ctx)} />),
+    sendPage(reply, <HomePage shell={await pageShell(ctx, request)} data={await homePage(ctx)} />),
   );
   app.get('/charts', async (request, reply) =>
-    sendPage(reply, <ChartsPage shell={pageShell(ctx, request)} data={chartOverviewPage(ctx)} />),
+    sendPage(reply, <ChartsPage shell={await pageShell(ctx, request)} data={await chartOverviewPage(ctx)} />),
   );
 
   for (const [kind, page] of Object.entries(detailPages) as [PageKind, DetailPage<unknown>][]) {
@@ -118,14 +120,14 @@ export function pageRoutes(
       `/${kind}/:slug/:id`,
       async (request, reply) => {
         const id = parseId(request.params.id);
-        const data = id === undefined ? undefined : page.load(ctx, id);
+        const data = id === undefined ? undefined : await page.load(ctx, id);
         if (data === undefined) return notFound(request, reply);
         const item = page.item(data);
         if (request.params.slug !== item.slug) {
           return reply.redirect(`${pageUrl(kind, item)}${queryOf(request.url)}`, 301);
         }
         const tab = typeof request.query.tab === 'string' ? request.query.tab : '';
-        return sendPage(reply, page.render(pageShell(ctx, request), data, tab, ctx));
+        return sendPage(reply, await page.render(await pageShell(ctx, request), data, tab, ctx));
       },
     );
   }

@@ -25,11 +25,11 @@ export function websiteRoutes(app: FastifyInstance, ctx: StoreContext): void {
   // An encapsulated context, so the website answers its own failures with pages, not JSON.
   app.register(async (site) => {
     stores.set(site, ctx);
-    site.setErrorHandler((error: FastifyError, request, reply) => {
+    site.setErrorHandler(async (error: FastifyError, request, reply) => {
       const code = error instanceof ApiError ? error.status : (error.statusCode ?? 500);
       const status = code >= 400 && code < 600 ? code : 500;
       if (status >= 500) request.log.error({ err: error }, 'website error');
-      return sendPage(reply, errorView(pageShell(ctx, request), status), status);
+      return sendPage(reply, errorView(await pageShell(ctx, request), status), status);
     });
 
     // Every website POST changes something (sign-in, sign-out, checkout): only from this site.
@@ -54,10 +54,10 @@ export function websiteRoutes(app: FastifyInstance, ctx: StoreContext): void {
 }
 
 /** The HTML 404 page, for unknown paths and for ids that name nothing. */
-export function notFoundPage(request: FastifyRequest, reply: FastifyReply) {
+export async function notFoundPage(request: FastifyRequest, reply: FastifyReply) {
   const ctx = stores.get(request.server);
   const shell: PageShell = ctx
-    ? pageShell(ctx, request)
+    ? await pageShell(ctx, request)
     : { viewer: { signedIn: undefined }, assets: siteAssets(), path: request.url };
   return sendPage(reply, notFoundView(shell), 404);
 }

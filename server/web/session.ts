@@ -27,10 +27,13 @@ export const cookieOptions = (ctx: StoreContext) => ({
 });
 
 /** The session the request's cookie names, if it exists and has not expired. */
-export function findSession(ctx: StoreContext, request: FastifyRequest): WebSession | undefined {
+export async function findSession(
+  ctx: StoreContext,
+  request: FastifyRequest,
+): Promise<WebSession | undefined> {
   const id = request.cookies[sessionCookie];
   if (!id || id.length > 100) return undefined;
-  const row = ctx.db.get<{ user_id: number; username: string; csrf_token: string }>(
+  const row = await ctx.db.get<{ user_id: number; username: string; csrf_token: string }>(
     `SELECT s.user_id, u.username, s.csrf_token
        FROM web_sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = ? AND s.expires_at > ?`,
@@ -41,13 +44,13 @@ export function findSession(ctx: StoreContext, request: FastifyRequest): WebSess
 }
 
 /** Signs the user in: a new session (never a reused id, against session fixation) and its cookie. */
-export function startSession(ctx: StoreContext, reply: FastifyReply, userId: number): void {
+export async function startSession(ctx: StoreContext, reply: FastifyReply, userId: number): Promise<void> {
   const id = randomToken();
   const now = new Date();
   const expires = new Date(now.getTime() + sessionDays * 24 * 3600 * 1000);
-  ctx.db.transaction(() => {
-    ctx.db.run('DELETE FROM web_sessions WHERE expires_at <= ?', now.toISOString());
-    ctx.db.run(
+  await ctx.db.transaction(async () => {
+    await ctx.db.run('DELETE FROM web_sessions WHERE expires_at <= ?', now.toISOString());
+    await ctx.db.run(
       'INSERT INTO web_sessions (id, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
       digest(id),
       userId,
@@ -59,8 +62,12 @@ export function startSession(ctx: StoreContext, reply: FastifyReply, userId: num
   reply.setCookie(sessionCookie, id, { ...cookieOptions(ctx), expires });
 }
 
-export function endSession(ctx: StoreContext, request: FastifyRequest, reply: FastifyReply): void {
+export async function endSession(
+  ctx: StoreContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const id = request.cookies[sessionCookie];
-  if (id) ctx.db.run('DELETE FROM web_sessions WHERE id = ?', digest(id));
+  if (id) await ctx.db.run('DELETE FROM web_sessions WHERE id = ?', digest(id));
   reply.clearCookie(sessionCookie, cookieOptions(ctx));
 }

@@ -5,12 +5,13 @@ import type { PageShell } from './layout.tsx';
 import { findSession, type WebSession } from './session.ts';
 
 /** The frame a page is rendered in for this request: who is signed in, the assets, the path. */
-export function pageShell(
+export async function pageShell(
   ctx: StoreContext,
   request: FastifyRequest,
-  session = findSession(ctx, request),
-): PageShell {
-  return { viewer: viewerOf(session), assets: siteAssets(), path: request.url };
+  session?: WebSession,
+): Promise<PageShell> {
+  const viewer = viewerOf(session ?? (await findSession(ctx, request)));
+  return { viewer, assets: siteAssets(), path: request.url };
 }
 
 export const viewerOf = (session: WebSession | undefined): PageShell['viewer'] =>

@@ -37,7 +37,7 @@ async function api<T>(method: string, path: string, query: Record<string, string
 
 async function buy(items: { id: number; type: 'track' | 'release'; audioFormat: AudioFormat }[]) {
   await api('POST', '/cart/1/', { sourceType: 'e2e', items: JSON.stringify(items) });
-  checkoutCart(store.ctx, userId, 'default');
+  await checkoutCart(store.ctx, userId, 'default');
 }
 
 const cartItems = async () =>
@@ -48,9 +48,9 @@ const cartItems = async () =>
   }));
 
 /** Purchasable tracks demo does not own yet, on releases of two tracks or more. */
-const unownedTrackIds = (count: number): number[] =>
-  store.ctx.db
-    .all<{ id: number }>(
+const unownedTrackIds = async (count: number): Promise<number[]> =>
+  (
+    await store.ctx.db.all<{ id: number }>(
       `SELECT id FROM tracks WHERE sale_type = 'purchase'
         AND id NOT IN (SELECT track_id FROM downloads WHERE user_id = ?)
         AND release_id IN (SELECT release_id FROM tracks GROUP BY release_id HAVING COUNT(*) >= 2)
@@ -61,15 +61,17 @@ const unownedTrackIds = (count: number): number[] =>
       userId,
       count,
     )
-    .map((row) => row.id);
+  ).map((row) => row.id);
 
 beforeAll(async () => {
   store = await startTestStore({ scale: 300, listen: true });
   userId = (
-    store.ctx.db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', 'demo') as { id: number }
+    (await store.ctx.db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', 'demo')) as {
+      id: number;
+    }
   ).id;
   token = (await signIn(store.baseUrl)).accessToken;
-  const [trackId] = unownedTrackIds(1) as [number];
+  const [trackId] = (await unownedTrackIds(1)) as [number];
   await buy([{ id: trackId, type: 'track', audioFormat: 'mp3' }]);
   bought = (await api<{ track: Track }>('GET', '/catalog/3/platform/track', { id: String(trackId) })).track;
 

@@ -50,24 +50,24 @@ async function buy(
   items: { id: number; type: 'track' | 'release'; audioFormat: AudioFormat }[],
 ): Promise<void> {
   await api('POST', '/cart/1/', { sourceType: 'e2e', items: JSON.stringify(items) });
-  checkoutCart(store.ctx, userId, 'default');
+  await checkoutCart(store.ctx, userId, 'default');
 }
 
 /** Purchasable tracks demo does not own yet. */
-function unownedTrackIds(count: number): number[] {
-  return store.ctx.db
-    .all<{ id: number }>(
+async function unownedTrackIds(count: number): Promise<number[]> {
+  return (
+    await store.ctx.db.all<{ id: number }>(
       `SELECT id FROM tracks WHERE sale_type = 'purchase'
         AND id NOT IN (SELECT track_id FROM downloads WHERE user_id = ?) ORDER BY id LIMIT ?`,
       userId,
       count,
     )
-    .map((row) => row.id);
+  ).map((row) => row.id);
 }
 
 /** Leaves nothing "available", so "Download all available" takes exactly what a test buys next. */
-function markLibraryDownloaded(): void {
-  store.ctx.db.run(`UPDATE downloads SET status = 'downloaded' WHERE user_id = ?`, userId);
+async function markLibraryDownloaded(): Promise<void> {
+  await store.ctx.db.run(`UPDATE downloads SET status = 'downloaded' WHERE user_id = ?`, userId);
 }
 
 async function setFileNaming(template: string, folderPerRelease: boolean): Promise<void> {
@@ -133,7 +133,9 @@ async function waitFor<T>(
 beforeAll(async () => {
   store = await startTestStore({ scale: 300, listen: true });
   userId = (
-    store.ctx.db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', 'demo') as { id: number }
+    (await store.ctx.db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', 'demo')) as {
+      id: number;
+    }
   ).id;
   downloadDir = mkdtempSync(join(tmpdir(), 'crate-downloads-'));
   extension = await launchExtension({ downloadsPath: downloadDir });
@@ -155,7 +157,7 @@ afterAll(async () => {
 
 describe('"Download purchased" in the context menu', () => {
   it('saves an owned track from a link to it, named by the template, with real audio', async () => {
-    const [trackId] = unownedTrackIds(1) as [number];
+    const [trackId] = (await unownedTrackIds(1)) as [number];
     await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
     const track = await catalogTrack(trackId);
     await clickMenu({
@@ -172,7 +174,7 @@ describe('"Download purchased" in the context menu', () => {
   });
 
   it('saves every owned track of a release from its page, in a folder per release', async () => {
-    const found = store.ctx.db.get<{ id: number }>(
+    const found = await store.ctx.db.get<{ id: number }>(
       `SELECT r.id FROM releases r WHERE r.price_cents > 0 AND NOT EXISTS (
          SELECT 1 FROM tracks t WHERE t.release_id = r.id AND (t.sale_type <> 'purchase'
            OR t.id IN (SELECT track_id FROM downloads WHERE user_id = ?)))
@@ -201,7 +203,7 @@ describe('"Download purchased" in the context menu', () => {
   });
 
   it('offers to add an item that is not owned to the cart', async () => {
-    const [trackId] = unownedTrackIds(1) as [number];
+    const [trackId] = (await unownedTrackIds(1)) as [number];
     const track = await catalogTrack(trackId);
     await clickMenu({
       menuItemId: 'crate-download-track-link',
@@ -242,7 +244,7 @@ describe('"Download purchased" in the context menu', () => {
 
 describe('"Download" on one entry of the popup\'s library', () => {
   it("saves one entry from the popup's library, named by a template of the person's own", async () => {
-    const [trackId] = unownedTrackIds(1) as [number];
+    const [trackId] = (await unownedTrackIds(1)) as [number];
     await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
     const track = await catalogTrack(trackId);
     const template = 'single/{label} - {title} [{bpm}].{ext}';
@@ -275,7 +277,7 @@ describe('No duplicate files', () => {
   }
 
   it("skips an entry whose file is still on disk, and says so; the library's Download replaces it", async () => {
-    const [trackId] = unownedTrackIds(1) as [number];
+    const [trackId] = (await unownedTrackIds(1)) as [number];
     await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
     const track = await catalogTrack(trackId);
     const menu = {
@@ -318,8 +320,8 @@ describe('No duplicate files', () => {
 describe('"Download all available" in the popup', () => {
   /** Buys 20 tracks as MP3 and names their files into `folder`; resolves with the expected paths. */
   async function twentyNewEntries(folder: string): Promise<string[]> {
-    markLibraryDownloaded();
-    const ids = unownedTrackIds(20);
+    await markLibraryDownloaded();
+    const ids = await unownedTrackIds(20);
     await buy(ids.map((id) => ({ id, type: 'track' as const, audioFormat: 'mp3' as const })));
     const template = `${folder}/${defaultFilenameTemplate}`;
     await setFileNaming(template, false);
@@ -386,7 +388,7 @@ describe('"Download all available" in the popup', () => {
 
 describe('A crate into rekordbox', () => {
   it('buys a release, saves it as WAV, and exports a rekordbox XML whose every Location is a tagged file', async () => {
-    const found = store.ctx.db.get<{ id: number }>(
+    const found = await store.ctx.db.get<{ id: number }>(
       `SELECT r.id FROM releases r WHERE r.price_cents > 0 AND NOT EXISTS (
          SELECT 1 FROM tracks t WHERE t.release_id = r.id AND (t.sale_type <> 'purchase'
            OR t.id IN (SELECT track_id FROM downloads WHERE user_id = ?)))
@@ -491,10 +493,12 @@ describe('A crate into rekordbox', () => {
 
 describe('A shared crate into a named cart', () => {
   it('refuses a wrong file and unknown ids with nothing added, then adds a good crate and says what it skipped', async () => {
-    const [first, second] = unownedTrackIds(2) as [number, number];
-    const owned = store.ctx.db.get<{ track_id: number }>(
-      'SELECT track_id FROM downloads WHERE user_id = ? ORDER BY track_id LIMIT 1',
-      userId,
+    const [first, second] = (await unownedTrackIds(2)) as [number, number];
+    const owned = (
+      await store.ctx.db.get<{ track_id: number }>(
+        'SELECT track_id FROM downloads WHERE user_id = ? ORDER BY track_id LIMIT 1',
+        userId,
+      )
     )?.track_id as number;
     const cartName = 'Shared e2e';
     const crate = (items: { id: number; type: string; audioFormat: string }[]) =>

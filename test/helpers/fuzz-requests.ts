@@ -258,14 +258,14 @@ export function fuzzRequest(token: string): fc.Arbitrary<FuzzRequest> {
 }
 
 /** What a refused request must leave as it was: carts, library, orders, sessions. */
-export function snapshot(db: Database): string {
+export async function snapshot(db: Database): Promise<string> {
   return JSON.stringify([
-    db.all(
+    await db.all(
       'SELECT c.user_id, c.name, ci.item_type, ci.item_id, ci.audio_format FROM carts c JOIN cart_items ci ON ci.cart_id = c.id ORDER BY 1, 2, 3, 4',
     ),
-    db.all('SELECT id, user_id, status, last_initiated_at FROM downloads ORDER BY id'),
-    db.all('SELECT count(*) AS n FROM orders'),
-    db.all('SELECT count(*) AS n FROM web_sessions'),
+    await db.all('SELECT id, user_id, status, last_initiated_at FROM downloads ORDER BY id'),
+    await db.all('SELECT count(*) AS n FROM orders'),
+    await db.all('SELECT count(*) AS n FROM web_sessions'),
   ]);
 }
 

@@ -4,17 +4,22 @@ import { join } from 'node:path';
 import { type AppOptions, buildApp, type StoreApp } from '../../server/app.ts';
 import { ensureDemoAccounts, generateCatalog } from '../../server/seed/generate.ts';
 import { freePort } from './free-port.ts';
+import { testDatabase } from './test-database.ts';
 
 export interface TestStore extends StoreApp {
   dir: string;
+  /** A SQLite file, or a postgres:// URL when the suite runs on PostgreSQL. */
   dbPath: string;
   /** The store's origin (config.baseUrl); it answers there when started with `listen: true`. */
   baseUrl: string;
+  /** Where this instance listens: baseUrl, unless it shares another instance's store. */
+  listenUrl: string;
   close(): Promise<void>;
 }
 
 /**
- * A real store on a fresh SQLite file in a temp folder, seeded with a small deterministic catalog.
+ * A real store on a fresh database (a SQLite file in a temp folder, or a new database in the
+ * suite's PostgreSQL cluster: test-database.ts), seeded with a small deterministic catalog.
  * With `listen: true` it also listens on a free port of 127.0.0.1, with baseUrl (the OAuth issuer)
  * set to that origin before the app is built.
  */
@@ -24,16 +29,21 @@ export async function startTestStore(
     config?: AppOptions['config'];
     seed?: boolean;
     listen?: boolean;
-  } & Pick<AppOptions, 'trustProxy' | 'logLevel' | 'logStream'> = {},
+    /** Another instance on that store's database (not seeded, not dropped by close), with its baseUrl. */
+    sharing?: TestStore;
+  } & Pick<AppOptions, 'trustProxy' | 'logLevel' | 'logStream' | 'dbOptions'> = {},
 ): Promise<TestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'crate-store-'));
-  const dbPath = join(dir, 'store.db');
+  const { sharing } = options;
+  const database = sharing ? { location: sharing.dbPath, drop: async () => {} } : await testDatabase(dir);
+  const dbPath = database.location;
   const port = options.listen ? await freePort() : undefined;
-  const config = port ? { ...options.config, baseUrl: `http://127.0.0.1:${port}` } : options.config;
-  const { trustProxy, logLevel, logStream } = options;
-  const store = await buildApp({ dbPath, config, trustProxy, logLevel, logStream });
-  if (options.seed !== false) {
-    generateCatalog(store.ctx.db, { scale: options.scale ?? 300 });
+  const ownUrl = port ? { baseUrl: `http://127.0.0.1:${port}` } : {};
+  const config = { ...options.config, ...(sharing ? { baseUrl: sharing.baseUrl } : ownUrl) };
+  const { trustProxy, logLevel, logStream, dbOptions } = options;
+  const store = await buildApp({ dbPath, dbOptions, config, trustProxy, logLevel, logStream });
+  if (options.seed !== false && !sharing) {
+    await generateCatalog(store.ctx.db, { scale: options.scale ?? 300 });
     await ensureDemoAccounts(store.ctx.db, store.ctx.config);
   }
   if (port) await store.app.listen({ port, host: '127.0.0.1' });
@@ -42,8 +52,10 @@ export async function startTestStore(
     dir,
     dbPath,
     baseUrl: store.ctx.config.baseUrl,
+    listenUrl: port ? `http://127.0.0.1:${port}` : store.ctx.config.baseUrl,
     async close() {
       await store.app.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -19,12 +19,14 @@ async function record<T>(page: 'release' | 'track', id: number): Promise<T> {
   return (response.json() as { results: Record<string, T> }).results[page] as T;
 }
 
-const releaseIds = () =>
-  store.ctx.db.all<{ id: number }>('SELECT id FROM releases ORDER BY id LIMIT 4').map((row) => row.id);
+const releaseIds = async () =>
+  (await store.ctx.db.all<{ id: number }>('SELECT id FROM releases ORDER BY id LIMIT 4')).map(
+    (row) => row.id,
+  );
 
 describe('release cover art', () => {
   it('is on every release and its tracks: image {uri, width, height} of at least 500x500', async () => {
-    for (const id of releaseIds()) {
+    for (const id of await releaseIds()) {
       const release = await record<Release>('release', id);
       expect(release.image).toEqual({
         uri: `${store.baseUrl}/images/release/${id}.jpg`,
@@ -39,7 +41,7 @@ describe('release cover art', () => {
   });
 
   it('serves a real JPEG of the stated size with cache headers, revalidated by ETag', async () => {
-    const [id] = releaseIds();
+    const [id] = await releaseIds();
     const release = await record<Release>('release', id as number);
     const response = await get(release.image?.uri as string);
     expect(response.statusCode).toBe(200);
@@ -65,13 +67,15 @@ describe('release cover art', () => {
 
   it('is distinct per release', async () => {
     const pictures = await Promise.all(
-      releaseIds().map(async (id) => (await get(`/images/release/${id}.jpg`)).rawPayload.toString('base64')),
+      (await releaseIds()).map(async (id) =>
+        (await get(`/images/release/${id}.jpg`)).rawPayload.toString('base64'),
+      ),
     );
     expect(new Set(pictures).size).toBe(pictures.length);
   });
 
   it('has thumbnails for the website, and answers unknown releases and sizes with 404 in the envelope', async () => {
-    const [id] = releaseIds();
+    const [id] = await releaseIds();
     const thumbnail = await get(`/images/release/${id}-88.jpg`);
     expect(thumbnail.statusCode).toBe(200);
     const decoded = jpeg.decode(thumbnail.rawPayload, { useTArray: true });
@@ -120,7 +124,7 @@ describe('covers on the website', () => {
   });
 
   it('a release page shows the full cover at the top', async () => {
-    const [id] = releaseIds();
+    const [id] = await releaseIds();
     const release = await record<Release>('release', id as number);
     const page = await get(`/release/${release.slug}/${release.id}`);
     expect(page.statusCode).toBe(200);

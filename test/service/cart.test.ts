@@ -57,14 +57,14 @@ const add = async (list: object[], extra: Record<string, string> = {}, as = toke
 };
 
 const db = () => store.ctx.db;
-const purchasableTracks = (n: number) =>
-  db().all<{ id: number; price_cents: number }>(
+const purchasableTracks = async (n: number) =>
+  await db().all<{ id: number; price_cents: number }>(
     `SELECT id, price_cents FROM tracks WHERE sale_type = 'purchase'
         AND id NOT IN (SELECT track_id FROM downloads) ORDER BY id LIMIT ?`,
     n,
   );
-const feeCents = (format: string) =>
-  db().get<{ fee_cents: number }>('SELECT fee_cents FROM audio_formats WHERE name = ?', format)
+const feeCents = async (format: string) =>
+  (await db().get<{ fee_cents: number }>('SELECT fee_cents FROM audio_formats WHERE name = ?', format))
     ?.fee_cents as number;
 
 beforeAll(async () => {
@@ -92,7 +92,7 @@ describe('viewing', () => {
   });
 
   it('summary=true returns counts and total without items', async () => {
-    const [track] = purchasableTracks(1);
+    const [track] = await purchasableTracks(1);
     await add([{ id: track?.id, type: 'track', audioFormat: 'mp3' }]);
     const { body } = await call('GET', { sourceType: 'test', summary: 'true' });
     const summary = CartSummary.strict().parse(body.results);
@@ -103,12 +103,12 @@ describe('viewing', () => {
 
 describe('adding', () => {
   it('adds a track and a release with prices that include the format fee', async () => {
-    const [track] = purchasableTracks(1);
-    const release = db().get<{ id: number; price_cents: number; n: number }>(
+    const [track] = await purchasableTracks(1);
+    const release = await db().get<{ id: number; price_cents: number; n: number }>(
       `SELECT r.id, r.price_cents, count(t.id) AS n FROM releases r JOIN tracks t ON t.release_id = r.id
         WHERE r.id NOT IN (SELECT t2.release_id FROM tracks t2 JOIN downloads d ON d.track_id = t2.id)
           AND t.sale_type = 'purchase'
-        GROUP BY r.id HAVING n > 1 LIMIT 1`,
+        GROUP BY r.id, r.price_cents HAVING count(t.id) > 1 LIMIT 1`,
     );
     const result = await add([
       { id: track?.id, type: 'track', audioFormat: 'wav' },
@@ -119,8 +119,8 @@ describe('adding', () => {
       ['track', track?.id, 'wav'],
       ['release', release?.id, 'aiff'],
     ]);
-    const trackPrice = (track?.price_cents as number) + feeCents('wav');
-    const releasePrice = (release?.price_cents as number) + feeCents('aiff') * (release?.n as number);
+    const trackPrice = (track?.price_cents as number) + (await feeCents('wav'));
+    const releasePrice = (release?.price_cents as number) + (await feeCents('aiff')) * (release?.n as number);
     expect(result.added[0]?.price.value).toBe(trackPrice / 100);
     expect(result.added[1]?.price.value).toBe(releasePrice / 100);
     expect(result.added[0]?.name).toBeTruthy();
@@ -130,7 +130,7 @@ describe('adding', () => {
   });
 
   it('keeps an item once when added again, switching to the new format', async () => {
-    const [track] = purchasableTracks(1);
+    const [track] = await purchasableTracks(1);
     await add([{ id: track?.id, type: 'track', audioFormat: 'mp3' }]);
     const again = await add([{ id: track?.id, type: 'track', audioFormat: 'aiff' }]);
     expect(again.added).toEqual([]);
@@ -140,7 +140,9 @@ describe('adding', () => {
   });
 
   it('answers unknown and free items with warnings, still 200', async () => {
-    const promo = db().get<{ id: number }>("SELECT id FROM tracks WHERE sale_type = 'promotion' LIMIT 1");
+    const promo = await db().get<{ id: number }>(
+      "SELECT id FROM tracks WHERE sale_type = 'promotion' LIMIT 1",
+    );
     const result = await add([
       { id: 99_999_999, type: 'track', audioFormat: 'mp3' },
       { id: 99_999_999, type: 'release', audioFormat: 'mp3' },
@@ -151,7 +153,7 @@ describe('adding', () => {
   });
 
   it('warns about an owned track and adds it with alreadyPurchasedOverride=true', async () => {
-    const owned = db().get<{ id: number }>(
+    const owned = await db().get<{ id: number }>(
       "SELECT d.track_id AS id FROM downloads d JOIN users u ON u.id = d.user_id WHERE u.username = 'demo' LIMIT 1",
     );
     const item = { id: owned?.id, type: 'track', audioFormat: 'wav' };
@@ -167,7 +169,7 @@ describe('adding', () => {
   });
 
   it('takes parameters from a form body too', async () => {
-    const [track] = purchasableTracks(1);
+    const [track] = await purchasableTracks(1);
     const response = await call(
       'POST',
       {},
@@ -183,7 +185,7 @@ describe('adding', () => {
   });
 
   it('lands all of 20 concurrent adds to one cart', async () => {
-    const tracks = purchasableTracks(20);
+    const tracks = await purchasableTracks(20);
     const responses = await Promise.all(
       tracks.map((track) =>
         fetch(
@@ -203,7 +205,7 @@ describe('adding', () => {
 
 describe('changing formats', () => {
   it('sets every item of the cart to one format', async () => {
-    const tracks = purchasableTracks(3);
+    const tracks = await purchasableTracks(3);
     await add(
       tracks.map((track, i) => ({ id: track.id, type: 'track', audioFormat: ['mp3', 'wav', 'aiff'][i] })),
     );
@@ -214,7 +216,7 @@ describe('changing formats', () => {
   });
 
   it('changes only the listed items and warns about items not in the cart', async () => {
-    const [a, b, c] = purchasableTracks(3);
+    const [a, b, c] = await purchasableTracks(3);
     await add([a, b].map((track) => ({ id: track?.id, type: 'track', audioFormat: 'mp3' })));
     const response = await call('PUT', {
       sourceType: 'test',
@@ -244,7 +246,7 @@ describe('changing formats', () => {
 
 describe('removing', () => {
   it('removes listed items, warns about absent ones, and empties the cart', async () => {
-    const [a, b, c] = purchasableTracks(3);
+    const [a, b, c] = await purchasableTracks(3);
     await add([a, b].map((track) => ({ id: track?.id, type: 'track', audioFormat: 'mp3' })));
     const removed = await call('DELETE', {
       sourceType: 'test',
@@ -261,7 +263,7 @@ describe('removing', () => {
   });
 
   it('refuses an audioFormat field in the items to remove', async () => {
-    const [a] = purchasableTracks(1);
+    const [a] = await purchasableTracks(1);
     await add([{ id: a?.id, type: 'track', audioFormat: 'mp3' }]);
     const response = await call('DELETE', {
       sourceType: 'test',
@@ -274,7 +276,7 @@ describe('removing', () => {
 
 describe('named carts', () => {
   it('keeps a named cart apart from the default one', async () => {
-    const [a, b] = purchasableTracks(2);
+    const [a, b] = await purchasableTracks(2);
     await add([{ id: a?.id, type: 'track', audioFormat: 'mp3' }]);
     await add([{ id: b?.id, type: 'track', audioFormat: 'wav' }], { name: 'Friday set' });
     expect((await view()).items.map((item) => item.id)).toEqual([a?.id]);
@@ -291,7 +293,7 @@ describe('named carts', () => {
   });
 
   it("cannot see another user's cart", async () => {
-    const [a] = purchasableTracks(1);
+    const [a] = await purchasableTracks(1);
     await add([{ id: a?.id, type: 'track', audioFormat: 'mp3' }], { name: 'mine' });
     expect((await view('mine', demoToken)).counts.items).toBe(0);
     await call('DELETE', { sourceType: 'test', name: 'mine' });
@@ -311,7 +313,7 @@ describe('bad input changes nothing', () => {
     ['[{"id":1,"type":"track","audioFormat":"flac"}]', 'items'],
     ['[{"id":1,"type":"track","audioFormat":"mp3","extra":true}]', 'items'],
   ])('POST items=%s is a 400', async (raw, parameter) => {
-    const [a] = purchasableTracks(1);
+    const [a] = await purchasableTracks(1);
     await add([{ id: a?.id, type: 'track', audioFormat: 'mp3' }]);
     const response = await call('POST', { sourceType: 'test', items: raw });
     expect(response.status).toBe(400);

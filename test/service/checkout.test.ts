@@ -10,50 +10,60 @@ let store: TestStore;
 let userId: number; // dj2: owns nothing at first
 
 const db = () => store.ctx.db;
-const library = () =>
-  db().all<{ track_id: number; audio_format: string; source: string; order_id: number; status: string }>(
+const library = async () =>
+  await db().all<{
+    track_id: number;
+    audio_format: string;
+    source: string;
+    order_id: number;
+    status: string;
+  }>(
     'SELECT track_id, audio_format, source, order_id, status FROM downloads WHERE user_id = ? ORDER BY id',
     userId,
   );
-const unownedTracks = (n: number) =>
-  db().all<{ id: number; price_cents: number }>(
+const unownedTracks = async (n: number) =>
+  await db().all<{ id: number; price_cents: number }>(
     `SELECT id, price_cents FROM tracks WHERE sale_type = 'purchase'
         AND id NOT IN (SELECT track_id FROM downloads) ORDER BY id DESC LIMIT ?`,
     n,
   );
-const multiTrackRelease = () =>
-  db().get<{ id: number; price_cents: number }>(
+const multiTrackRelease = async () =>
+  (await db().get<{ id: number; price_cents: number }>(
     `SELECT r.id, r.price_cents FROM releases r WHERE r.price_cents > 0
         AND (SELECT count(*) FROM tracks t WHERE t.release_id = r.id) >= 3
         AND NOT EXISTS (SELECT 1 FROM tracks t JOIN downloads d ON d.track_id = t.id WHERE t.release_id = r.id)
       ORDER BY r.id LIMIT 1`,
-  ) as { id: number; price_cents: number };
-const releaseTrackIds = (releaseId: number) =>
-  db()
-    .all<{ id: number }>('SELECT id FROM tracks WHERE release_id = ? ORDER BY track_number', releaseId)
-    .map((row) => row.id);
-const fill = (name: string, items: CartItemInput[]) => addItems(store.ctx, userId, name, items, true);
+  )) as { id: number; price_cents: number };
+const releaseTrackIds = async (releaseId: number) =>
+  (
+    await db().all<{ id: number }>(
+      'SELECT id FROM tracks WHERE release_id = ? ORDER BY track_number',
+      releaseId,
+    )
+  ).map((row) => row.id);
+const fill = async (name: string, items: CartItemInput[]) =>
+  await addItems(store.ctx, userId, name, items, true);
 
 beforeAll(async () => {
   store = await startTestStore({ scale: 400 });
-  userId = db().get<{ id: number }>(`SELECT id FROM users WHERE username = 'dj2'`)?.id as number;
+  userId = (await db().get<{ id: number }>(`SELECT id FROM users WHERE username = 'dj2'`))?.id as number;
 });
 afterAll(() => store?.close());
 
 describe('checkout', () => {
-  it('moves the cart into an order and the library, at the cart’s prices, and empties the cart', () => {
-    const [first, second] = unownedTracks(2);
-    const release = multiTrackRelease();
-    fill('default', [
+  it('moves the cart into an order and the library, at the cart’s prices, and empties the cart', async () => {
+    const [first, second] = await unownedTracks(2);
+    const release = await multiTrackRelease();
+    await fill('default', [
       { id: first?.id as number, type: 'track', audioFormat: 'mp3' },
       { id: second?.id as number, type: 'track', audioFormat: 'wav' },
       { id: release.id, type: 'release', audioFormat: 'aiff' },
     ]);
-    const cartTotal = loadCart(store.ctx, userId, 'default').total;
+    const cartTotal = (await loadCart(store.ctx, userId, 'default')).total;
 
-    const order = checkoutCart(store.ctx, userId, 'default');
+    const order = await checkoutCart(store.ctx, userId, 'default');
 
-    const tracksOfRelease = releaseTrackIds(release.id);
+    const tracksOfRelease = await releaseTrackIds(release.id);
     const expectedCents =
       (first?.price_cents as number) +
       (second?.price_cents as number) +
@@ -68,7 +78,10 @@ describe('checkout', () => {
       ['release', release.id, 'aiff'],
     ]);
     expect(
-      db().get('SELECT user_id, cart_name, total_cents, currency FROM orders WHERE id = ?', order.orderId),
+      await db().get(
+        'SELECT user_id, cart_name, total_cents, currency FROM orders WHERE id = ?',
+        order.orderId,
+      ),
     ).toEqual({
       user_id: userId,
       cart_name: 'default',
@@ -76,10 +89,15 @@ describe('checkout', () => {
       currency: 'USD',
     });
     expect(
-      db().get<{ n: number }>('SELECT count(*) AS n FROM order_items WHERE order_id = ?', order.orderId)?.n,
+      (
+        await db().get<{ n: number }>(
+          'SELECT count(*) AS n FROM order_items WHERE order_id = ?',
+          order.orderId,
+        )
+      )?.n,
     ).toBe(3);
 
-    expect(library()).toEqual([
+    expect(await library()).toEqual([
       {
         track_id: first?.id,
         audio_format: 'mp3',
@@ -102,39 +120,39 @@ describe('checkout', () => {
         status: 'available',
       })),
     ]);
-    expect(loadCart(store.ctx, userId, 'default').items).toEqual([]);
+    expect((await loadCart(store.ctx, userId, 'default')).items).toEqual([]);
     expect(
-      [...ownedTrackIds(db(), userId, [first?.id as number, ...tracksOfRelease, 999_999])].sort(),
+      [...(await ownedTrackIds(db(), userId, [first?.id as number, ...tracksOfRelease, 999_999]))].sort(),
     ).toEqual([first?.id as number, ...tracksOfRelease].sort());
   });
 
-  it('keeps one library entry when a track is bought again in the same format, adds one in another', () => {
-    const [track] = library();
-    const before = library().length;
-    fill('again', [{ id: track?.track_id as number, type: 'track', audioFormat: 'mp3' }]);
-    checkoutCart(store.ctx, userId, 'again');
-    expect(library().length).toBe(before);
-    fill('again', [{ id: track?.track_id as number, type: 'track', audioFormat: 'wav' }]);
-    checkoutCart(store.ctx, userId, 'again');
-    expect(library().length).toBe(before + 1);
+  it('keeps one library entry when a track is bought again in the same format, adds one in another', async () => {
+    const [track] = await library();
+    const before = (await library()).length;
+    await fill('again', [{ id: track?.track_id as number, type: 'track', audioFormat: 'mp3' }]);
+    await checkoutCart(store.ctx, userId, 'again');
+    expect((await library()).length).toBe(before);
+    await fill('again', [{ id: track?.track_id as number, type: 'track', audioFormat: 'wav' }]);
+    await checkoutCart(store.ctx, userId, 'again');
+    expect((await library()).length).toBe(before + 1);
   });
 
-  it('refuses an empty or unknown cart with 409 emptyCart and changes nothing', () => {
-    const orders = db().get<{ n: number }>('SELECT count(*) AS n FROM orders')?.n;
+  it('refuses an empty or unknown cart with 409 emptyCart and changes nothing', async () => {
+    const orders = (await db().get<{ n: number }>('SELECT count(*) AS n FROM orders'))?.n;
     for (const name of ['default', 'never-used']) {
       try {
-        checkoutCart(store.ctx, userId, name);
+        await checkoutCart(store.ctx, userId, name);
         expect.unreachable('checkout of an empty cart');
       } catch (error) {
         expect(error).toBeInstanceOf(ApiError);
         expect([(error as ApiError).status, (error as ApiError).code]).toEqual([409, 'emptyCart']);
       }
     }
-    expect(db().get<{ n: number }>('SELECT count(*) AS n FROM orders')?.n).toBe(orders);
+    expect((await db().get<{ n: number }>('SELECT count(*) AS n FROM orders'))?.n).toBe(orders);
   });
 
-  it('owns nothing for a user without purchases', () => {
-    expect(ownedTrackIds(db(), userId + 1000, [1, 2, 3]).size).toBe(0);
-    expect(ownedTrackIds(db(), userId, []).size).toBe(0);
+  it('owns nothing for a user without purchases', async () => {
+    expect((await ownedTrackIds(db(), userId + 1000, [1, 2, 3])).size).toBe(0);
+    expect((await ownedTrackIds(db(), userId, [])).size).toBe(0);
   });
 });

@@ -41,12 +41,12 @@ const fetchLink = (url: string) =>
   store.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
 
 const db = () => store.ctx.db;
-const userId = (username: string) =>
-  db().get<{ id: number }>('SELECT id FROM users WHERE username = ?', username)?.id as number;
-const libraryRows = (username: string) =>
-  db().all<{ id: number; status: string; last_initiated_at: string | null; audio_format: string }>(
+const userId = async (username: string) =>
+  (await db().get<{ id: number }>('SELECT id FROM users WHERE username = ?', username))?.id as number;
+const libraryRows = async (username: string) =>
+  await db().all<{ id: number; status: string; last_initiated_at: string | null; audio_format: string }>(
     'SELECT id, status, last_initiated_at, audio_format FROM downloads WHERE user_id = ? ORDER BY purchased_at DESC, id DESC',
-    userId(username),
+    await userId(username),
   );
 const expectBadParameter = (response: { status: number; body: unknown }, parameter: string) => {
   expect(response.status).toBe(400);
@@ -68,7 +68,7 @@ describe('listing the library', () => {
     const response = await call('GET', '/order/1/downloads', { perPage: '150' });
     expect(response.status).toBe(200);
     const { metadata, results } = Library.parse(response.body);
-    const rows = libraryRows('demo');
+    const rows = await libraryRows('demo');
     expect(rows.length).toBeGreaterThanOrEqual(10);
     expect(metadata).toEqual({ page: 1, perPage: 150, count: rows.length, totalPages: 1 });
     expect(results.map((entry) => entry.id)).toEqual(rows.map((row) => row.id));
@@ -79,8 +79,8 @@ describe('listing the library', () => {
   });
 
   it('pages with the shared paging metadata; past the end is an empty page', async () => {
-    const count = libraryRows('demo').length;
-    const all = libraryRows('demo').map((row) => row.id);
+    const count = (await libraryRows('demo')).length;
+    const all = (await libraryRows('demo')).map((row) => row.id);
     const second = Library.parse((await call('GET', '/order/1/downloads', { page: '2', perPage: '3' })).body);
     expect(second.metadata).toEqual({ page: 2, perPage: 3, count, totalPages: Math.ceil(count / 3) });
     expect(second.results.map((entry) => entry.id)).toEqual(all.slice(3, 6));
@@ -119,7 +119,7 @@ describe('listing the library', () => {
 
 describe('initiating downloads', () => {
   it('marks the entries downloaded and returns signed links on the store origin', async () => {
-    const [first, second] = libraryRows('demo').filter((row) => row.status === 'available');
+    const [first, second] = (await libraryRows('demo')).filter((row) => row.status === 'available');
     const ids = [first?.id, second?.id] as number[];
     const before = Date.now();
     const response = await call('POST', '/order/1/downloads', { downloadIds: ids.join(',') });
@@ -133,14 +133,14 @@ describe('initiating downloads', () => {
       expect(expires).toBeLessThanOrEqual(Date.now() + 900_000);
       expect(link.filename).toMatch(/^.+ - .+ \(.+\)\.(mp3|wav|aiff)$/);
     }
-    const marked = libraryRows('demo').filter((row) => ids.includes(row.id));
+    const marked = (await libraryRows('demo')).filter((row) => ids.includes(row.id));
     expect(marked.every((row) => row.status === 'downloaded' && row.last_initiated_at !== null)).toBe(true);
 
     const downloaded = Library.parse(
       (await call('GET', '/order/1/downloads', { status: 'downloaded' })).body,
     );
     expect(downloaded.results.map((entry) => entry.id).sort()).toEqual(
-      libraryRows('demo')
+      (await libraryRows('demo'))
         .filter((row) => row.status === 'downloaded')
         .map((row) => row.id)
         .sort(),
@@ -149,30 +149,33 @@ describe('initiating downloads', () => {
       true,
     );
     const available = Library.parse((await call('GET', '/order/1/downloads', { status: 'available' })).body);
-    expect(available.metadata.count + downloaded.metadata.count).toBe(libraryRows('demo').length);
+    expect(available.metadata.count + downloaded.metadata.count).toBe((await libraryRows('demo')).length);
     expect(available.results.every((entry) => entry.status === 'available' && !entry.lastInitiatedAt)).toBe(
       true,
     );
   });
 
   it("answers 404 for someone else's or an unknown id, and marks none of the ids", async () => {
-    const own = libraryRows('demo').find((row) => row.status === 'available');
+    const own = (await libraryRows('demo')).find((row) => row.status === 'available');
     const foreign = await call('POST', '/order/1/downloads', { downloadIds: String(own?.id) }, dj2Token);
     expect(foreign.status).toBe(404);
     const mixed = await call('POST', '/order/1/downloads', { downloadIds: `${own?.id},999999` });
     expect(mixed.status).toBe(404);
     expect(ErrorEnvelope.parse(mixed.body).metadata.message).toContain('999999');
-    expect(libraryRows('demo').find((row) => row.id === own?.id)?.status).toBe('available');
+    expect((await libraryRows('demo')).find((row) => row.id === own?.id)?.status).toBe('available');
   });
 });
 
 describe('promotional downloads', () => {
-  const promoTrack = () =>
-    db().get<{ id: number }>(`SELECT id FROM tracks WHERE sale_type = 'promotion' ORDER BY id LIMIT 1`)
-      ?.id as number;
+  const promoTrack = async () =>
+    (
+      await db().get<{ id: number }>(
+        `SELECT id FROM tracks WHERE sale_type = 'promotion' ORDER BY id LIMIT 1`,
+      )
+    )?.id as number;
 
   it('adds a free track to the library once and returns its link', async () => {
-    const trackId = promoTrack();
+    const trackId = await promoTrack();
     const first = await call('POST', '/order/1/promo-downloads', { trackId: String(trackId) }, dj2Token);
     expect(first.status).toBe(200);
     const link = envelopeOf(DownloadLink).parse(first.body).results;
@@ -202,7 +205,9 @@ describe('promotional downloads', () => {
   });
 
   it('refuses a track for sale with 403 notPromotional, and an unknown track with 404', async () => {
-    const sold = db().get<{ id: number }>(`SELECT id FROM tracks WHERE sale_type = 'purchase' LIMIT 1`)?.id;
+    const sold = (
+      await db().get<{ id: number }>(`SELECT id FROM tracks WHERE sale_type = 'purchase' LIMIT 1`)
+    )?.id;
     const refused = await call('POST', '/order/1/promo-downloads', { trackId: String(sold) }, dj2Token);
     expect(refused.status).toBe(403);
     expect(ErrorEnvelope.parse(refused.body).metadata.error).toBe('notPromotional');
@@ -217,7 +222,7 @@ describe('download links', () => {
   const contentTypes = { mp3: 'audio/mpeg', wav: 'audio/wav', aiff: 'audio/aiff' } as const;
 
   it('serve a real file in the entry’s format, with its size and an attachment file name', async () => {
-    const rows = libraryRows('demo');
+    const rows = await libraryRows('demo');
     for (const format of ['mp3', 'wav', 'aiff'] as const) {
       const row = rows.find((candidate) => candidate.audio_format === format);
       const [link] = Links.parse(
@@ -236,11 +241,11 @@ describe('download links', () => {
     }
   });
 
-  it('name files "Artists - Title (Mix).ext", ASCII in filename and UTF-8 in filename*', () => {
+  it('name files "Artists - Title (Mix).ext", ASCII in filename and UTF-8 in filename*', async () => {
     expect(attachmentDisposition('Chloé & Zoë - Café (Original Mix).mp3')).toBe(
       `attachment; filename="Chloe & Zoe - Cafe (Original Mix).mp3"; filename*=UTF-8''Chlo%C3%A9%20%26%20Zo%C3%AB%20-%20Caf%C3%A9%20%28Original%20Mix%29.mp3`,
     );
-    const [track] = [...loadTracks(store.ctx, [1]).values()];
+    const [track] = [...(await loadTracks(store.ctx, [1])).values()];
     const link = downloadLink(
       store.ctx,
       { id: 1, audio_format: 'wav' },
@@ -250,7 +255,7 @@ describe('download links', () => {
   });
 
   it('refuse tampered, expired and unknown links with 4xx, never 500', async () => {
-    const row = libraryRows('demo')[0];
+    const row = (await libraryRows('demo'))[0];
     const [link] = Links.parse(
       (await call('POST', '/order/1/downloads', { downloadIds: String(row?.id) })).body,
     ).results;
@@ -281,7 +286,7 @@ describe('download links', () => {
       expect(ErrorEnvelope.parse(response.json()).metadata.error, what).toBeTruthy();
     }
 
-    const [track] = [...loadTracks(store.ctx, [1]).values()];
+    const [track] = [...(await loadTracks(store.ctx, [1])).values()];
     const anHourAgo = Date.now() - 3_600_000;
     const expired = downloadLink(
       store.ctx,
@@ -304,7 +309,7 @@ describe('download links', () => {
 
 describe('samples', () => {
   it('serve a short public MP3 preview at the track record’s sampleUrl', async () => {
-    const [track] = [...loadTracks(store.ctx, [3]).values()];
+    const [track] = [...(await loadTracks(store.ctx, [3])).values()];
     const response = await fetchLink(track?.sampleUrl as string);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('audio/mpeg');

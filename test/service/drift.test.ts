@@ -200,15 +200,14 @@ describe('the store URL shapes', () => {
   it(
     'a catalog URL the store builds names, for the content script, the item the store serves there',
     async () => {
-      const items = kinds.map((kind) => ({
-        kind,
-        ...(store.ctx.db.get<{ id: number; slug: string }>(
-          `SELECT id, slug FROM ${kind}s ORDER BY id LIMIT 1`,
-        ) as {
-          id: number;
-          slug: string;
-        }),
-      }));
+      const items = await Promise.all(
+        kinds.map(async (kind) => ({
+          kind,
+          ...((await store.ctx.db.get<{ id: number; slug: string }>(
+            `SELECT id, slug FROM ${kind}s ORDER BY id LIMIT 1`,
+          )) as { id: number; slug: string }),
+        })),
+      );
       const link = fc.record({
         item: fc.constantFrom(...items),
         slug: fc.option(edgyString(24), { freq: 4, nil: undefined }),
@@ -240,13 +239,18 @@ describe('safe file names', () => {
   it(
     'the extension saves a download under exactly the name the store gave it',
     async () => {
-      const promo = store.ctx.db.get<{ id: number }>(
+      const promo = (await store.ctx.db.get<{ id: number }>(
         "SELECT id FROM tracks WHERE sale_type = 'promotion' ORDER BY id LIMIT 1",
-      ) as { id: number };
+      )) as { id: number };
       const names = fc.record({ name: edgyString(40), mixName: edgyString(20) });
       await fc.assert(
         fc.asyncProperty(names, async ({ name, mixName }) => {
-          store.ctx.db.run('UPDATE tracks SET name = ?, mix_name = ? WHERE id = ?', name, mixName, promo.id);
+          await store.ctx.db.run(
+            'UPDATE tracks SET name = ?, mix_name = ? WHERE id = ?',
+            name,
+            mixName,
+            promo.id,
+          );
           const { filename } = await api.promoDownload(promo.id);
           expect(filename.length).toBeGreaterThan(0);
           expect({ name, mixName, saved: safeFilename(filename) }).toEqual({

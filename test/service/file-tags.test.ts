@@ -30,7 +30,7 @@ afterAll(() => store?.close());
 
 /** A library entry of demo's in the format, downloaded through a signed link like a browser would. */
 async function download(format: 'mp3' | 'wav' | 'aiff') {
-  const row = store.ctx.db.get<{ id: number; track_id: number }>(
+  const row = await store.ctx.db.get<{ id: number; track_id: number }>(
     `SELECT d.id, d.track_id FROM downloads d JOIN users u ON u.id = d.user_id
       WHERE u.username = 'demo' AND d.audio_format = ? ORDER BY d.id LIMIT 1`,
     format,

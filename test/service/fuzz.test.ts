@@ -105,13 +105,13 @@ const params = fc.dictionary(
   },
 );
 
-function snapshot() {
+async function snapshot() {
   return JSON.stringify([
-    store.ctx.db.all(
+    await store.ctx.db.all(
       'SELECT c.name, ci.item_type, ci.item_id, ci.audio_format FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.user_id = ? ORDER BY 1, 2, 3',
       userId,
     ),
-    store.ctx.db.all(
+    await store.ctx.db.all(
       'SELECT id, status, last_initiated_at FROM downloads WHERE user_id = ? ORDER BY id',
       userId,
     ),
@@ -122,8 +122,9 @@ beforeAll(async () => {
   store = await startTestStore({ scale: 300, listen: true });
   const baseUrl = store.baseUrl;
   token = (await signIn(baseUrl, 'demo', 'demo')).accessToken;
-  userId = store.ctx.db.get<{ id: number }>("SELECT id FROM users WHERE username = 'demo'")?.id as number;
-  const tracks = store.ctx.db.all<{ id: number }>(
+  userId = (await store.ctx.db.get<{ id: number }>("SELECT id FROM users WHERE username = 'demo'"))
+    ?.id as number;
+  const tracks = await store.ctx.db.all<{ id: number }>(
     "SELECT id FROM tracks WHERE sale_type = 'purchase' LIMIT 3",
   );
   await store.app.inject({
@@ -148,7 +149,7 @@ it('never answers 5xx and changes nothing when it refuses', async () => {
       fc.boolean(),
       fc.boolean(),
       async (url, method, query, asForm, withToken) => {
-        const before = snapshot();
+        const before = await snapshot();
         const search = new URLSearchParams();
         for (const [name, raw] of Object.entries(query)) {
           for (const one of Array.isArray(raw) ? raw : [raw]) search.append(name, one);
@@ -168,7 +169,7 @@ it('never answers 5xx and changes nothing when it refuses', async () => {
         expect(Object.keys(body).sort()).toEqual(['metadata', 'results']);
         if (response.statusCode >= 400) {
           expect(body.metadata.message).toBeTruthy();
-          expect(snapshot()).toBe(before);
+          expect(await snapshot()).toBe(before);
         }
       },
     ),
@@ -180,7 +181,7 @@ it('answers 5,000 generated requests of every method and body type without a 5xx
   let requests = 0;
   await fc.assert(
     fc.asyncProperty(fuzzRequest(token), async (request) => {
-      const before = databaseSnapshot(store.ctx.db);
+      const before = await databaseSnapshot(store.ctx.db);
       const response = await store.app.inject(request);
       requests++;
       const wrong = problem(request, response);
@@ -188,7 +189,7 @@ it('answers 5,000 generated requests of every method and body type without a 5xx
         wrong,
         `${request.method} ${request.url.slice(0, 300)} -> ${response.statusCode} ${response.body.slice(0, 300)}`,
       ).toBeUndefined();
-      if (response.statusCode >= 400) expect(databaseSnapshot(store.ctx.db)).toBe(before);
+      if (response.statusCode >= 400) expect(await databaseSnapshot(store.ctx.db)).toBe(before);
     }),
     { numRuns: 5000, seed: 12 },
   );

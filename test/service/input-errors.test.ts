@@ -11,13 +11,15 @@ let store: TestStore;
 let token: string;
 let trackId: number;
 
-const cartItems = () => store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items')?.n;
+const cartItems = async () =>
+  (await store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items'))?.n;
 
 beforeAll(async () => {
   store = await startTestStore({ scale: 200, listen: true });
   token = (await signIn(store.baseUrl, 'dj2', 'dj2')).accessToken;
-  trackId = store.ctx.db.get<{ id: number }>("SELECT id FROM tracks WHERE sale_type = 'purchase' LIMIT 1")
-    ?.id as number;
+  trackId = (
+    await store.ctx.db.get<{ id: number }>("SELECT id FROM tracks WHERE sale_type = 'purchase' LIMIT 1")
+  )?.id as number;
 });
 afterAll(() => store?.close());
 
@@ -63,7 +65,7 @@ describe('bodies that are not forms', () => {
     ['application/xml', () => '<a/>'],
   ])('a %s body is a 415 in the envelope and adds nothing', async (type, payload) => {
     for (const url of ['/cart/1/', '/order/1/downloads', '/order/1/promo-downloads']) {
-      const before = cartItems();
+      const before = await cartItems();
       const response = await store.app.inject({
         method: 'POST',
         url,
@@ -71,7 +73,7 @@ describe('bodies that are not forms', () => {
         payload: payload(),
       });
       expect(expectEnvelope(response, 415).metadata.error).toBe('unsupportedMediaType');
-      expect(cartItems()).toBe(before);
+      expect(await cartItems()).toBe(before);
     }
   });
 
@@ -104,7 +106,7 @@ describe('required strings', () => {
     [{ sourceType: 'x', name: '' }, 'name'],
     [{ sourceType: 'x', name: '   ' }, 'name'],
   ])('%j is a 400 naming %s and adds nothing', async (query, parameter) => {
-    const before = cartItems();
+    const before = await cartItems();
     const response = await store.app.inject({
       method: 'POST',
       url: '/cart/1/',
@@ -112,7 +114,7 @@ describe('required strings', () => {
       query: { ...query, items: JSON.stringify([{ id: trackId, type: 'track', audioFormat: 'mp3' }]) },
     });
     expect(expectEnvelope(response, 400).metadata.parameter).toBe(parameter);
-    expect(cartItems()).toBe(before);
+    expect(await cartItems()).toBe(before);
   });
 });
 

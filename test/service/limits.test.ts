@@ -23,10 +23,13 @@ beforeAll(async () => {
     config: { cartLimits: { cartsPerUser: 4, itemsPerCart: 5 } },
   });
   token = (await signIn(store.baseUrl, 'dj2', 'dj2')).accessToken;
-  userId = store.ctx.db.get<{ id: number }>("SELECT id FROM users WHERE username = 'dj2'")?.id as number;
-  trackIds = store.ctx.db
-    .all<{ id: number }>("SELECT id FROM tracks WHERE sale_type = 'purchase' ORDER BY id LIMIT 300")
-    .map((row) => row.id);
+  userId = (await store.ctx.db.get<{ id: number }>("SELECT id FROM users WHERE username = 'dj2'"))
+    ?.id as number;
+  trackIds = (
+    await store.ctx.db.all<{ id: number }>(
+      "SELECT id FROM tracks WHERE sale_type = 'purchase' ORDER BY id LIMIT 300",
+    )
+  ).map((row) => row.id);
 });
 afterAll(() => store?.close());
 
@@ -41,9 +44,10 @@ const add = (name: string, ids: number[]) =>
       items: JSON.stringify(ids.map((id) => ({ id, type: 'track', audioFormat: 'mp3' }))),
     },
   });
-const cartRows = () =>
-  store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM carts WHERE user_id = ?', userId)?.n;
-const itemRows = () => store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items')?.n;
+const cartRows = async () =>
+  (await store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM carts WHERE user_id = ?', userId))?.n;
+const itemRows = async () =>
+  (await store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items'))?.n;
 
 describe('cart bounds', () => {
   it('defaults to 100 carts per user and 1,000 items per cart', () => {
@@ -53,13 +57,13 @@ describe('cart bounds', () => {
   it('refuses a cart past the carts limit with a 409 naming the limit, and changes nothing', async () => {
     for (const name of ['a', 'b', 'c', 'd'])
       expect((await add(name, [trackIds[0] as number])).statusCode).toBe(200);
-    const before = [cartRows(), itemRows()];
+    const before = [await cartRows(), await itemRows()];
     const response = await add('e', [trackIds[1] as number]);
     expect(response.statusCode).toBe(409);
     const error = ErrorEnvelope.parse(response.json()).metadata;
     expect(error).toMatchObject({ error: 'tooManyCarts', parameter: 'name' });
     expect(error.message).toContain('4 carts');
-    expect([cartRows(), itemRows()]).toEqual(before);
+    expect([await cartRows(), await itemRows()]).toEqual(before);
     // Adding to an existing cart still works.
     expect((await add('a', [trackIds[1] as number])).statusCode).toBe(200);
   });
@@ -71,42 +75,44 @@ describe('cart bounds', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect((await add('e', [trackIds[2] as number])).statusCode).toBe(200);
-    expect(cartRows()).toBe(4);
+    expect(await cartRows()).toBe(4);
   });
 
   it('refuses items past the items limit with a 409 naming the limit, and adds none of the call', async () => {
     const fresh = trackIds.slice(10, 20);
-    const before = itemRows();
+    const before = await itemRows();
     const response = await add('a', fresh);
     expect(response.statusCode).toBe(409);
     const error = ErrorEnvelope.parse(response.json()).metadata;
     expect(error).toMatchObject({ error: 'cartFull', parameter: 'items' });
     expect(error.message).toContain('5 items');
-    expect(itemRows()).toBe(before);
+    expect(await itemRows()).toBe(before);
   });
 });
 
 describe('the cart page', () => {
   it('stays small however many carts and items the user holds', async () => {
     const db = store.ctx.db;
-    const demo = db.get<{ id: number }>("SELECT id FROM users WHERE username = 'demo'")?.id as number;
+    const demo = (await db.get<{ id: number }>("SELECT id FROM users WHERE username = 'demo'"))?.id as number;
     // Straight into the database: 100 carts of 300 items each, past what the page may show.
-    db.transaction(() => {
-      db.run('DELETE FROM carts WHERE user_id = ?', demo);
+    await db.transaction(async () => {
+      await db.run('DELETE FROM carts WHERE user_id = ?', demo);
       for (let cart = 0; cart < 100; cart++) {
-        const id = db.get<{ id: number }>(
-          "INSERT INTO carts (user_id, name, created_at, updated_at) VALUES (?, ?, '', '') RETURNING id",
-          demo,
-          cart === 0 ? 'default' : `crate ${cart}`,
+        const id = (
+          await db.get<{ id: number }>(
+            "INSERT INTO carts (user_id, name, created_at, updated_at) VALUES (?, ?, '', '') RETURNING id",
+            demo,
+            cart === 0 ? 'default' : `crate ${cart}`,
+          )
         )?.id;
-        trackIds.forEach((trackId, seq) => {
-          db.run(
+        for (const [seq, trackId] of trackIds.entries()) {
+          await db.run(
             "INSERT INTO cart_items (cart_id, item_type, item_id, audio_format, added_seq) VALUES (?, 'track', ?, 'mp3', ?)",
             id as number,
             trackId,
             seq + 1,
           );
-        });
+        }
       }
     });
     const page = await store.app.inject({ url: '/sign-in' });

@@ -5,20 +5,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Database } from '../../server/db/database.ts';
 import { cookieKeys, signingKeys } from '../../server/oauth/keys.ts';
 import { sqliteAdapter } from '../../server/oauth/sqlite-adapter.ts';
+import { type TestDatabase, testDatabase } from '../helpers/test-database.ts';
 
 describe('oidc-provider adapter on oauth_models', () => {
   let dir: string;
   let db: Database;
+  let database: TestDatabase;
   let adapterFor: ReturnType<typeof sqliteAdapter>;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'crate-oauth-'));
-    db = new Database(join(dir, 'store.db'));
+    database = await testDatabase(dir);
+    db = await Database.open(database.location);
     adapterFor = sqliteAdapter(db);
   });
-  afterEach(() => {
+  afterEach(async () => {
     vi.useRealTimers();
-    db.close();
+    await db.close();
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -71,35 +75,38 @@ describe('oidc-provider adapter on oauth_models', () => {
     vi.setSystemTime(Date.now() + 1000);
     expect(await tokens.find('short')).toBeUndefined();
     expect(await tokens.find('forever')).toBeDefined();
-    expect(db.get('SELECT 1 AS found FROM oauth_models WHERE id = ?', 'short')).toBeDefined();
+    expect(await db.get('SELECT 1 AS found FROM oauth_models WHERE id = ?', 'short')).toBeDefined();
 
     vi.setSystemTime(Date.now() + 120_000);
     await tokens.upsert('next', {}, 60);
-    expect(db.get('SELECT 1 AS found FROM oauth_models WHERE id = ?', 'short')).toBeUndefined();
+    expect(await db.get('SELECT 1 AS found FROM oauth_models WHERE id = ?', 'short')).toBeUndefined();
     expect(await tokens.find('forever')).toBeDefined();
   });
 });
 
 describe('authorization server keys', () => {
-  it('are made once per database and kept', () => {
+  it('are made once per database and kept', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crate-oauth-'));
+    const [a, b] = [await testDatabase(dir, 'a.db'), await testDatabase(dir, 'b.db')];
     try {
-      const first = new Database(join(dir, 'a.db'));
-      const keys = { cookies: cookieKeys(first), jwks: signingKeys(first) };
-      expect(cookieKeys(first)).toEqual(keys.cookies);
-      expect(signingKeys(first)).toEqual(keys.jwks);
+      const first = await Database.open(a.location);
+      const keys = { cookies: await cookieKeys(first), jwks: await signingKeys(first) };
+      expect(await cookieKeys(first)).toEqual(keys.cookies);
+      expect(await signingKeys(first)).toEqual(keys.jwks);
       expect(keys.jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
-      first.close();
+      await first.close();
 
-      const reopened = new Database(join(dir, 'a.db'));
-      expect(signingKeys(reopened)).toEqual(keys.jwks);
-      reopened.close();
+      const reopened = await Database.open(a.location);
+      expect(await signingKeys(reopened)).toEqual(keys.jwks);
+      await reopened.close();
 
-      const other = new Database(join(dir, 'b.db'));
-      expect(cookieKeys(other)).not.toEqual(keys.cookies);
-      expect(signingKeys(other)).not.toEqual(keys.jwks);
-      other.close();
+      const other = await Database.open(b.location);
+      expect(await cookieKeys(other)).not.toEqual(keys.cookies);
+      expect(await signingKeys(other)).not.toEqual(keys.jwks);
+      await other.close();
     } finally {
+      await a.drop();
+      await b.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

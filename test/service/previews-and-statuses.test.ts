@@ -26,11 +26,11 @@ afterAll(() => store?.close());
 const get = (url: string, headers: Record<string, string> = {}) =>
   store.app.inject({ method: 'GET', url: url.replace(store.baseUrl, ''), headers });
 
-const track = (id: number) => loadTracks(store.ctx, [id]).get(id) as Track;
+const track = async (id: number) => (await loadTracks(store.ctx, [id])).get(id) as Track;
 
 describe('previews at sampleUrl', () => {
   it('are 30-second mono MP3s, public, read back by music-metadata', async () => {
-    const response = await get(track(5).sampleUrl);
+    const response = await get((await track(5)).sampleUrl);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('audio/mpeg');
     expect(response.headers['accept-ranges']).toBe('bytes');
@@ -48,12 +48,12 @@ describe('previews at sampleUrl', () => {
     expect(format.duration).toBeGreaterThanOrEqual(sampleSeconds);
     expect(format.duration).toBeLessThan(sampleSeconds + 0.1);
     expect(sampleSeconds).toBe(30);
-    expect(common.title).toBe(`${track(5).name} (${track(5).mixName})`);
-    expect(common.bpm).toBe(track(5).bpm);
+    expect(common.title).toBe(`${(await track(5)).name} (${(await track(5)).mixName})`);
+    expect(common.bpm).toBe((await track(5)).bpm);
   });
 
   it('answer byte ranges with 206 and Content-Range, and unsatisfiable ones with 416 in the envelope', async () => {
-    const url = track(6).sampleUrl;
+    const url = (await track(6)).sampleUrl;
     const whole = (await get(url)).rawPayload;
     const length = whole.length;
     const cases: [string, number, number][] = [
@@ -124,7 +124,7 @@ describe('library statuses: available, downloaded, re-download', () => {
     await initiate([fresh.id, stale.id, alsoStale.id]);
     // Two were initiated an hour ago: longer than a link lives (15 minutes).
     const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
-    store.ctx.db.run(
+    await store.ctx.db.run(
       'UPDATE downloads SET last_initiated_at = ? WHERE id IN (?, ?)',
       anHourAgo,
       stale.id,

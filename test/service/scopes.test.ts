@@ -29,7 +29,7 @@ const calls = [
 it.each(calls)(
   '$method $url refuses a token without the store scope with 403 insufficient_scope',
   async ({ method, url }) => {
-    const before = store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items')?.n;
+    const before = (await store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items'))?.n;
     const response = await store.app.inject({
       method,
       url,
@@ -38,7 +38,7 @@ it.each(calls)(
     expect(response.statusCode).toBe(403);
     expect(response.headers['www-authenticate']).toBe('Bearer error="insufficient_scope", scope="store"');
     expect(ErrorEnvelope.parse(response.json()).metadata.error).toBe('insufficient_scope');
-    expect(store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items')?.n).toBe(before);
+    expect((await store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items'))?.n).toBe(before);
   },
 );
 

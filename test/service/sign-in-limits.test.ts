@@ -7,6 +7,7 @@ import { createUser } from '../../server/accounts/users.ts';
 import { buildApp } from '../../server/app.ts';
 import type { SignInLimits } from '../../server/context.ts';
 import { Database } from '../../server/db/database.ts';
+import { type TestDatabase, testDatabase } from '../helpers/test-database.ts';
 
 const limits: SignInLimits = { windowSeconds: 60, perAccount: 2, perAddress: 4 };
 const start = Date.parse('2026-11-22T12:00:00Z');
@@ -15,23 +16,26 @@ const elsewhere = '203.0.113.9';
 
 let dir: string;
 let db: Database;
+let database: TestDatabase;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'crate-sign-in-'));
-  db = new Database(join(dir, 'store.db'));
+  database = await testDatabase(dir);
+  db = await Database.open(database.location);
   await createUser(db, 'demo', 'demo');
   await createUser(db, 'second', 'second password');
 });
-afterAll(() => {
-  db.close();
+afterAll(async () => {
+  await db.close();
+  await database.drop();
   rmSync(dir, { recursive: true, force: true });
 });
-beforeEach(() => {
-  db.run('DELETE FROM sign_in_attempts');
+beforeEach(async () => {
+  await db.run('DELETE FROM sign_in_attempts');
 });
 
-const attempt = (username: string, password: string, address = home, now = start) =>
-  signInWithPassword(db, { username, password, address }, limits, now);
+const attempt = async (username: string, password: string, address = home, now = start) =>
+  await signInWithPassword(db, { username, password, address }, limits, now);
 
 describe('password sign-in limits', () => {
   it('signs in with the right password and refuses a wrong one or an unknown user', async () => {
@@ -83,7 +87,7 @@ describe('password sign-in limits', () => {
   });
 
   it('counts attempts made in parallel before any password is checked', async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, () => attempt('demo', 'wrong')));
+    const results = await Promise.all(Array.from({ length: 6 }, async () => await attempt('demo', 'wrong')));
     expect(results.filter((result) => result.outcome === 'refused')).toHaveLength(2);
     expect(results.filter((result) => result.outcome === 'throttled')).toHaveLength(4);
   });
@@ -92,9 +96,9 @@ describe('password sign-in limits', () => {
     await attempt('demo', 'wrong', home, start);
     await attempt('second', 'wrong', elsewhere, start + 61_000);
     await attempt('x'.repeat(60_000), 'wrong', elsewhere, start + 61_000);
-    const keys = db
-      .all<{ key: string }>('SELECT key FROM sign_in_attempts ORDER BY key')
-      .map((row) => row.key);
+    const keys = (await db.all<{ key: string }>('SELECT key FROM sign_in_attempts ORDER BY key')).map(
+      (row) => row.key,
+    );
     expect(keys).toEqual([
       `account:${elsewhere}:?`,
       `account:${elsewhere}:second`,

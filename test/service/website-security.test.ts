@@ -29,25 +29,25 @@ beforeAll(async () => {
   session = signedIn.cookies.find((cookie) => cookie.name === 'crate_session')?.value as string;
   const cart = await store.app.inject({ url: '/cart', cookies: { crate_session: session } });
   csrf = /name="csrf" value="([^"]+)"/.exec(cart.body)?.[1] as string;
-  const userId = store.ctx.db.get<{ id: number }>("SELECT id FROM users WHERE username = 'demo'")
+  const userId = (await store.ctx.db.get<{ id: number }>("SELECT id FROM users WHERE username = 'demo'"))
     ?.id as number;
-  const track = store.ctx.db.get<{ id: number }>(
+  const track = await store.ctx.db.get<{ id: number }>(
     "SELECT id FROM tracks WHERE sale_type = 'purchase' AND id NOT IN (SELECT track_id FROM downloads WHERE user_id = ?) LIMIT 1",
     userId,
   );
-  store.ctx.db.run(
-    "INSERT OR IGNORE INTO carts (user_id, name, created_at, updated_at) VALUES (?, 'default', '', '')",
+  await store.ctx.db.run(
+    "INSERT INTO carts (user_id, name, created_at, updated_at) VALUES (?, 'default', '', '') ON CONFLICT DO NOTHING",
     userId,
   );
-  store.ctx.db.run(
-    "INSERT OR IGNORE INTO cart_items (cart_id, item_type, item_id, audio_format, added_seq) VALUES ((SELECT id FROM carts WHERE user_id = ?), 'track', ?, 'mp3', 1)",
+  await store.ctx.db.run(
+    "INSERT INTO cart_items (cart_id, item_type, item_id, audio_format, added_seq) VALUES ((SELECT id FROM carts WHERE user_id = ? AND name = 'default'), 'track', ?, 'mp3', 1) ON CONFLICT DO NOTHING",
     userId,
     track?.id as number,
   );
 });
 afterAll(() => store?.close());
 
-const orders = () => store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM orders')?.n;
+const orders = async () => (await store.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM orders'))?.n;
 
 describe('state-changing website POSTs from another site', () => {
   it.each([
@@ -56,7 +56,7 @@ describe('state-changing website POSTs from another site', () => {
     [{ 'sec-fetch-site': 'cross-site' }],
     [{ 'sec-fetch-site': 'same-site', origin: 'http://127.0.0.1:8787' }],
   ])('checkout with %j is a 403 page and buys nothing', async (headers) => {
-    const before = orders();
+    const before = await orders();
     const response = await store.app.inject({
       method: 'POST',
       url: '/checkout',
@@ -66,7 +66,7 @@ describe('state-changing website POSTs from another site', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(orders()).toBe(before);
+    expect(await orders()).toBe(before);
   });
 
   it('refuses sign-in and sign-out from another site', async () => {
@@ -87,7 +87,7 @@ describe('state-changing website POSTs from another site', () => {
   });
 
   it('takes the same checkout from the store itself', async () => {
-    const before = orders() as number;
+    const before = (await orders()) as number;
     const response = await store.app.inject({
       method: 'POST',
       url: '/checkout',
@@ -100,7 +100,7 @@ describe('state-changing website POSTs from another site', () => {
       payload: form({ csrf, cart: 'default' }),
     });
     expect(response.statusCode).toBe(303);
-    expect(orders()).toBe(before + 1);
+    expect(await orders()).toBe(before + 1);
   });
 });
 

@@ -36,19 +36,20 @@ function postForm(url: string, form: Record<string, string>, cookies: Cookies = 
   });
 }
 
-const one = <T>(sql: string, ...params: (string | number)[]) => store.ctx.db.get<T>(sql, ...params) as T;
+const one = async <T>(sql: string, ...params: (string | number)[]) =>
+  (await store.ctx.db.get<T>(sql, ...params)) as T;
 const hrefs = (document: Document, selector = 'a[href]') =>
   [...document.querySelectorAll(selector)].map((link) => link.getAttribute('href') as string);
 const text = (document: Document, selector: string) => document.querySelector(selector)?.textContent?.trim();
 
 /** Every track and release link is a canonical catalog URL of an item that exists. */
-function expectCatalogLinksValid(document: Document) {
+async function expectCatalogLinksValid(document: Document) {
   const links = hrefs(document).filter((href) => /^\/(track|release)\//.test(href));
   for (const href of links) {
     const item = parseCatalogPath(href);
     expect(item, href).not.toBeNull();
     const table = item?.type === 'track' ? 'tracks' : 'releases';
-    const row = store.ctx.db.get<{ slug: string }>(
+    const row = await store.ctx.db.get<{ slug: string }>(
       `SELECT slug FROM ${table} WHERE id = ?`,
       item?.id as number,
     );
@@ -58,24 +59,24 @@ function expectCatalogLinksValid(document: Document) {
   return links;
 }
 
-const ids = () => ({
-  chart: one<{ id: number; slug: string; n: number }>(
+const ids = async () => ({
+  chart: await one<{ id: number; slug: string; n: number }>(
     `SELECT c.id, c.slug, count(*) AS n FROM charts c JOIN chart_tracks ct ON ct.chart_id = c.id
       GROUP BY c.id ORDER BY n DESC LIMIT 1`,
   ),
-  genre: one<{ id: number; slug: string }>(
+  genre: await one<{ id: number; slug: string }>(
     'SELECT g.id, g.slug FROM genres g JOIN tracks t ON t.genre_id = g.id GROUP BY g.id ORDER BY count(*) DESC',
   ),
-  label: one<{ id: number; slug: string }>(
+  label: await one<{ id: number; slug: string }>(
     'SELECT l.id, l.slug FROM labels l JOIN tracks t ON t.label_id = l.id',
   ),
-  artist: one<{ id: number; slug: string }>(
+  artist: await one<{ id: number; slug: string }>(
     'SELECT a.id, a.slug FROM artists a JOIN track_artists ta ON ta.artist_id = a.id',
   ),
-  release: one<{ id: number; slug: string }>(
+  release: await one<{ id: number; slug: string }>(
     'SELECT r.id, r.slug FROM releases r WHERE (SELECT count(*) FROM tracks t WHERE t.release_id = r.id) > 1',
   ),
-  track: one<{ id: number; slug: string }>('SELECT id, slug FROM tracks LIMIT 1'),
+  track: await one<{ id: number; slug: string }>('SELECT id, slug FROM tracks LIMIT 1'),
 });
 
 beforeAll(async () => {
@@ -88,7 +89,7 @@ afterAll(async () => {
 
 describe('catalog pages', () => {
   it('serves every page type as HTML under a strict CSP, with valid track and release links', async () => {
-    const { chart, genre, label, artist, release, track } = ids();
+    const { chart, genre, label, artist, release, track } = await ids();
     const urls = [
       '/',
       '/charts',
@@ -111,12 +112,12 @@ describe('catalog pages', () => {
         expect.stringMatching(/^\/static\//),
       ]);
       expect(scripts.every((script) => script.textContent === '')).toBe(true);
-      expectCatalogLinksValid(page.document);
+      await expectCatalogLinksValid(page.document);
     }
   });
 
   it('every internal link on the home and chart pages leads to a page, without a redirect', async () => {
-    const { chart } = ids();
+    const { chart } = await ids();
     const links = new Set<string>();
     for (const url of ['/', `/chart/${chart.slug}/${chart.id}`]) {
       for (const href of hrefs((await fetchPage(url)).document)) {
@@ -131,7 +132,7 @@ describe('catalog pages', () => {
   });
 
   it('home shows the featured and new releases as tiles and the top tracks as rows', async () => {
-    const data = homePage(store.ctx);
+    const data = await homePage(store.ctx);
     const { document } = await fetchPage('/');
     const tiles = hrefs(document, '.release-tile a.release-link');
     expect(tiles).toEqual(
@@ -146,12 +147,12 @@ describe('catalog pages', () => {
   });
 
   it('a long chart renders its first rows with ranks and offers the rest through the catalog API', async () => {
-    const { chart } = ids();
+    const { chart } = await ids();
     expect(chart.n).toBeGreaterThan(listPageSize);
     const { document } = await fetchPage(`/chart/${chart.slug}/${chart.id}`);
     const rows = [...document.querySelectorAll('.track-row')];
     expect(rows).toHaveLength(listPageSize);
-    const expected = chartPage(store.ctx, chart.id, { offset: 0, limit: listPageSize });
+    const expected = await chartPage(store.ctx, chart.id, { offset: 0, limit: listPageSize });
     expect(rows.map((row) => Number(row.getAttribute('data-track-id')))).toEqual(
       expected?.tracks.map((track) => track.id),
     );
@@ -170,12 +171,12 @@ describe('catalog pages', () => {
       url: `/catalog/3/platform/chart?id=${chart.id}&page=2&perPage=${listPageSize}`,
     });
     const nextIds = next.json().results.tracks.map((track: { id: number }) => track.id);
-    const whole = chartPage(store.ctx, chart.id)?.tracks.map((track) => track.id);
+    const whole = (await chartPage(store.ctx, chart.id))?.tracks.map((track) => track.id);
     expect(nextIds).toEqual(whole?.slice(listPageSize, 2 * listPageSize));
   });
 
   it('genre, label and artist pages have tabs that also work as plain URLs', async () => {
-    const { genre, label, artist } = ids();
+    const { genre, label, artist } = await ids();
     for (const [kind, item, tab] of [
       ['genre', genre, 'releases'],
       ['genre', genre, 'charts'],
@@ -196,8 +197,8 @@ describe('catalog pages', () => {
   });
 
   it('a release page shows the release prominently and its tracks in order', async () => {
-    const { release } = ids();
-    const data = releasePage(store.ctx, release.id);
+    const { release } = await ids();
+    const data = await releasePage(store.ctx, release.id);
     const { document } = await fetchPage(`/release/${release.slug}/${release.id}`);
     expect(text(document, 'h1')).toBe(data?.release.name);
     expect(document.querySelector('h1 a')?.getAttribute('href')).toBe(
@@ -210,8 +211,8 @@ describe('catalog pages', () => {
   });
 
   it('a track page shows the track, its facts and its release', async () => {
-    const { track } = ids();
-    const row = one<{ name: string; mix_name: string; bpm: number; key: string; release_id: number }>(
+    const { track } = await ids();
+    const row = await one<{ name: string; mix_name: string; bpm: number; key: string; release_id: number }>(
       'SELECT name, mix_name, bpm, key, release_id FROM tracks WHERE id = ?',
       track.id,
     );
@@ -230,12 +231,12 @@ describe('catalog pages', () => {
   });
 
   it('promotional tracks are marked Free', async () => {
-    const promo = one<{ id: number; slug: string }>(
+    const promo = await one<{ id: number; slug: string }>(
       "SELECT id, slug FROM tracks WHERE sale_type = 'promotion'",
     );
     const { document } = await fetchPage(`/track/${promo.slug}/${promo.id}`);
     expect(text(document, '.hero .price')).toBe('Free');
-    const release = one<{ id: number; slug: string }>(
+    const release = await one<{ id: number; slug: string }>(
       'SELECT r.id, r.slug FROM releases r JOIN tracks t ON t.release_id = r.id WHERE t.id = ?',
       promo.id,
     );
@@ -244,17 +245,17 @@ describe('catalog pages', () => {
   });
 
   it('escapes names: ampersands, quotes, accents and markup stay text', async () => {
-    const { track } = ids();
+    const { track } = await ids();
     const hostile = `Rock & Roll's "Café" <script>alert(1)</script>`;
-    const original = one<{ name: string }>('SELECT name FROM tracks WHERE id = ?', track.id).name;
-    store.ctx.db.run('UPDATE tracks SET name = ? WHERE id = ?', hostile, track.id);
+    const original = (await one<{ name: string }>('SELECT name FROM tracks WHERE id = ?', track.id)).name;
+    await store.ctx.db.run('UPDATE tracks SET name = ? WHERE id = ?', hostile, track.id);
     try {
       const { html, document } = await fetchPage(`/track/${track.slug}/${track.id}`);
       expect(html).not.toContain('<script>alert(1)</script>');
       expect(html).toContain('Rock &amp; Roll');
       expect(text(document, 'h1')).toContain(hostile);
     } finally {
-      store.ctx.db.run('UPDATE tracks SET name = ? WHERE id = ?', original, track.id);
+      await store.ctx.db.run('UPDATE tracks SET name = ? WHERE id = ?', original, track.id);
     }
   });
 });
@@ -296,7 +297,7 @@ describe('not found and canonical URLs', () => {
   });
 
   it('a wrong slug with a right id redirects to the canonical URL, keeping the query', async () => {
-    const { track, genre } = ids();
+    const { track, genre } = await ids();
     const response = await store.app.inject({ url: `/track/not-the-slug/${track.id}?ref=x%20y` });
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe(`/track/${track.slug}/${track.id}?ref=x%20y`);
@@ -368,7 +369,7 @@ describe('sign-in and sign-out', () => {
     expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only a hash of the id is stored.
     expect(
-      store.ctx.db.get('SELECT 1 FROM web_sessions WHERE id = ?', session?.value as string),
+      await store.ctx.db.get('SELECT 1 FROM web_sessions WHERE id = ?', session?.value as string),
     ).toBeUndefined();
 
     const home = await fetchPage('/', { crate_session: session?.value as string });
@@ -449,14 +450,14 @@ describe('cart and checkout', () => {
   });
 
   it('shows the carts with formats and totals, and checks out into the download library', async () => {
-    const user = findUserByName(store.ctx.db, 'dj2') as { id: number };
+    const user = (await findUserByName(store.ctx.db, 'dj2')) as { id: number };
     const cookies = await signIn('dj2', 'dj2');
-    const { release } = ids();
-    const tracks = store.ctx.db.all<{ id: number; slug: string }>(
+    const { release } = await ids();
+    const tracks = await store.ctx.db.all<{ id: number; slug: string }>(
       `SELECT id, slug FROM tracks WHERE sale_type = 'purchase' AND release_id != ? ORDER BY id LIMIT 2`,
       release.id,
     );
-    addItems(
+    await addItems(
       store.ctx,
       user.id,
       'default',
@@ -466,7 +467,7 @@ describe('cart and checkout', () => {
       ],
       false,
     );
-    addItems(
+    await addItems(
       store.ctx,
       user.id,
       'Friday set',
@@ -489,7 +490,7 @@ describe('cart and checkout', () => {
       `/track/${tracks[0]?.slug}/${tracks[0]?.id}`,
       `/release/${release.slug}/${release.id}`,
     ]);
-    const summary = cartSummary(store.ctx, user.id, 'default');
+    const summary = await cartSummary(store.ctx, user.id, 'default');
     expect(defaultCart.querySelector('.total strong')?.textContent).toBe(
       `$${summary.total.value.toFixed(2)}`,
     );
@@ -502,21 +503,21 @@ describe('cart and checkout', () => {
     const csrf = checkoutForm.querySelector('input[name="csrf"]')?.getAttribute('value') as string;
     const forged = await postForm('/checkout', { csrf: 'forged', cart: 'default' }, cookies);
     expect(forged.statusCode).toBe(403);
-    expect(cartSummary(store.ctx, user.id, 'default').counts.items).toBe(2);
+    expect((await cartSummary(store.ctx, user.id, 'default')).counts.items).toBe(2);
 
     const bought = await postForm('/checkout', { csrf, cart: 'default' }, cookies);
     expect(bought.statusCode).toBe(303);
     const location = bought.headers.location as string;
     expect(location).toMatch(/^\/cart\?order=\d+$/);
-    expect(cartSummary(store.ctx, user.id, 'default').counts.items).toBe(0);
+    expect((await cartSummary(store.ctx, user.id, 'default')).counts.items).toBe(0);
 
-    const releaseTrackIds = releasePage(store.ctx, release.id)?.release.trackIds ?? [];
-    const owned = store.ctx.db
-      .all<{ track_id: number; audio_format: string }>(
+    const releaseTrackIds = (await releasePage(store.ctx, release.id))?.release.trackIds ?? [];
+    const owned = (
+      await store.ctx.db.all<{ track_id: number; audio_format: string }>(
         'SELECT track_id, audio_format FROM downloads WHERE user_id = ? ORDER BY track_id',
         user.id,
       )
-      .map((row) => `${row.track_id}:${row.audio_format}`);
+    ).map((row) => `${row.track_id}:${row.audio_format}`);
     expect(owned.sort()).toEqual(
       [`${tracks[0]?.id}:wav`, ...releaseTrackIds.map((id) => `${id}:mp3`)].sort(),
     );
