@@ -243,12 +243,15 @@ describe('safe file names', () => {
         "SELECT id FROM tracks WHERE sale_type = 'promotion' ORDER BY id LIMIT 1",
       )) as { id: number };
       const names = fc.record({ name: edgyString(40), mixName: edgyString(20) });
+      // PostgreSQL's text cannot hold NUL at all, so no catalog there can name a track with one.
+      const storable = (text: string) =>
+        store.ctx.db.engine === 'postgres' ? text.replaceAll('\u0000', '') : text;
       await fc.assert(
         fc.asyncProperty(names, async ({ name, mixName }) => {
           await store.ctx.db.run(
             'UPDATE tracks SET name = ?, mix_name = ? WHERE id = ?',
-            name,
-            mixName,
+            storable(name),
+            storable(mixName),
             promo.id,
           );
           const { filename } = await api.promoDownload(promo.id);
