@@ -139,8 +139,8 @@ export function interactionRoutes(app: FastifyInstance, provider: Provider, ctx:
       });
     }
     // The website's session follows: a new one (another user may have been signed in there).
-    endSession(ctx, request, reply);
-    startSession(ctx, reply, result.user.id);
+    await endSession(ctx, request, reply);
+    await startSession(ctx, reply, result.user.id);
     return finish(request, reply, interaction, result.user.id);
   });
 }
