@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-
-interface Binding {
-  name: string;
-  description: string;
-  shortcut: string;
-}
+import { readShortcutBindings, type ShortcutBinding } from '../../lib/protocol/shortcut-bindings.ts';
 
 /** Firefox (137 and later) opens its own page for an add-on's shortcuts; Chromium has a URL. */
 const firefoxSettings = (browser.commands as { openShortcutSettings?: () => Promise<void> })
@@ -13,22 +8,9 @@ const firefoxSettings = (browser.commands as { openShortcutSettings?: () => Prom
 
 /** The keyboard shortcuts as the browser binds them now, and where the person changes them. */
 export function ShortcutsSection() {
-  const [bindings, setBindings] = useState<Binding[] | null>(null);
+  const [bindings, setBindings] = useState<ShortcutBinding[] | null>(null);
   useEffect(() => {
-    // A browser without the commands API (or a test's fake one) shows no list.
-    void Promise.resolve()
-      .then(() => browser.commands.getAll())
-      .then(
-        (commands) =>
-          setBindings(
-            commands.map(({ name = '', description = '', shortcut = '' }) => ({
-              name,
-              description,
-              shortcut,
-            })),
-          ),
-        () => undefined,
-      );
+    void readShortcutBindings().then(setBindings);
   }, []);
 
   function changeShortcuts() {

@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-
-interface Binding {
-  name: string;
-  description: string;
-  shortcut: string;
-}
+import { readShortcutBindings, type ShortcutBinding } from '../../lib/protocol/shortcut-bindings.ts';
 
 /** What each command is for, in the popup's few words. */
 const purposes: Record<string, string> = {
@@ -18,22 +13,9 @@ const purposes: Record<string, string> = {
  * changed or cleared them), and where to change them (the options page says how).
  */
 export function ShortcutsHelp() {
-  const [bindings, setBindings] = useState<Binding[] | null>(null);
+  const [bindings, setBindings] = useState<ShortcutBinding[] | null>(null);
   useEffect(() => {
-    // A browser without the commands API (or a test's fake one) shows no list.
-    void Promise.resolve()
-      .then(() => browser.commands.getAll())
-      .then(
-        (commands) =>
-          setBindings(
-            commands.map(({ name = '', description = '', shortcut = '' }) => ({
-              name,
-              description,
-              shortcut,
-            })),
-          ),
-        () => undefined,
-      );
+    void readShortcutBindings().then(setBindings);
   }, []);
   if (!bindings) return null;
   return (
