@@ -67,7 +67,9 @@ export function CrateSharePanel({ cartName, items }: CrateSharePanelProps) {
       <button type="button" disabled={items.length === 0} onClick={() => void share()}>
         Share this cart
       </button>
+      {/* Keyed by cart: a dialog opened for one cart does not carry over to another. */}
       <CrateExportButton
+        key={cartName}
         label="Export this cart…"
         disabled={items.length === 0}
         cart={{ name: cartName, items }}
