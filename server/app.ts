@@ -2,9 +2,9 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { defaultCartLimits } from '../lib/contract/cart-limits.ts';
 import { defaultSignInLimits } from './accounts/password-sign-in.ts';
 import { artworkRoutes } from './artwork/routes.ts';
-import { defaultCartLimits } from './cart/cart-store.ts';
 import { cartRoutes } from './cart/routes.ts';
 import { loadAudioFormatFees } from './catalog/records.ts';
 import { catalogRoutes } from './catalog/routes.ts';
@@ -29,7 +29,7 @@ export const defaultConfig = (baseUrl = `http://127.0.0.1:${defaultPort}`): Stor
   currency: 'USD',
   extensionRedirectUris: [],
   signInLimits: defaultSignInLimits,
-  cartLimits: defaultCartLimits,
+  cartLimits: { ...defaultCartLimits },
 });
 
 export interface AppOptions {

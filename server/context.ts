@@ -1,3 +1,4 @@
+import type { CartLimits } from '../lib/contract/cart-limits.ts';
 import type { Database } from './db/database.ts';
 
 /** How many password attempts the OAuth login and the website allow, in a sliding window. */
@@ -7,13 +8,6 @@ export interface SignInLimits {
   perAccount: number;
   /** Attempts from one address in the window, whatever the account. */
   perAddress: number;
-}
-
-export interface CartLimits {
-  /** Carts one user may have, the default cart included. */
-  cartsPerUser: number;
-  /** Items one cart may hold (a release counts as one). */
-  itemsPerCart: number;
 }
 
 export interface StoreConfig {

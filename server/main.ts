@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
+import { defaultCartLimits } from '../lib/contract/cart-limits.ts';
 import { buildApp, defaultPort } from './app.ts';
-import { defaultCartLimits } from './cart/cart-store.ts';
 import { DatabaseUnavailable } from './db/database.ts';
 import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from './seed/generate.ts';
 

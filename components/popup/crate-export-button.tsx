@@ -1,13 +1,17 @@
 /**
- * "Export crate…" in the library tab: a button only, so the popup's first paint carries none of
- * the export code; the dialog and its file formats load when it is pressed.
+ * "Export crate…" in the library tab and "Export this cart…" in the cart tab: a button only, so the
+ * popup's first paint carries none of the export code; the dialog and its file formats load when
+ * it is pressed.
  */
 import type { ComponentType } from 'preact';
 import { useState } from 'preact/hooks';
-import type { LibraryEntry } from '../../lib/contract/wire.ts';
 import type { CrateExportDialogProps } from './crate-export-dialog.tsx';
 
-export function CrateExportButton({ selection }: { selection: readonly LibraryEntry[] | null }) {
+export function CrateExportButton({
+  label,
+  disabled = false,
+  ...source
+}: Omit<CrateExportDialogProps, 'onClose'> & { label: string; disabled?: boolean }) {
   const [Dialog, setDialog] = useState<ComponentType<CrateExportDialogProps> | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -19,10 +23,10 @@ export function CrateExportButton({ selection }: { selection: readonly LibraryEn
     setOpen(true);
   }
 
-  if (open && Dialog) return <Dialog selection={selection} onClose={() => setOpen(false)} />;
+  if (open && Dialog) return <Dialog {...source} onClose={() => setOpen(false)} />;
   return (
-    <button type="button" class="crate-export-open" onClick={() => void show()}>
-      Export crate…
+    <button type="button" class="crate-export-open" disabled={disabled} onClick={() => void show()}>
+      {label}
     </button>
   );
 }

@@ -1,62 +1,100 @@
 /**
- * Exports a crate (everything downloaded, or the library entries the filter shows) as an M3U8
- * playlist or a rekordbox XML file, saved with the browser's downloads. Entries whose file is not
- * on disk are listed as missing, never silently left out. Loaded only when asked for
- * (crate-export-button.tsx).
+ * Exports a crate (a cart, everything downloaded, or the library entries the filter shows) as an
+ * M3U8 playlist or a rekordbox XML file, saved with the browser's downloads. Tracks whose file is
+ * not on disk, and a cart's items not bought yet, are listed as missing, never silently left out.
+ * Loaded only when asked for (crate-export-button.tsx).
  */
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { maxPerPage } from '../../lib/contract/paging.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
-import type { LibraryEntry } from '../../lib/contract/wire.ts';
-import { m3u8, rekordboxXml, type SavedEntry } from '../../lib/popup/crate-export.ts';
+import type { CartItem, LibraryEntry } from '../../lib/contract/wire.ts';
+import {
+  cartTracks,
+  chooseFiles,
+  type MissingTrack,
+  m3u8,
+  type OwnedTrack,
+  rekordboxXml,
+  type SavedEntry,
+} from '../../lib/popup/crate-export.ts';
+import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
+import type { SavedFile } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
 
 export interface CrateExportDialogProps {
   /** The entries the library's filter shows, or null when it shows everything. */
-  selection: readonly LibraryEntry[] | null;
+  selection?: readonly LibraryEntry[] | null;
+  /** A cart to export: its name names the crate. */
+  cart?: { name: string; items: readonly CartItem[] };
   onClose(): void;
 }
 
 type Format = 'm3u8' | 'rekordbox';
-type Outcome = { saved: number; filename: string; missing: LibraryEntry[] };
+type Scope = 'cart' | 'downloaded' | 'selection';
+type Outcome = { saved: number; filename: string; missing: MissingTrack[] };
 
-/** The messages' limit of entries per question. */
-const batch = 1000;
+/** The messages' limits of entries and releases per question. */
+const entryBatch = 1000;
+const releaseBatch = 100;
 
-async function everythingDownloaded(): Promise<LibraryEntry[]> {
+async function libraryPages(status?: 'downloaded'): Promise<LibraryEntry[]> {
   const entries: LibraryEntry[] = [];
   for (let page = 1; ; page++) {
-    const { results, paging } = await send('library', { page, perPage: 100, status: 'downloaded' });
+    const { results, paging } = await send('library', { page, perPage: maxPerPage, status });
     entries.push(...results);
     if (page >= paging.totalPages) return entries;
   }
 }
 
-async function locate(
-  entries: readonly LibraryEntry[],
-): Promise<{ saved: SavedEntry[]; missing: LibraryEntry[] }> {
-  const saved: SavedEntry[] = [];
-  const missing: LibraryEntry[] = [];
-  for (let start = 0; start < entries.length; start += batch) {
-    const part = entries.slice(start, start + batch);
-    const files = await send('savedFiles', {
+/** Where each entry's file is on disk (null: not on disk), by library entry id. */
+async function filesOf(entries: readonly LibraryEntry[]): Promise<Map<number, SavedFile>> {
+  const files = new Map<number, SavedFile>();
+  for (let start = 0; start < entries.length; start += entryBatch) {
+    const part = entries.slice(start, start + entryBatch);
+    const found = await send('savedFiles', {
       entries: part.map(({ id, audioFormat, track }) => ({ id, audioFormat, track })),
     });
-    const byId = new Map(files.map((file) => [file.downloadId, file]));
-    for (const entry of part) {
-      const file = byId.get(entry.id);
-      if (file?.location) saved.push({ entry, path: file.path, location: file.location });
-      else missing.push(entry);
-    }
+    for (const file of found) files.set(file.downloadId, file);
   }
-  return { saved, missing };
+  return files;
 }
 
-export function CrateExportDialog({ selection, onClose }: CrateExportDialogProps) {
-  const [name, setName] = useState('My crate');
+async function releaseTracks(items: readonly CartItem[]): Promise<Map<number, number[]>> {
+  const ids = [...new Set(items.filter((item) => item.type === 'release').map((item) => item.id))];
+  const tracks = new Map<number, number[]>();
+  for (let start = 0; start < ids.length; start += releaseBatch) {
+    for (const release of await send('releaseTracks', { ids: ids.slice(start, start + releaseBatch) }))
+      tracks.set(release.id, release.trackIds);
+  }
+  return tracks;
+}
+
+/** The crate's tracks with their files, and what cannot be in the file. */
+async function locate(
+  scope: Scope,
+  selection: readonly LibraryEntry[] | null,
+  cartItems: readonly CartItem[],
+): Promise<{ saved: SavedEntry[]; missing: MissingTrack[] }> {
+  let owned: OwnedTrack[];
+  let notBought: MissingTrack[] = [];
+  if (scope === 'cart') {
+    const [library, releases] = await Promise.all([libraryPages(), releaseTracks(cartItems)]);
+    ({ owned, notBought } = cartTracks(cartItems, library, releases));
+  } else {
+    const entries = scope === 'selection' && selection ? [...selection] : await libraryPages('downloaded');
+    owned = entries.map((entry) => ({ trackId: entry.track.id, entries: [entry] }));
+  }
+  const files = await filesOf(owned.flatMap((track) => track.entries));
+  const { saved, notDownloaded } = chooseFiles(owned, files);
+  return { saved, missing: [...notBought, ...notDownloaded] };
+}
+
+export function CrateExportDialog({ selection = null, cart, onClose }: CrateExportDialogProps) {
+  const [name, setName] = useState(cart && cart.name !== 'default' ? cart.name : 'My crate');
   const [format, setFormat] = useState<Format>('rekordbox');
-  const [scope, setScope] = useState<'downloaded' | 'selection'>(selection ? 'selection' : 'downloaded');
+  const [scope, setScope] = useState<Scope>(cart ? 'cart' : selection ? 'selection' : 'downloaded');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -66,23 +104,22 @@ export function CrateExportDialog({ selection, onClose }: CrateExportDialogProps
     setProblem(null);
     setOutcome(null);
     try {
-      const entries = scope === 'selection' && selection ? [...selection] : await everythingDownloaded();
-      const { saved, missing } = await locate(entries);
+      const { saved, missing } = await locate(scope, selection, cart?.items ?? []);
       if (saved.length === 0) {
         setOutcome({ saved: 0, filename: '', missing });
         return;
       }
       const crate = name.trim() || 'My crate';
-      const text =
-        format === 'm3u8' ? m3u8(saved) : rekordboxXml(crate, saved, browser.runtime.getManifest().version);
       const filename = `${safeFilename(crate) || 'crate'}.${format === 'm3u8' ? 'm3u8' : 'xml'}`;
-      const type = format === 'm3u8' ? 'audio/x-mpegurl' : 'application/xml';
-      await browser.downloads.download({
-        url: `data:${type};charset=utf-8,${encodeURIComponent(text)}`,
-        filename,
-        // Exporting the same crate again brings its file up to date.
-        conflictAction: 'overwrite',
-      });
+      await saveTextFile(
+        format === 'm3u8'
+          ? { text: m3u8(saved), type: 'audio/x-mpegurl', filename }
+          : {
+              text: rekordboxXml(crate, saved, browser.runtime.getManifest().version),
+              type: 'application/xml',
+              filename,
+            },
+      );
       setOutcome({ saved: saved.length, filename, missing });
     } catch (caught) {
       setProblem(errorMessage(caught));
@@ -99,10 +136,13 @@ export function CrateExportDialog({ selection, onClose }: CrateExportDialogProps
       </label>
       <label class="inline">
         Tracks
-        <select
-          value={scope}
-          onChange={(event) => setScope(event.currentTarget.value as 'downloaded' | 'selection')}
-        >
+        <select value={scope} onChange={(event) => setScope(event.currentTarget.value as Scope)}>
+          {cart && (
+            <option value="cart">
+              {cart.name === 'default' ? 'Your cart' : `Cart "${cart.name}"`} ({cart.items.length}{' '}
+              {cart.items.length === 1 ? 'item' : 'items'})
+            </option>
+          )}
           <option value="downloaded">Everything downloaded</option>
           {selection && <option value="selection">The {selection.length} shown by the filter</option>}
         </select>
@@ -134,12 +174,11 @@ export function CrateExportDialog({ selection, onClose }: CrateExportDialogProps
           </p>
           {outcome.missing.length > 0 && (
             <>
-              <p>{outcome.missing.length} not downloaded yet, so not in the file:</p>
+              <p>{outcome.missing.length} not in the file:</p>
               <ul aria-label="Missing from the export">
-                {outcome.missing.map((entry) => (
-                  <li key={entry.id}>
-                    {entry.track.artists.map((artist) => artist.name).join(', ')} - {entry.track.name} (
-                    {entry.track.mixName})
+                {outcome.missing.map((missing) => (
+                  <li key={missing.key}>
+                    {missing.title}: {missing.reason}
                   </li>
                 ))}
               </ul>

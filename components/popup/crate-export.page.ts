@@ -1,5 +1,10 @@
-/** Drives the library tab's crate export in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
+/**
+ * Drives crate exports in end-to-end tests: the library tab's "Export crate…" and the cart tab's
+ * "Export this cart…" (Chromium and Firefox: test/e2e/ui.ts).
+ */
 import type { LocatorOf, UiPage } from '../../test/e2e/ui.ts';
+
+export type ExportFormat = 'rekordbox' | 'm3u8';
 
 export class CrateExportPage<P extends UiPage> {
   readonly dialog: LocatorOf<P>;
@@ -8,18 +13,27 @@ export class CrateExportPage<P extends UiPage> {
     this.dialog = page.getByRole('region', { name: 'Export crate' }) as LocatorOf<P>;
   }
 
-  /** Opens the dialog (its code loads on this click) and exports with these choices. */
-  async export(
-    name: string,
-    format: 'rekordbox' | 'm3u8',
-    tracks: 'downloaded' | 'selection',
-  ): Promise<void> {
+  /** Opens the library's dialog (its code loads on this click) and exports with these choices. */
+  async export(name: string, format: ExportFormat, tracks: 'downloaded' | 'selection'): Promise<void> {
     await this.page.getByRole('button', { name: 'Export crate…' }).click();
     await this.dialog.getByLabel('Crate name').fill(name);
     await this.dialog.getByRole('combobox', { name: 'Tracks' }).selectOption(tracks);
+    await this.exportAs(format);
+  }
+
+  /** Opens the cart tab's dialog for the current cart and exports it, named after the cart. */
+  async exportCart(format: ExportFormat): Promise<void> {
+    await this.page.getByRole('button', { name: 'Export this cart…' }).click();
+    await this.exportAs(format);
+  }
+
+  /** In the open dialog: exports again in this format, and waits for what it says. */
+  async exportAs(format: ExportFormat): Promise<void> {
     await this.dialog.getByRole('combobox', { name: 'Format' }).selectOption(format);
     await this.dialog.getByRole('button', { name: 'Export', exact: true }).click();
-    await this.outcome.waitFor({ timeout: 30_000 });
+    await this.outcome
+      .filter({ hasText: format === 'm3u8' ? /\.m3u8"|Nothing exported/ : /\.xml"|Nothing exported/ })
+      .waitFor({ timeout: 30_000 });
   }
 
   /** "3 tracks exported to "Journey.xml" in your downloads." and what is missing. */
@@ -27,6 +41,7 @@ export class CrateExportPage<P extends UiPage> {
     return this.dialog.locator('[role="status"]') as LocatorOf<P>;
   }
 
+  /** "Artist - Title (Mix): not bought yet", one per track or release not in the file. */
   get missing(): LocatorOf<P> {
     return this.dialog
       .getByRole('list', { name: 'Missing from the export' })

@@ -8,6 +8,11 @@ export class CrateSharePanelPage<P extends UiPage> {
     this.panel = page.getByRole('region', { name: 'Share crates' }) as LocatorOf<P>;
   }
 
+  /** Saves the current cart as `<cart>.crate.json` in the download folder. */
+  async share(): Promise<void> {
+    await this.panel.getByRole('button', { name: 'Share this cart' }).click();
+  }
+
   /** The cart a crate goes into (empty: the crate's own name). */
   async importInto(cartName: string): Promise<void> {
     await this.panel.getByLabel('Import into cart').fill(cartName);
@@ -18,12 +23,12 @@ export class CrateSharePanelPage<P extends UiPage> {
     return this.panel.getByLabel('Crate file') as LocatorOf<P>;
   }
 
-  /** "2 added, 1 skipped." */
+  /** "2 added, 1 skipped." (the panel's own: not the export dialog's, which it may hold). */
   get report(): LocatorOf<P> {
-    return this.panel.locator('[role="status"]') as LocatorOf<P>;
+    return this.panel.locator(':scope > [role="status"]') as LocatorOf<P>;
   }
 
   get problem(): LocatorOf<P> {
-    return this.panel.locator('[role="alert"]') as LocatorOf<P>;
+    return this.panel.locator(':scope > [role="alert"]') as LocatorOf<P>;
   }
 }

@@ -1,17 +1,19 @@
 /**
- * Share a cart as a small crate file, and import one into a named cart. The file is checked here
+ * A cart as a crate: exported for DJ software (crate-export-button.tsx), shared as a small crate
+ * file, and a crate file imported into a named cart. The file is checked here
  * (a clear sentence for a wrong or oversized file) and again by the worker, which adds all of it
  * or nothing and reports what was added and what was skipped.
  */
 import { useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { isCartName } from '../../lib/contract/cart-name.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import type { CartItem } from '../../lib/contract/wire.ts';
+import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import { crateFile, readCrateFile } from '../../lib/protocol/crate-file.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { CrateImportResult } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
+import { CrateExportButton } from './crate-export-button.tsx';
 
 export interface CrateSharePanelProps {
   cartName: string;
@@ -26,12 +28,11 @@ export function CrateSharePanel({ cartName, items }: CrateSharePanelProps) {
 
   async function share() {
     setProblem(null);
-    const text = JSON.stringify(crateFile(cartName, items), null, 1);
     try {
-      await browser.downloads.download({
-        url: `data:application/json;charset=utf-8,${encodeURIComponent(text)}`,
+      await saveTextFile({
+        text: JSON.stringify(crateFile(cartName, items), null, 1),
+        type: 'application/json',
         filename: `${safeFilename(cartName) || 'cart'}.crate.json`,
-        conflictAction: 'overwrite',
       });
     } catch (caught) {
       setProblem(errorMessage(caught));
@@ -66,6 +67,13 @@ export function CrateSharePanel({ cartName, items }: CrateSharePanelProps) {
       <button type="button" disabled={items.length === 0} onClick={() => void share()}>
         Share this cart
       </button>
+      {/* Keyed by cart: a dialog opened for one cart does not carry over to another. */}
+      <CrateExportButton
+        key={cartName}
+        label="Export this cart…"
+        disabled={items.length === 0}
+        cart={{ name: cartName, items }}
+      />
       <label class="inline">
         Import into cart
         <input

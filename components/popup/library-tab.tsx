@@ -260,7 +260,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
       />
       {filters}
       <BulkDownloadPanel onLibraryChanged={() => void pages.start()} />
-      <CrateExportButton selection={filtered} />
+      <CrateExportButton label="Export crate…" selection={filtered} />
       <p class="visually-hidden" aria-live="polite">
         {announcement}
       </p>

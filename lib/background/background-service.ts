@@ -7,9 +7,16 @@ import type { Browser } from 'wxt/browser';
 import { browser } from 'wxt/browser';
 import type { CartSummary } from '../contract/wire.ts';
 import { hasHostAccess } from '../protocol/host-access.ts';
-import { type AuthState, type CartChoice, Envelope, type ItemFormatFee } from '../protocol/messages.ts';
+import {
+  type AuthState,
+  type CartChoice,
+  Envelope,
+  type ItemFormatFee,
+  type ReleaseTracks,
+} from '../protocol/messages.ts';
 import { type Handlers, routeMessage } from '../protocol/receive.ts';
 import type { SenderExpectations } from '../protocol/sender-role.ts';
+import { StoreError } from '../protocol/store-error.ts';
 import { storeEntry } from '../storage/cart-state.ts';
 import {
   cartNamesSetting,
@@ -84,6 +91,23 @@ export function createBackgroundService(auth: AuthService) {
       fees.push({ id: item.id, type: item.type, fee });
     });
     return fees;
+  }
+
+  /** Each release's track ids (a crate export of a cart); one the catalog does not know is left out. */
+  async function releaseTracks(ids: number[]): Promise<ReleaseTracks[]> {
+    const client = await api();
+    const found = new Map<number, number[]>();
+    await forEachPooled(ids, feeLookups, async (id) => {
+      try {
+        found.set(id, (await client.catalogPage('release', id)).release.trackIds);
+      } catch (error) {
+        if (!(error instanceof StoreError && error.kind === 'notFound')) throw error;
+      }
+    });
+    return ids.flatMap((id) => {
+      const trackIds = found.get(id);
+      return trackIds ? [{ id, trackIds }] : [];
+    });
   }
 
   async function authState(): Promise<AuthState> {
@@ -198,6 +222,7 @@ export function createBackgroundService(auth: AuthService) {
       return { current: name, names };
     },
     formatFees: ({ items }) => formatFees(items),
+    releaseTracks: ({ ids }) => releaseTracks(ids),
     async library(query) {
       return (await api()).downloads(query);
     },

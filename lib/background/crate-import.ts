@@ -5,8 +5,9 @@
  * request, before anything was added. Items the store declines (owned, already in the cart, not
  * for sale) are reported as skipped with its reason.
  */
+import { defaultCartLimits } from '../contract/cart-limits.ts';
 import type { CartAddResult, CartItemInput } from '../contract/wire.ts';
-import { type CrateFile, cartLimits } from '../protocol/crate-file.ts';
+import type { CrateFile } from '../protocol/crate-file.ts';
 import { errorMessage } from '../protocol/error-message.ts';
 import type { CrateImportResult } from '../protocol/messages.ts';
 import { StoreError } from '../protocol/store-error.ts';
@@ -57,10 +58,10 @@ export async function importCrate(
   const { cart } = await api.viewCart({ name: cartName });
   const inCart = new Set(cart.items.map(key));
   const joining = items.filter((item) => !inCart.has(key(item))).length;
-  if (cart.items.length + joining > cartLimits.itemsPerCart)
+  if (cart.items.length + joining > defaultCartLimits.itemsPerCart)
     return {
       imported: false,
-      problem: `The cart "${cartName}" holds ${cart.items.length} items; this crate would bring it to ${cart.items.length + joining}, past the store's limit of ${cartLimits.itemsPerCart.toLocaleString('en-US')}: nothing was added.`,
+      problem: `The cart "${cartName}" holds ${cart.items.length} items; this crate would bring it to ${cart.items.length + joining}, past the store's limit of ${defaultCartLimits.itemsPerCart.toLocaleString('en-US')}: nothing was added.`,
     };
 
   const added: CartAddResult['added'] = [];

@@ -4,7 +4,7 @@
  * were saved; loaded by the popup only when an export is asked for.
  */
 import { id3Key, parseKey } from '../contract/musical-key.ts';
-import type { AudioFormat, LibraryEntry } from '../contract/wire.ts';
+import type { AudioFormat, CartItem, LibraryEntry } from '../contract/wire.ts';
 
 /** A library entry with its saved file: `path` as the template named it, `location` absolute. */
 export interface SavedEntry {
@@ -15,6 +15,115 @@ export interface SavedEntry {
 
 const artistNames = (entry: LibraryEntry) => entry.track.artists.map((artist) => artist.name).join(', ');
 const trackName = (entry: LibraryEntry) => `${entry.track.name} (${entry.track.mixName})`;
+
+/** "Artist - Title (Mix)", as the export dialog names a track. */
+export const entryTitle = (entry: LibraryEntry) => `${artistNames(entry)} - ${trackName(entry)}`;
+
+/** A track the export cannot put in the file, named as the dialog lists it, and why. */
+export interface MissingTrack {
+  key: string;
+  title: string;
+  reason: string;
+}
+
+/** One of a crate's tracks the person owns: its library entries, the preferred format first. */
+export interface OwnedTrack {
+  trackId: number;
+  entries: LibraryEntry[];
+}
+
+const formatOrder: readonly AudioFormat[] = ['mp3', 'wav', 'aiff'];
+
+/**
+ * A cart (a named cart used as a crate) as tracks: each track item, and each release item's
+ * tracks in the release's order, once each. A track owned (in the library, any format) comes with
+ * its entries, the cart's format first: its file in that format is the one exported, else one in
+ * another format. What is not owned is missing ("not bought yet"); a release the catalog could
+ * not list counts the tracks of it the library holds.
+ */
+export function cartTracks(
+  items: readonly CartItem[],
+  library: readonly LibraryEntry[],
+  releaseTracks: ReadonlyMap<number, readonly number[]>,
+): { owned: OwnedTrack[]; notBought: MissingTrack[] } {
+  const entriesOf = new Map<number, LibraryEntry[]>();
+  for (const entry of library) {
+    const list = entriesOf.get(entry.track.id) ?? [];
+    list.push(entry);
+    entriesOf.set(entry.track.id, list);
+  }
+  const owned: OwnedTrack[] = [];
+  const notBought: MissingTrack[] = [];
+  const seen = new Set<number>();
+  const ownedInFormat = (trackId: number, format: AudioFormat): LibraryEntry[] => {
+    const rank = (entry: LibraryEntry) =>
+      entry.audioFormat === format ? -1 : formatOrder.indexOf(entry.audioFormat);
+    return [...(entriesOf.get(trackId) ?? [])].sort((a, b) => rank(a) - rank(b));
+  };
+  const itemTitle = (item: CartItem) =>
+    `${item.artists.map((artist) => artist.name).join(', ')} - ${item.name}`;
+
+  for (const item of items) {
+    if (item.type === 'track') {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      const entries = ownedInFormat(item.id, item.audioFormat);
+      if (entries.length > 0) owned.push({ trackId: item.id, entries });
+      else notBought.push({ key: `track:${item.id}`, title: itemTitle(item), reason: 'not bought yet' });
+      continue;
+    }
+    const listed = releaseTracks.get(item.id);
+    const trackIds = listed ?? [
+      ...new Set(library.filter((entry) => entry.track.release.id === item.id).map((e) => e.track.id)),
+    ];
+    let unowned = 0;
+    for (const trackId of trackIds) {
+      if (seen.has(trackId)) continue;
+      seen.add(trackId);
+      const entries = ownedInFormat(trackId, item.audioFormat);
+      if (entries.length > 0) owned.push({ trackId, entries });
+      else unowned++;
+    }
+    if (listed === undefined && trackIds.length === 0)
+      notBought.push({ key: `release:${item.id}`, title: itemTitle(item), reason: 'not bought yet' });
+    else if (unowned > 0)
+      notBought.push({
+        key: `release:${item.id}`,
+        title: itemTitle(item),
+        reason:
+          unowned === trackIds.length
+            ? 'not bought yet'
+            : `${unowned} of its ${trackIds.length} tracks not bought yet`,
+      });
+  }
+  return { owned, notBought };
+}
+
+/**
+ * Each owned track's file: the first of its entries (preferred format first) whose file is on
+ * disk (`files`, by library entry id); a track with none is missing ("not downloaded yet").
+ */
+export function chooseFiles(
+  owned: readonly OwnedTrack[],
+  files: ReadonlyMap<number, { path: string; location: string | null }>,
+): { saved: SavedEntry[]; notDownloaded: MissingTrack[] } {
+  const saved: SavedEntry[] = [];
+  const notDownloaded: MissingTrack[] = [];
+  for (const { entries } of owned) {
+    const found = entries.find((entry) => files.get(entry.id)?.location);
+    const file = found && files.get(found.id);
+    if (found && file?.location) saved.push({ entry: found, path: file.path, location: file.location });
+    else {
+      const [first] = entries as [LibraryEntry];
+      notDownloaded.push({
+        key: `entry:${first.id}`,
+        title: entryTitle(first),
+        reason: 'not downloaded yet',
+      });
+    }
+  }
+  return { saved, notDownloaded };
+}
 const seconds = (entry: LibraryEntry) => Math.round(entry.track.lengthMs / 1000);
 
 /** Extended M3U8: paths relative to the download folder, where the playlist itself is saved. */
@@ -22,7 +131,7 @@ export function m3u8(saved: readonly SavedEntry[]): string {
   const lines = ['#EXTM3U'];
   for (const { entry, path } of saved) {
     // A line break inside a field would start a new playlist line.
-    const title = `${artistNames(entry)} - ${trackName(entry)}`.replace(/[\r\n]+/g, ' ');
+    const title = entryTitle(entry).replace(/[\r\n]+/g, ' ');
     lines.push(`#EXTINF:${seconds(entry)},${title}`, path);
   }
   return `${lines.join('\n')}\n`;

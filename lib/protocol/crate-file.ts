@@ -4,13 +4,11 @@
  * checks the file in the popup and the import message in the worker.
  */
 import { z } from 'zod';
+import { defaultCartLimits } from '../contract/cart-limits.ts';
 import { isCartName } from '../contract/cart-name.ts';
 import { CartItemInput } from '../contract/wire.ts';
 
 const CartName = z.string().refine(isCartName, 'Not a cart name the store accepts.');
-
-/** The store's cart limits (contract.md section 4; server/cart/cart-store.ts defaultCartLimits). */
-export const cartLimits = { itemsPerCart: 1000, cartsPerUser: 100 } as const;
 
 export const crateFileFormat = 'crate.shared-crate';
 
@@ -18,7 +16,7 @@ export const CrateFile = z.strictObject({
   format: z.literal(crateFileFormat),
   version: z.literal(1),
   name: CartName,
-  items: z.array(CartItemInput).max(cartLimits.itemsPerCart),
+  items: z.array(CartItemInput).max(defaultCartLimits.itemsPerCart),
 });
 export type CrateFile = z.infer<typeof CrateFile>;
 
@@ -41,9 +39,9 @@ export function readCrateFile(text: string): { crate: CrateFile } | { problem: s
   if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== crateFileFormat)
     return { problem: 'This is not a Crate file: pick a file made with "Share this cart".' };
   const items = (data as { items?: unknown }).items;
-  if (Array.isArray(items) && items.length > cartLimits.itemsPerCart)
+  if (Array.isArray(items) && items.length > defaultCartLimits.itemsPerCart)
     return {
-      problem: `This crate has ${items.length.toLocaleString('en-US')} items; a cart holds at most ${cartLimits.itemsPerCart.toLocaleString('en-US')}. Nothing was added.`,
+      problem: `This crate has ${items.length.toLocaleString('en-US')} items; a cart holds at most ${defaultCartLimits.itemsPerCart.toLocaleString('en-US')}. Nothing was added.`,
     };
   const parsed = CrateFile.safeParse(data);
   if (!parsed.success)

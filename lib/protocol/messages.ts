@@ -106,6 +106,10 @@ export const SavedFile = z.object({
 });
 export type SavedFile = z.infer<typeof SavedFile>;
 
+/** A release's tracks, in its order. */
+export const ReleaseTracks = z.object({ id: z.number().int(), trackIds: z.array(z.number().int()) });
+export type ReleaseTracks = z.infer<typeof ReleaseTracks>;
+
 /** The bulk download queue as the popup shows it: files done of total, failures, bytes of those under way. */
 export const BulkProgress = z.object({
   status: z.enum(['idle', 'running', 'paused', 'cancelled', 'finished']),
@@ -285,6 +289,15 @@ export const protocol = {
         .max(1000),
     }),
     z.array(SavedFile),
+  ),
+  /**
+   * The tracks of releases, from their catalog records (a cart's releases, for a crate export);
+   * a release the catalog does not know is left out of the reply.
+   */
+  releaseTracks: define(
+    pagesOnly,
+    z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(100) }),
+    z.array(ReleaseTracks),
   ),
   bulkDownloadControl: define(
     pagesOnly,

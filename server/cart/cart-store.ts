@@ -8,7 +8,7 @@ import type {
   CartWarning,
 } from '../../lib/contract/wire.ts';
 import { loadReleases, loadTracks, price } from '../catalog/records.ts';
-import type { CartLimits, StoreContext } from '../context.ts';
+import type { StoreContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ownedTrackIds } from '../orders/ownership.ts';
 import type { ItemRef } from './items-param.ts';
@@ -21,8 +21,6 @@ import type { ItemRef } from './items-param.ts';
  */
 
 export const defaultCartName = 'default';
-
-export const defaultCartLimits: CartLimits = { cartsPerUser: 100, itemsPerCart: 1000 };
 
 interface PricedRow {
   item_type: 'track' | 'release';

@@ -8,12 +8,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseFile } from 'music-metadata';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { BulkDownloadPanelPage } from '../../components/popup/bulk-download-panel.page.ts';
-import { CrateExportPage } from '../../components/popup/crate-export.page.ts';
 import { CrateSharePanelPage } from '../../components/popup/crate-share-panel.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { AudioFormat, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
@@ -24,6 +22,7 @@ import {
 } from '../../lib/storage/filename-template.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { type BoughtRelease, buyDownloadAndExport, exportAndShareCart } from './crate-journey.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken } from './extension.ts';
 
 let store: TestStore;
@@ -386,108 +385,19 @@ describe('"Download all available" in the popup', () => {
   }, 180_000);
 });
 
-describe('A crate into rekordbox', () => {
+describe('A crate into rekordbox (crate-journey.ts, the same in Firefox)', () => {
+  const journey = () => ({ store, downloadDir, openPage: extension.openPage, clickMenu });
+  let bought: BoughtRelease;
+
   it('buys a release, saves it as WAV, and exports a rekordbox XML whose every Location is a tagged file', async () => {
-    const found = await store.ctx.db.get<{ id: number }>(
-      `SELECT r.id FROM releases r WHERE r.price_cents > 0 AND NOT EXISTS (
-         SELECT 1 FROM tracks t WHERE t.release_id = r.id AND (t.sale_type <> 'purchase'
-           OR t.id IN (SELECT track_id FROM downloads WHERE user_id = ?)))
-       ORDER BY r.id LIMIT 1`,
-      userId,
-    );
-    if (!found) throw new Error('The catalog has no release demo owns nothing of.');
-    const { release } = await api<{ release: Release }>('GET', '/catalog/3/platform/release', {
-      id: String(found.id),
-    });
-    await buy([{ id: release.id, type: 'release', audioFormat: 'wav' }]);
-    await setFileNaming(`journey/${defaultFilenameTemplate}`, false);
-    await clickMenu({
-      menuItemId: 'crate-download-release-page',
-      pageUrl: `${store.baseUrl}/release/${release.slug}/${release.id}`,
-    });
-    const tracks = await Promise.all(release.trackIds.map(catalogTrack));
-    await waitFor(
-      () => savedFiles('journey'),
-      (files) => files.length >= tracks.length,
-    );
-    await setFileNaming(defaultFilenameTemplate, false);
-
-    // Everything downloaded, exported as a crate: entries marked downloaded but never saved by
-    // this browser (markLibraryDownloaded) are listed as missing.
-    const popup = new PopupPage(await extension.openPage('popup.html#library'));
-    const exporter = new CrateExportPage(popup.page);
-    await exporter.export('Journey', 'rekordbox', 'downloaded');
-    expect(await exporter.outcome.textContent()).toContain('exported to "Journey.xml"');
-    const xmlPath = join(downloadDir, 'Journey.xml');
-    await waitFor(
-      () => savedFiles().includes('Journey.xml'),
-      (there) => there,
-      10_000,
-    );
-    const xml = readFileSync(xmlPath, 'utf8');
-
-    // Parsed by the browser's own XML parser.
-    const parsed = await popup.page.evaluate((text) => {
-      const doc = new DOMParser().parseFromString(text, 'application/xml');
-      const attributes = (element: Element) =>
-        Object.fromEntries([...element.attributes].map((attribute) => [attribute.name, attribute.value]));
-      return {
-        errors: doc.getElementsByTagName('parsererror').length,
-        tracks: [...doc.querySelectorAll('COLLECTION > TRACK')].map(attributes),
-        playlist: attributes(doc.querySelector('PLAYLISTS > NODE > NODE') as Element),
-        keys: [...doc.querySelectorAll('PLAYLISTS > NODE > NODE > TRACK')].map((key) =>
-          key.getAttribute('Key'),
-        ),
-      };
-    }, xml);
-    const missing = await exporter.missing.count();
-    await popup.page.close();
-    expect(parsed.errors).toBe(0);
+    const { missing, ...release } = await buyDownloadAndExport(journey());
+    bought = release;
+    // Entries marked downloaded but never saved by this browser (markLibraryDownloaded) are listed as missing.
     expect(missing).toBeGreaterThan(0);
-    expect(parsed.playlist).toMatchObject({
-      Name: 'Journey',
-      Type: '1',
-      Entries: String(parsed.tracks.length),
-    });
-    expect(parsed.keys).toEqual(parsed.tracks.map((track) => track.TrackID));
+  });
 
-    // Every Location is a file on disk, with tags an independent reader finds.
-    expect(parsed.tracks.length).toBeGreaterThanOrEqual(tracks.length);
-    for (const track of parsed.tracks) {
-      const location = track.Location ?? '';
-      expect(location.startsWith('file://localhost/')).toBe(true);
-      const path = decodeURIComponent(location.slice('file://localhost'.length));
-      expect(statSync(path).isFile(), path).toBe(true);
-      const { common } = await parseFile(path);
-      expect((track.Name ?? '').startsWith(common.title ?? '(no title tag)'), path).toBe(true);
-      expect(common.artist, path).toBeTruthy();
-      expect(common.picture?.length ?? 0, path).toBeGreaterThan(0);
-      expect(track.Album).toBe(common.album);
-    }
-
-    // The release's tracks are all in it, as WAV, with the catalog's facts.
-    for (const track of tracks) {
-      const exported = parsed.tracks.find(
-        (candidate) => candidate.Name === `${track.name} (${track.mixName})`,
-      );
-      expect(exported, track.name).toMatchObject({
-        Artist: track.artists.map((artist) => artist.name).join(', '),
-        Album: release.name,
-        Label: track.label.name,
-        Genre: track.genre.name,
-        Kind: 'WAV File',
-        AverageBpm: track.bpm.toFixed(2),
-        Year: track.publishDate.slice(0, 4),
-        TotalTime: String(Math.round(track.lengthMs / 1000)),
-      });
-      const path = decodeURIComponent((exported?.Location ?? '').slice('file://localhost'.length));
-      expect(
-        path.endsWith(
-          expectedPath(track, 'wav', `journey/${defaultFilenameTemplate}`).split('/').pop() ?? '?',
-        ),
-      ).toBe(true);
-      expect(audioFormatOf(path.slice(downloadDir.length + 1))).toBe('wav');
-    }
+  it('exports a named cart to M3U8 and rekordbox XML, listing what is not bought; shares and imports it', async () => {
+    await exportAndShareCart(journey(), bought, 'Crate journey');
   });
 });
 

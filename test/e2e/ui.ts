@@ -44,6 +44,8 @@ export interface UiLocator {
   check(): Promise<void>;
   setChecked(checked: boolean): Promise<void>;
   selectOption(option: string | { label: string }): Promise<string[]>;
+  /** A file input's file, by its path on this machine. */
+  setInputFiles(path: string): Promise<void>;
   waitFor(options?: {
     state?: 'attached' | 'detached' | 'visible' | 'hidden';
     timeout?: number;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultCartLimits } from '../../lib/contract/cart-limits.ts';
 import { ErrorEnvelope } from '../../lib/contract/wire.ts';
 import { signInWithPassword } from '../../server/accounts/password-sign-in.ts';
 import { createUser } from '../../server/accounts/users.ts';
@@ -52,6 +53,7 @@ const itemRows = async () =>
 describe('cart bounds', () => {
   it('defaults to 100 carts per user and 1,000 items per cart', () => {
     expect(defaultConfig().cartLimits).toEqual({ cartsPerUser: 100, itemsPerCart: 1000 });
+    expect(defaultConfig().cartLimits).toEqual(defaultCartLimits);
   });
 
   it('refuses a cart past the carts limit with a 409 naming the limit, and changes nothing', async () => {

@@ -100,3 +100,64 @@ describe('the cart badge', () => {
     expect(auth.signOut).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('the tracks of releases (a cart exported as a crate)', () => {
+  const release = (id: number, trackIds: number[]) => ({
+    id,
+    type: 'release',
+    name: `Release ${id}`,
+    slug: `release-${id}`,
+    artists: [],
+    remixers: [],
+    genre: { id: 1, name: 'Techno', slug: 'techno' },
+    label: { id: 1, name: 'Label', slug: 'label' },
+    catalogNumber: `CAT${id}`,
+    publishDate: '2026-01-02',
+    trackIds,
+    price: { value: 4.99, currency: 'USD' },
+    audioFormatFee: { wav: { value: 1, currency: 'USD' }, aiff: { value: 1, currency: 'USD' } },
+  });
+
+  function catalog(status: (id: number) => number) {
+    const asked: number[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const id = Number(new URL(url).searchParams.get('id'));
+        asked.push(id);
+        const code = status(id);
+        if (code !== 200)
+          return Response.json(
+            { metadata: { error: 'notFound', message: `No release ${id}.` }, results: null },
+            { status: code },
+          );
+        return Response.json({
+          metadata: {},
+          results: { release: release(id, [id * 10, id * 10 + 1]), tracks: [] },
+        });
+      }),
+    );
+    return asked;
+  }
+
+  it("answers each release's track ids from its catalog record, leaving out one the catalog does not know", async () => {
+    const asked = catalog((id) => (id === 8 ? 404 : 200));
+    const answer = await createBackgroundService(auth).handlers.releaseTracks(
+      { ids: [7, 8, 9] },
+      'extensionPage',
+    );
+    expect(answer).toEqual([
+      { id: 7, trackIds: [70, 71] },
+      { id: 9, trackIds: [90, 91] },
+    ]);
+    expect(asked.sort()).toEqual([7, 8, 9]);
+  });
+
+  it('fails when the store fails, rather than exporting a crate short of tracks', async () => {
+    // A 500 is not retried (a 503 would be, with backoff).
+    catalog((id) => (id === 8 ? 500 : 200));
+    await expect(
+      createBackgroundService(auth).handlers.releaseTracks({ ids: [7, 8] }, 'extensionPage'),
+    ).rejects.toMatchObject({ kind: 'storeDown' });
+  });
+});

@@ -196,11 +196,14 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {})
 /**
  * What Firefox itself logs when a test closes a tab or page while an extension API call or
  * listener of it is still open: its messaging "conduits" are torn down with the page, and the
- * call can neither finish nor be caught by the page that made it.
+ * call can neither finish nor be caught by the page that made it; likewise a database write.
  */
 const firefoxTeardownNoise = [
   /^sendRemoveListener on closed conduit /,
   /^Promise rejected after context unloaded: Actor 'Conduits' destroyed before query/,
+  // A page closed while its IndexedDB write (the popup's cache) was in flight: the write is
+  // dropped, as when a person closes the popup.
+  /^An IndexedDB transaction that was not yet complete has been aborted due to page navigation\.$/,
 ];
 
 /**

@@ -198,6 +198,11 @@ export class FirefoxLocator implements UiLocator {
     });
   }
 
+  async setInputFiles(path: string): Promise<void> {
+    // input.setFiles of WebDriver BiDi: the page sees the files chosen and a change event.
+    await ((await this.element()) as ElementHandle<HTMLInputElement>).uploadFile(path);
+  }
+
   async waitFor(
     options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {},
   ): Promise<void> {
