@@ -72,4 +72,14 @@ export class CartButtonsPage<P extends UiPage> {
   question(control: UiLocator): LocatorOf<P> {
     return control.getByText(/^You (already )?own this/) as LocatorOf<P>;
   }
+
+  /** A track row's play control (preview-control.ts): "Play …" or "Pause …", or the dash of no preview. */
+  preview(control: UiLocator): LocatorOf<P> {
+    return control.getByRole('button', { name: /^(Play|Pause) the preview of / }) as LocatorOf<P>;
+  }
+
+  /** The play control while its preview plays. */
+  playing(control: UiLocator): LocatorOf<P> {
+    return control.getByRole('button', { name: /^Pause the preview of / }) as LocatorOf<P>;
+  }
 }

@@ -12,6 +12,7 @@ import type { ItemStates } from '../../lib/content/item-state.ts';
 import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
 import controlCss from './cart-buttons.css?inline';
 import { type CartControl, createCartControl } from './cart-buttons.ts';
+import type { PreviewControls } from './preview-control.ts';
 
 const hostTag = 'crate-cart-buttons';
 
@@ -33,6 +34,7 @@ export function createControlMounter(
   states: ItemStates,
   actions: CartActions,
   { signal }: { signal: AbortSignal },
+  previews?: PreviewControls,
 ): ControlMounter {
   const mounted: { row: Element; host: HTMLElement; control: CartControl }[] = [];
   signal.addEventListener('abort', () => {
@@ -49,6 +51,9 @@ export function createControlMounter(
       const shadow = host.attachShadow({ mode: 'open' });
       adoptStyleSheet(shadow, sheet());
       const control = createCartControl({ item, states, actions });
+      // A track's play control goes first, beside the buttons (preview-control.ts).
+      const preview = previews?.node(item);
+      if (preview) shadow.append(preview);
       shadow.append(control.element);
       slot.append(host);
       mounted.push({ row, host, control });
