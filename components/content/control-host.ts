@@ -10,6 +10,7 @@ import { controlBlockSize } from '../../lib/content/control-space.ts';
 import { decoratedMark, type FoundRow } from '../../lib/content/decorate.ts';
 import type { ItemStates } from '../../lib/content/item-state.ts';
 import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
+import { pageHeader } from '../../lib/content/selectors.ts';
 import controlCss from './cart-buttons.css?inline';
 import { type CartControl, createCartControl } from './cart-buttons.ts';
 import type { PreviewControls } from './preview-control.ts';
@@ -48,6 +49,9 @@ export function createControlMounter(
   return {
     mount({ row, slot, item }) {
       const host = document.createElement(hostTag);
+      // A page's header sets its control in a line with the price, where it cannot be the width
+      // the format group folds by (cart-buttons.css): there it never folds.
+      if (row.matches(pageHeader)) host.setAttribute('data-header', '');
       const shadow = host.attachShadow({ mode: 'open' });
       adoptStyleSheet(shadow, sheet());
       const control = createCartControl({ item, states, actions });

@@ -46,8 +46,9 @@ export function CartItemRow({
   notation = 'musical',
 }: CartItemRowProps) {
   const choices = audioFormats.filter((format) => formats.length === 0 || formats.includes(format));
+  const titleId = `cart-item-${item.type}-${item.id}`;
   return (
-    <li class="cart-item">
+    <li class="cart-item" aria-labelledby={titleId}>
       {item.type === 'track' ? (
         <PreviewButton trackId={item.id} sampleUrl={facts?.sampleUrl} title={item.name} />
       ) : (
@@ -56,7 +57,7 @@ export function CartItemRow({
       <TrackThumb image={facts?.image} />
       <div class="item-text">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a truncated title can be read in full from the keyboard */}
-        <span class="item-title" title={item.name} tabIndex={0}>
+        <span class="item-title" id={titleId} title={item.name} tabIndex={0}>
           {item.name}
         </span>
         <span class="item-sub">
