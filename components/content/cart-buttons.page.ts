@@ -84,4 +84,14 @@ export class CartButtonsPage<P extends UiPage> {
   playing(control: UiLocator): LocatorOf<P> {
     return control.getByRole('button', { name: /^Pause the preview of / }) as LocatorOf<P>;
   }
+
+  /**
+   * Opens the format group where a narrow card folds it (only the lead format and a "more formats"
+   * toggle show there: cart-buttons.css); does nothing where all formats show.
+   */
+  async showFormats(control: UiLocator): Promise<void> {
+    await control.locator('button[data-format]').first().waitFor();
+    const more = control.getByRole('button', { name: /^More formats of / });
+    if ((await more.count()) > 0) await more.click();
+  }
 }

@@ -27,37 +27,40 @@ export interface PagePreviews {
 
 export function createPagePreviews(storeOrigin: string, { signal }: { signal: AbortSignal }): PagePreviews {
   let player: PreviewPlayer | null = null;
-  let channel: BroadcastChannel | null = null;
   const waiting: ((player: PreviewPlayer) => void)[] = [];
-  const stop = () => player?.stop();
 
-  // Another tab or the popup started a preview: this page's stops.
-  const fromPopup = (message: unknown, sender: { id?: string; tab?: unknown }) => {
-    if (isPreviewStarted(message, sender, browser.runtime.id)) stop();
-  };
-  browser.runtime.onMessage.addListener(fromPopup);
-  const navigation = (globalThis as { navigation?: EventTarget }).navigation;
-  navigation?.addEventListener('navigate', stop);
-  window.addEventListener('pagehide', stop);
-  window.addEventListener('popstate', stop);
-  signal.addEventListener('abort', () => {
-    stop();
-    channel?.close();
-    browser.runtime.onMessage.removeListener(fromPopup);
-    navigation?.removeEventListener('navigate', stop);
-    window.removeEventListener('pagehide', stop);
-    window.removeEventListener('popstate', stop);
-  });
-
+  /**
+   * The player and everything that stops it, made on the first play: a page nobody listens on
+   * registers nothing (and its start-up pays nothing), and one with nothing playing needs no stop.
+   */
   function create(): PreviewPlayer {
+    let channel: BroadcastChannel | null = null;
     try {
-      // The page's own scripts share this origin's channel: all they can do is stop a preview.
       channel = new BroadcastChannel(previewChannelName);
-      channel.onmessage = stop;
     } catch {
       // No channel here: previews still play one at a time within the page and against the popup.
     }
     const made = createPreviewPlayer(new Audio(), { announce: () => channel?.postMessage('started') });
+    const stop = () => made.stop();
+    // Another tab (the page's own scripts share this origin's channel: all they can do is stop
+    // a preview) or the popup started a preview: this page's stops.
+    if (channel) channel.onmessage = stop;
+    const fromPopup = (message: unknown, sender: { id?: string; tab?: unknown }) => {
+      if (isPreviewStarted(message, sender, browser.runtime.id)) stop();
+    };
+    browser.runtime.onMessage.addListener(fromPopup);
+    const navigation = (globalThis as { navigation?: EventTarget }).navigation;
+    navigation?.addEventListener('navigate', stop);
+    window.addEventListener('pagehide', stop);
+    window.addEventListener('popstate', stop);
+    signal.addEventListener('abort', () => {
+      stop();
+      channel?.close();
+      browser.runtime.onMessage.removeListener(fromPopup);
+      navigation?.removeEventListener('navigate', stop);
+      window.removeEventListener('pagehide', stop);
+      window.removeEventListener('popstate', stop);
+    });
     for (const listener of waiting.splice(0)) listener(made);
     return made;
   }

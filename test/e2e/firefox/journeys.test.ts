@@ -167,10 +167,21 @@ describe('Firefox: the page buttons', () => {
       .locator(`.release-tile[data-crate-item="release:${release.id}"]`)
       .first()
       .locator('crate-cart-buttons');
+    // A tile is a narrow card: its formats fold behind a toggle.
+    await buttons.showFormats(control);
     await buttons.add(control, 'aiff').click();
     await buttons.inCartAs(control, 'aiff').waitFor();
     await expect.poll(cartItems).toEqual([{ id: release.id, type: 'release', audioFormat: 'aiff' }]);
     await emptyCart();
+  });
+
+  it("plays a track row's preview, and Space pauses it", async () => {
+    await page.puppeteer.goto(storeUrl);
+    const row = page.locator('.track-row[data-crate-item] crate-cart-buttons').first();
+    await buttons.preview(row).click();
+    await buttons.playing(row).waitFor();
+    await page.puppeteer.keyboard.press('Space');
+    await row.getByRole('button', { name: /^Play the preview of / }).waitFor();
   });
 
   it('marks an owned track, asks before adding it, and adds it on yes', async () => {
