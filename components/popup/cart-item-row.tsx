@@ -19,6 +19,8 @@ export interface CartItemRowProps {
   ownedFormats?: readonly AudioFormat[] | null;
   /** What the catalog says of it (artwork, BPM, key, sample); absent until looked up. */
   facts?: CatalogFacts;
+  /** A track's preview: the catalog's `sampleUrl` once looked up, the store's sample path before. */
+  sampleUrl?: string;
   /** What of its price pays for something owned or already in the cart. */
   paidTwice?: PaidTwice;
   notation?: KeyNotation;
@@ -44,13 +46,14 @@ export function CartItemRow({
   facts,
   paidTwice,
   notation = 'musical',
+  sampleUrl,
 }: CartItemRowProps) {
   const choices = audioFormats.filter((format) => formats.length === 0 || formats.includes(format));
   const titleId = `cart-item-${item.type}-${item.id}`;
   return (
     <li class="cart-item" aria-labelledby={titleId}>
       {item.type === 'track' ? (
-        <PreviewButton trackId={item.id} sampleUrl={facts?.sampleUrl} title={item.name} />
+        <PreviewButton trackId={item.id} sampleUrl={sampleUrl} title={item.name} />
       ) : (
         <span class="play-space" aria-hidden="true" />
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { samplePath } from '../../lib/contract/store-urls.ts';
 import { findCartOverlap } from '../../lib/popup/cart-overlap.ts';
 import { itemKey } from '../../lib/popup/format-preview.ts';
 import { formatMoney } from '../../lib/popup/money.ts';
@@ -146,6 +147,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
                 onRemove={changes.remove}
                 ownedFormats={ownedFormatsOf(item.type, item.id)}
                 facts={facts.get(itemKey(item))}
+                sampleUrl={facts.get(itemKey(item))?.sampleUrl ?? `${storeUrl}${samplePath(item.id)}`}
                 paidTwice={overlap.flags.get(itemKey(item))}
                 notation={notation}
               />
