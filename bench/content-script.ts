@@ -107,7 +107,7 @@ store.app.get<{ Params: { id: string } }>('/chart/:slug/:id/all', async (request
     .send(html);
 });
 await store.app.listen({ port, host: '127.0.0.1' });
-const paths = new Map(sizes.map((rows) => [rows, addChart(rows)]));
+const paths = new Map(await Promise.all(sizes.map(async (rows) => [rows, await addChart(rows)] as const)));
 
 /** The content script as the trace names it, once the extension is loaded. */
 let contentScriptUrl = '';

@@ -7,6 +7,8 @@ import type { AudioFormat, ItemType } from '../../lib/contract/wire.ts';
 import type { LocatorOf, UiLocator, UiPage } from '../../test/e2e/ui.ts';
 
 const label = (format: AudioFormat) => format.toUpperCase();
+/** A format button's name ends with its price when the page says it (", $2.49"). */
+const price = '(, [^,]+)?';
 
 export class CartButtonsPage<P extends UiPage> {
   constructor(readonly page: P) {}
@@ -28,13 +30,13 @@ export class CartButtonsPage<P extends UiPage> {
 
   add(control: UiLocator, format: AudioFormat): LocatorOf<P> {
     return control.getByRole('button', {
-      name: new RegExp(`^Add ".*" to cart as ${label(format)}$`),
+      name: new RegExp(`^Add ".*" to cart as ${label(format)}${price}$`),
     }) as LocatorOf<P>;
   }
 
   change(control: UiLocator, format: AudioFormat): LocatorOf<P> {
     return control.getByRole('button', {
-      name: new RegExp(`^Change ".*" to ${label(format)}$`),
+      name: new RegExp(`^Change ".*" to ${label(format)}${price}$`),
     }) as LocatorOf<P>;
   }
 
@@ -61,7 +63,7 @@ export class CartButtonsPage<P extends UiPage> {
   /** A format not owned of an owned item ("Get WAV"): an upgrade. */
   upgrade(control: UiLocator, format: AudioFormat): LocatorOf<P> {
     return control.getByRole('button', {
-      name: new RegExp(`^Get ".*" as ${label(format)} \\(owned as .+\\)$`),
+      name: new RegExp(`^Get ".*" as ${label(format)} \\(owned as .+\\)${price}$`),
     }) as LocatorOf<P>;
   }
 
@@ -71,5 +73,25 @@ export class CartButtonsPage<P extends UiPage> {
 
   question(control: UiLocator): LocatorOf<P> {
     return control.getByText(/^You (already )?own this/) as LocatorOf<P>;
+  }
+
+  /** A track row's play control (preview-control.ts): "Play …" or "Pause …", or the dash of no preview. */
+  preview(control: UiLocator): LocatorOf<P> {
+    return control.getByRole('button', { name: /^(Play|Pause) the preview of / }) as LocatorOf<P>;
+  }
+
+  /** The play control while its preview plays. */
+  playing(control: UiLocator): LocatorOf<P> {
+    return control.getByRole('button', { name: /^Pause the preview of / }) as LocatorOf<P>;
+  }
+
+  /**
+   * Opens the format group where a narrow card folds it (only the lead format and a "more formats"
+   * toggle show there: cart-buttons.css); does nothing where all formats show.
+   */
+  async showFormats(control: UiLocator): Promise<void> {
+    await control.locator('button[data-format]').first().waitFor();
+    const more = control.getByRole('button', { name: /^More formats of / });
+    if ((await more.count()) > 0) await more.click();
   }
 }

@@ -31,7 +31,7 @@ export type Phase =
 type ButtonAction =
   | { action: 'format'; format: AudioFormat }
   | { action: 'choose'; choice: OverlapChoice }
-  | { action: 'remove' | 'freeDownload' | 'confirm' | 'cancel' | 'retry' };
+  | { action: 'remove' | 'freeDownload' | 'confirm' | 'cancel' | 'retry' | 'more' };
 
 export interface CartButtonsState {
   item: PageItem;
@@ -51,13 +51,16 @@ const ownsFormat = (status: ItemStatus, format: AudioFormat): boolean =>
 const isUpgrade = (status: ItemStatus, format: AudioFormat): boolean =>
   status.owned && !ownsFormat(status, format);
 
-function formatButtonName(title: string, format: AudioFormat, status: ItemStatus): string {
+function formatButtonName(item: PageItem, format: AudioFormat, status: ItemStatus): string {
   const { inCart } = status;
+  const { title } = item;
+  const price = item.prices?.[format];
+  const cost = price ? `, ${price}` : '';
   if (inCart === format) return `"${title}" is in the cart as ${label(format)}`;
-  if (inCart !== null) return `Change "${title}" to ${label(format)}`;
+  if (inCart !== null) return `Change "${title}" to ${label(format)}${cost}`;
   if (isUpgrade(status, format))
-    return `Get "${title}" as ${label(format)} (owned as ${labels(status.ownedFormats ?? [])})`;
-  return `Add "${title}" to cart as ${label(format)}`;
+    return `Get "${title}" as ${label(format)} (owned as ${labels(status.ownedFormats ?? [])})${cost}`;
+  return `Add "${title}" to cart as ${label(format)}${cost}`;
 }
 
 /** What buying an owned item again costs, as far as the row tells: its base (MP3) price. */
@@ -202,6 +205,11 @@ export function drawCartButtons(
     attribute(free, 'aria-disabled', disabled);
     wanted.push(free);
   } else {
+    // The formats as one group that never wraps: on a narrow card it folds into its lead format
+    // (the one in the cart, else the default) and a "more formats" toggle (cart-buttons.css).
+    const group = part(parts, 'formats', () => span('formats'));
+    const lead = status.inCart ?? status.defaultFormat;
+    const formatButtons: HTMLElement[] = [];
     for (const format of audioFormats) {
       const formatButton = part(parts, format, () => {
         const made = button('format', label(format));
@@ -213,11 +221,13 @@ export function drawCartButtons(
         'class',
         status.inCart === null && format === status.defaultFormat ? 'default' : null,
       );
+      attribute(formatButton, 'data-lead', format === lead ? '' : null);
       const upgrade = status.inCart === null && isUpgrade(status, format);
-      const text = upgrade ? `Get ${label(format)}` : label(format);
+      const price = item.prices?.[format];
+      const text = `${upgrade ? `Get ${label(format)}` : label(format)}${price ? ` ${price}` : ''}`;
       if (formatButton.textContent !== text) formatButton.textContent = text;
       attribute(formatButton, 'data-owned', status.inCart === null && ownsFormat(status, format) ? '' : null);
-      attribute(formatButton, 'aria-label', formatButtonName(item.title, format, status));
+      attribute(formatButton, 'aria-label', formatButtonName(item, format, status));
       attribute(
         formatButton,
         'aria-pressed',
@@ -225,8 +235,16 @@ export function drawCartButtons(
       );
       attribute(formatButton, 'aria-disabled', disabled);
       attribute(formatButton, 'title', status.signedIn ? null : 'Sign in to Crate to add to your cart');
-      wanted.push(formatButton);
+      formatButtons.push(formatButton);
     }
+    const more = part(parts, 'more', () => {
+      const made = button('more', '▾', 'more');
+      made.setAttribute('aria-label', `More formats of "${item.title}"`);
+      made.setAttribute('aria-expanded', 'false');
+      return made;
+    });
+    reconcile(group, [...formatButtons, more]);
+    wanted.push(group);
     if (status.inCart) {
       const remove = part(parts, 'remove', () => button('remove', '✕', 'remove'));
       attribute(remove, 'aria-label', `Remove "${item.title}" from the cart`);
@@ -280,7 +298,7 @@ function buttonAction(target: EventTarget | null): ButtonAction | null {
     if (choice === 'cancel') return { action: 'cancel' };
     return choice in choiceLabels ? { action, choice } : null;
   }
-  const plain = ['remove', 'freeDownload', 'confirm', 'cancel', 'retry'] as const;
+  const plain = ['remove', 'freeDownload', 'confirm', 'cancel', 'retry', 'more'] as const;
   return plain.find((name) => name === action) ? { action: action as (typeof plain)[number] } : null;
 }
 
@@ -393,6 +411,16 @@ export function createCartControl({
     }
   }
 
+  /** Opens or closes the folded formats of a narrow card (only shown there: cart-buttons.css). */
+  function toggleMore(): void {
+    const group = element.querySelector('.formats');
+    const more = element.querySelector('button.more');
+    if (!group || !more) return;
+    const open = !group.hasAttribute('data-open');
+    attribute(group, 'data-open', open ? '' : null);
+    more.setAttribute('aria-expanded', String(open));
+  }
+
   // Every button: the person's own click, and nothing while an action runs.
   element.addEventListener('click', (event) => {
     const pressed = buttonAction(event.target);
@@ -414,6 +442,8 @@ export function createCartControl({
         return setPhase({ step: 'ready' });
       case 'retry':
         return retry();
+      case 'more':
+        return toggleMore();
     }
   });
 

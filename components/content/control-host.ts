@@ -10,8 +10,10 @@ import { controlBlockSize } from '../../lib/content/control-space.ts';
 import { decoratedMark, type FoundRow } from '../../lib/content/decorate.ts';
 import type { ItemStates } from '../../lib/content/item-state.ts';
 import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
+import { pageHeader } from '../../lib/content/selectors.ts';
 import controlCss from './cart-buttons.css?inline';
 import { type CartControl, createCartControl } from './cart-buttons.ts';
+import type { PreviewControls } from './preview-control.ts';
 
 const hostTag = 'crate-cart-buttons';
 
@@ -33,6 +35,7 @@ export function createControlMounter(
   states: ItemStates,
   actions: CartActions,
   { signal }: { signal: AbortSignal },
+  previews?: PreviewControls,
 ): ControlMounter {
   const mounted: { row: Element; host: HTMLElement; control: CartControl }[] = [];
   signal.addEventListener('abort', () => {
@@ -46,9 +49,15 @@ export function createControlMounter(
   return {
     mount({ row, slot, item }) {
       const host = document.createElement(hostTag);
+      // A page's header sets its control in a line with the price, where it cannot be the width
+      // the format group folds by (cart-buttons.css): there it never folds.
+      if (row.matches(pageHeader)) host.setAttribute('data-header', '');
       const shadow = host.attachShadow({ mode: 'open' });
       adoptStyleSheet(shadow, sheet());
       const control = createCartControl({ item, states, actions });
+      // A track's play control goes first, beside the buttons (preview-control.ts).
+      const preview = previews?.node(item);
+      if (preview) shadow.append(preview);
       shadow.append(control.element);
       slot.append(host);
       mounted.push({ row, host, control });

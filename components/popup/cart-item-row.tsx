@@ -1,8 +1,12 @@
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import type { KeyNotation } from '../../lib/contract/musical-key.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
+import { type PaidTwice, paidTwiceText } from '../../lib/popup/cart-overlap.ts';
 import { formatMoney } from '../../lib/popup/money.ts';
+import type { CatalogFacts } from '../../lib/protocol/messages.ts';
 import { formatLabels } from './format-switcher.tsx';
-import { OwnedMark } from './track-view.tsx';
+import { PreviewButton } from './preview-button.tsx';
+import { OwnedMark, TrackFactsLine, TrackThumb } from './track-view.tsx';
 
 export interface CartItemRowProps {
   item: CartItem;
@@ -13,6 +17,13 @@ export interface CartItemRowProps {
   onRemove(item: CartItem): void;
   /** The formats the person already owns it in (null: owned, formats not known); [] or absent: not owned. */
   ownedFormats?: readonly AudioFormat[] | null;
+  /** What the catalog says of it (artwork, BPM, key, sample); absent until looked up. */
+  facts?: CatalogFacts;
+  /** A track's preview: the catalog's `sampleUrl` once looked up, the store's sample path before. */
+  sampleUrl?: string;
+  /** What of its price pays for something owned or already in the cart. */
+  paidTwice?: PaidTwice;
+  notation?: KeyNotation;
 }
 
 const artistNames = (item: CartItem) =>
@@ -21,7 +32,10 @@ const artistNames = (item: CartItem) =>
     .map((artist) => artist.name)
     .join(', ');
 
-/** One cart item: title, artists, its format (changeable), price and remove. */
+/**
+ * One cart item: play control, artwork, title (focusable: a truncated title shows in full on hover
+ * and focus), artists, BPM and key, what would be paid twice, its format (changeable), price, remove.
+ */
 export function CartItemRow({
   item,
   formats,
@@ -29,12 +43,24 @@ export function CartItemRow({
   onFormat,
   onRemove,
   ownedFormats = [],
+  facts,
+  paidTwice,
+  notation = 'musical',
+  sampleUrl,
 }: CartItemRowProps) {
   const choices = audioFormats.filter((format) => formats.length === 0 || formats.includes(format));
+  const titleId = `cart-item-${item.type}-${item.id}`;
   return (
-    <li class="cart-item">
+    <li class="cart-item" aria-labelledby={titleId}>
+      {item.type === 'track' ? (
+        <PreviewButton trackId={item.id} sampleUrl={sampleUrl} title={item.name} />
+      ) : (
+        <span class="play-space" aria-hidden="true" />
+      )}
+      <TrackThumb image={facts?.image} />
       <div class="item-text">
-        <span class="item-title" title={item.name}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a truncated title can be read in full from the keyboard */}
+        <span class="item-title" id={titleId} title={item.name} tabIndex={0}>
           {item.name}
         </span>
         <span class="item-sub">
@@ -42,6 +68,12 @@ export function CartItemRow({
           <OwnedMark formats={ownedFormats} />
           {artistNames(item)}
         </span>
+        {item.type === 'track' && facts && <TrackFactsLine facts={facts} notation={notation} />}
+        {paidTwice && (
+          <span class="item-sub paid-twice" title={paidTwice.reason}>
+            <span class="tag warn">{paidTwiceText(paidTwice)}</span> {paidTwice.reason}
+          </span>
+        )}
       </div>
       <select
         aria-label={`Format of "${item.name}"`}

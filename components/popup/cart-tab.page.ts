@@ -16,6 +16,21 @@ export class CartTabPage<L extends UiLocator> {
     return this.panel.locator('.cart-total') as L;
   }
 
+  /** "Without paying twice $X": shown when some items would be paid for twice. */
+  get totalWithoutPayingTwice(): L {
+    return this.panel.locator('.cart-total-without') as L;
+  }
+
+  /** The row of the item named `name` (a row is named by its title). */
+  item(name: string): L {
+    return this.panel.getByRole('listitem', { name, exact: true }) as L;
+  }
+
+  /** An item's "Pays twice: $1.49" flag. */
+  paysTwice(name: string): L {
+    return this.item(name).getByText(/^Pays twice: /) as L;
+  }
+
   get items(): L {
     return this.panel.locator('.cart-items > li') as L;
   }

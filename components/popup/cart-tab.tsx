@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
+import { samplePath } from '../../lib/contract/store-urls.ts';
+import { findCartOverlap } from '../../lib/popup/cart-overlap.ts';
 import { itemKey } from '../../lib/popup/format-preview.ts';
 import { formatMoney } from '../../lib/popup/money.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
 import { type CartViewValue, cartCacheKey, rememberShownCart } from '../../lib/popup/popup-snapshot.ts';
+import { allTracks, isAllTracks, viewTracks } from '../../lib/popup/track-facts.ts';
 import { send } from '../../lib/protocol/send.ts';
 import type { Cached, CacheScope } from '../../lib/storage/popup-cache.ts';
 import { CartFooter, plural } from './cart-footer.tsx';
@@ -13,9 +16,10 @@ import { ErrorNotice } from './error-notice.tsx';
 import { FormatSwitcher } from './format-switcher.tsx';
 import { Notice } from './notice.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
-import { useOwnedFormats } from './track-view.tsx';
+import { TrackViewFilters, useKeyNotation, useOwnedFormats } from './track-view.tsx';
 import { useCachedResource } from './use-cached-resource.ts';
 import { useCartChanges } from './use-cart-changes.ts';
+import { useCatalogFacts } from './use-catalog-facts.ts';
 
 export interface CartTabProps {
   scope: CacheScope | null;
@@ -47,6 +51,9 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   }, [scope, cartName, cart.cached]);
   const changes = useCartChanges(cart, cartName);
   const ownedFormatsOf = useOwnedFormats(storeUrl);
+  const notation = useKeyNotation();
+  const [trackView, setTrackView] = useState(allTracks);
+  const facts = useCatalogFacts(scope, cart.cached?.value.cart.items ?? []);
   const { busy } = changes;
   // The first paint shows the rows in view; a 200-item cart renders the rest right after it.
   const [rowLimit, setRowLimit] = useState(firstPaintRows);
@@ -74,6 +81,9 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   }
 
   const { items, counts, total } = view.cart;
+  const overlap = findCartOverlap(items, total, (item) => facts.get(itemKey(item)), ownedFormatsOf);
+  const narrowed = !isAllTracks(trackView);
+  const shown = narrowed ? viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, trackView) : items;
   const cartLabel = cartName === 'default' ? 'Your cart' : `Cart "${cartName}"`;
   return (
     <div class="cart-tab">
@@ -91,6 +101,11 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
         <span class="cart-total">
           Total <strong>{formatMoney(total)}</strong>
         </span>
+        {overlap.totalWithout && (
+          <span class="cart-total-without">
+            Without paying twice <strong>{formatMoney(overlap.totalWithout)}</strong>
+          </span>
+        )}
       </p>
       <CartMessages changes={changes} />
       {items.length === 0 ? (
@@ -113,8 +128,16 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
             disabled={busy !== null}
             onApply={changes.setAll}
           />
+          <div class="filters">
+            <TrackViewFilters view={trackView} notation={notation} onChange={setTrackView} />
+          </div>
+          {narrowed && (
+            <p class="filter-count" role="status">
+              {shown.length} of {plural(items.length, 'item')}
+            </p>
+          )}
           <ul class="cart-items" aria-label={`Items in ${cartLabel.toLowerCase()}`}>
-            {items.slice(0, rowLimit).map((item) => (
+            {shown.slice(0, rowLimit).map((item) => (
               <CartItemRow
                 key={itemKey(item)}
                 item={item}
@@ -123,6 +146,10 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
                 onFormat={changes.changeFormat}
                 onRemove={changes.remove}
                 ownedFormats={ownedFormatsOf(item.type, item.id)}
+                facts={facts.get(itemKey(item))}
+                sampleUrl={facts.get(itemKey(item))?.sampleUrl ?? `${storeUrl}${samplePath(item.id)}`}
+                paidTwice={overlap.flags.get(itemKey(item))}
+                notation={notation}
               />
             ))}
           </ul>

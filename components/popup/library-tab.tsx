@@ -13,6 +13,7 @@ import { CrateExportButton } from './crate-export-button.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 import { formatLabels } from './format-switcher.tsx';
 import { Notice } from './notice.tsx';
+import { PreviewButton } from './preview-button.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
 import { TrackFactsLine, TrackThumb, TrackViewFilters, useKeyNotation } from './track-view.tsx';
 import { VirtualList } from './virtual-list.tsx';
@@ -123,12 +124,15 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
               : `Bought ${purchased.format(new Date(entry.purchasedAt))}`;
     return (
       <div class="library-entry">
+        <PreviewButton trackId={entry.track.id} sampleUrl={entry.track.sampleUrl} title={title} />
         <TrackThumb image={entry.track.image} />
         <div class="item-text">
           {/* The Element Timing API reports when the first entry was painted (bench/popup.ts). */}
           <span
             class="item-title"
             title={title}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a truncated title can be read in full from the keyboard
+            tabIndex={0}
             elementtiming={index === 0 ? 'library-first-entry' : undefined}
           >
             {title}

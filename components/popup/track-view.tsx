@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { allKeys, formatKey, type KeyNotation, parseKey } from '../../lib/contract/musical-key.ts';
-import type { AudioFormat, Image, ItemType } from '../../lib/contract/wire.ts';
+import type { AudioFormat, Image } from '../../lib/contract/wire.ts';
+import type { OwnedFormatsOf } from '../../lib/popup/cart-overlap.ts';
 import {
   bpmText,
   keyText,
@@ -26,9 +27,6 @@ export function useKeyNotation(): KeyNotation {
   }, []);
   return notation;
 }
-
-/** What an item is owned as: its formats, null when owned in formats not known, [] when not owned. */
-export type OwnedFormatsOf = (type: ItemType, id: number) => readonly AudioFormat[] | null;
 
 /** The owned formats from the page cache the background keeps (lib/storage/cart-state.ts). */
 export function useOwnedFormats(storeUrl: string): OwnedFormatsOf {

@@ -5,12 +5,14 @@
  */
 
 import { createControlMounter } from '../../components/content/control-host.ts';
+import { createPreviewControls } from '../../components/content/preview-control.ts';
 import { cartActions } from '../../lib/content/cart-actions.ts';
 import { reserveControlSpace } from '../../lib/content/control-space.ts';
 import { watchItemStates } from '../../lib/content/item-state.ts';
 import { decorateListRows } from '../../lib/content/list-rows.ts';
 import { announcePurchases, confirmedOrder } from '../../lib/content/order-confirmation.ts';
 import { decoratePageItem } from '../../lib/content/page-item.ts';
+import { createPagePreviews } from '../../lib/content/page-previews.ts';
 import { readPageStorage } from '../../lib/content/page-storage.ts';
 import { isCatalogPage } from '../../lib/content/selectors.ts';
 import { manifestStoreMatches } from '../../lib/contract/store-hosts.ts';
@@ -34,7 +36,8 @@ export default defineContentScript({
     const stored = await readPageStorage();
     if (location.origin !== stored.storeUrl) return ctx.abort();
     const states = watchItemStates(stored, ctx);
-    const { mount } = createControlMounter(states, cartActions, ctx);
+    const previews = createPreviewControls(createPagePreviews(stored.storeUrl, ctx), ctx);
+    const { mount } = createControlMounter(states, cartActions, ctx, previews);
     listRows.start(stored.storeUrl, mount);
     decoratePageItem(mount, ctx);
   },

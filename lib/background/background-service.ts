@@ -10,6 +10,7 @@ import { hasHostAccess } from '../protocol/host-access.ts';
 import {
   type AuthState,
   type CartChoice,
+  type CatalogFacts,
   Envelope,
   type ItemFormatFee,
   type ReleaseTracks,
@@ -78,26 +79,47 @@ export function createBackgroundService(auth: AuthService) {
     return next;
   }
 
-  const feeLookups = 6;
+  const catalogLookups = 6;
   /** Catalog records of cart items, a few at a time: the store has no call for many at once. */
-  async function formatFees(items: { id: number; type: 'track' | 'release' }[]): Promise<ItemFormatFee[]> {
+  async function catalogFacts(items: { id: number; type: 'track' | 'release' }[]): Promise<CatalogFacts[]> {
     const client = await api();
-    const fees: ItemFormatFee[] = [];
-    await forEachPooled(items, feeLookups, async (item) => {
-      const fee =
-        item.type === 'track'
-          ? (await client.catalogPage('track', item.id)).track.audioFormatFee
-          : (await client.catalogPage('release', item.id)).release.audioFormatFee;
-      fees.push({ id: item.id, type: item.type, fee });
+    const facts: CatalogFacts[] = [];
+    await forEachPooled(items, catalogLookups, async (item) => {
+      if (item.type === 'track') {
+        const { track } = await client.catalogPage('track', item.id);
+        facts.push({
+          id: track.id,
+          type: 'track',
+          fee: track.audioFormatFee,
+          image: track.image,
+          bpm: track.bpm,
+          key: track.key,
+          sampleUrl: track.sampleUrl,
+          releaseId: track.release.id,
+        });
+      } else {
+        const { release, tracks } = await client.catalogPage('release', item.id);
+        facts.push({
+          id: release.id,
+          type: 'release',
+          fee: release.audioFormatFee,
+          image: release.image,
+          tracks: tracks.map(({ id, price, audioFormatFee }) => ({ id, price, fee: audioFormatFee })),
+        });
+      }
     });
-    return fees;
+    return facts;
+  }
+
+  async function formatFees(items: { id: number; type: 'track' | 'release' }[]): Promise<ItemFormatFee[]> {
+    return (await catalogFacts(items)).map(({ id, type, fee }) => ({ id, type, fee }));
   }
 
   /** Each release's track ids (a crate export of a cart); one the catalog does not know is left out. */
   async function releaseTracks(ids: number[]): Promise<ReleaseTracks[]> {
     const client = await api();
     const found = new Map<number, number[]>();
-    await forEachPooled(ids, feeLookups, async (id) => {
+    await forEachPooled(ids, catalogLookups, async (id) => {
       try {
         found.set(id, (await client.catalogPage('release', id)).release.trackIds);
       } catch (error) {
@@ -222,6 +244,7 @@ export function createBackgroundService(auth: AuthService) {
       return { current: name, names };
     },
     formatFees: ({ items }) => formatFees(items),
+    catalogFacts: ({ items }) => catalogFacts(items),
     releaseTracks: ({ ids }) => releaseTracks(ids),
     async library(query) {
       return (await api()).downloads(query);

@@ -3,6 +3,7 @@
  * cover and a title, say) and an element shown again is reported again, so the row carries a
  * marker: the first report decorates it, every later one is a single attribute check.
  */
+import { type AudioFormat, formatPriceAttribute } from '../contract/audio-formats.ts';
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
 import {
   controlSlots,
@@ -32,6 +33,8 @@ export interface PageItem extends CatalogItemRef {
   key?: string | null;
   /** The price the row shows ("$1.49"), for saying what buying again costs; null when none. */
   price: string | null;
+  /** The price in each format, as the row's price element says (formatPriceAttribute); absent: not said. */
+  prices?: Partial<Record<AudioFormat, string>>;
 }
 
 export interface FoundRow {
@@ -57,6 +60,15 @@ function trackFacts(row: Element): { bpm?: number | null; key?: string | null } 
   };
 }
 
+/** The price element's price in every format: its text for MP3, its attributes for the others. */
+function pricesOf(element: Element | null): { price: string | null; prices?: PageItem['prices'] } {
+  const price = element?.textContent?.trim() || null;
+  const wav = element?.getAttribute(formatPriceAttribute('wav'));
+  const aiff = element?.getAttribute(formatPriceAttribute('aiff'));
+  if (price === null || !wav || !aiff) return { price };
+  return { price, prices: { mp3: price, wav, aiff } };
+}
+
 /** The row of an item, given its container and what it names. */
 export function rowOf(row: Element, ref: CatalogItemRef, titleFallback: Element = row): FoundRow {
   return {
@@ -66,7 +78,7 @@ export function rowOf(row: Element, ref: CatalogItemRef, titleFallback: Element 
       ...ref,
       title: titleOf(row, titleFallback),
       free: ref.type === 'track' && row.querySelector(freeMarker) !== null,
-      price: row.querySelector(itemPrices)?.textContent?.trim() || null,
+      ...pricesOf(row.querySelector(itemPrices)),
       ...(ref.type === 'track' ? trackFacts(row) : {}),
     },
   };

@@ -8,3 +8,10 @@ export type AudioFormat = (typeof audioFormats)[number];
 
 export const isAudioFormat = (value: unknown): value is AudioFormat =>
   audioFormats.includes(value as AudioFormat);
+
+/**
+ * Store pages mark each price element (`.price`, the MP3 price) with the item's price in each
+ * other format, as the store writes prices: `data-price-wav="$2.49"`. The content script shows
+ * them on its format buttons without asking anyone (contract.md section 8, page markup).
+ */
+export const formatPriceAttribute = (format: Exclude<AudioFormat, 'mp3'>) => `data-price-${format}`;

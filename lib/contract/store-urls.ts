@@ -35,3 +35,9 @@ export const cartPageUrl = '/cart';
 
 /** The website's sign-out page (the popup offers it after signing out of the extension). */
 export const signOutPageUrl = '/sign-out';
+
+/**
+ * A track's public 30-second preview (the Track record's `sampleUrl`, served with HTTP ranges).
+ * The content script builds it from a row's track id, as store pages do not carry the record.
+ */
+export const samplePath = (trackId: number) => `/samples/${trackId}.mp3`;

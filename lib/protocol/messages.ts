@@ -19,9 +19,11 @@ import {
   CartSummary,
   DownloadLink,
   FacetValue,
+  Image,
   ItemType,
   LibraryEntry,
   PagingMetadata,
+  Price,
 } from '../contract/wire.ts';
 import { CrateFile } from './crate-file.ts';
 import { channel } from './envelope.ts';
@@ -133,6 +135,24 @@ export type BulkProgress = z.infer<typeof BulkProgress>;
 export const ItemFormatFee = z.object({ id: z.number().int(), type: ItemType, fee: AudioFormatFee });
 export type ItemFormatFee = z.infer<typeof ItemFormatFee>;
 
+/**
+ * What the catalog says of a cart item that the cart does not (lib/contract/wire.ts CartItem):
+ * its artwork, a track's BPM, key, sample and release, a release's tracks with their prices, and
+ * the format fees. The popup's cart tab shows them and finds what would be paid twice.
+ */
+export const CatalogFacts = z.object({
+  id: z.number().int(),
+  type: ItemType,
+  fee: AudioFormatFee,
+  image: Image.optional(),
+  bpm: z.number().int().optional(),
+  key: z.string().optional(),
+  sampleUrl: z.string().optional(),
+  releaseId: z.number().int().optional(),
+  tracks: z.array(z.object({ id: z.number().int(), price: Price, fee: AudioFormatFee })).optional(),
+});
+export type CatalogFacts = z.infer<typeof CatalogFacts>;
+
 /** What an item about to be added shares with the cart and the library (lib/background/overlap.ts). */
 export const Overlap = z.object({
   /** Its tracks the person owns. */
@@ -235,6 +255,12 @@ export const protocol = {
     pagesOnly,
     z.strictObject({ items: z.array(CartItemRef).min(1).max(100) }),
     z.array(ItemFormatFee),
+  ),
+  /** The catalog facts of cart items (artwork, BPM, key, sample, a release's tracks), 100 at most. */
+  catalogFacts: define(
+    pagesOnly,
+    z.strictObject({ items: z.array(CartItemRef).min(1).max(100) }),
+    z.array(CatalogFacts),
   ),
   library: define(
     pagesOnly,

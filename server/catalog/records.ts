@@ -1,3 +1,4 @@
+import { samplePath } from '../../lib/contract/store-urls.ts';
 import type { ArtistRef, Price, Ref, Release, Track } from '../../lib/contract/wire.ts';
 import { releaseImage } from '../artwork/release-art.ts';
 import type { StoreContext } from '../context.ts';
@@ -134,7 +135,7 @@ export async function loadTracks(ctx: StoreContext, ids: readonly number[]): Pro
       saleType: row.sale_type,
       price: price(row.price_cents, ctx.config.currency),
       audioFormatFee: fees,
-      sampleUrl: `${ctx.config.baseUrl}/samples/${row.id}.mp3`,
+      sampleUrl: `${ctx.config.baseUrl}${samplePath(row.id)}`,
       image: releaseImage(ctx, row.release_id),
     });
   }

@@ -3,7 +3,8 @@
  * what other files see of demo's library): the formats owned marked on the page after a purchase,
  * with the formats not owned offered as upgrades; the choice asked when a release holds an owned
  * track; the popup library's BPM, key (in the notation
- * chosen on the options page) and "harmonic with" filter.
+ * chosen on the options page) and "harmonic with" filter; the cart tab's paid-twice flags and
+ * total without them; each format button's price, and the fold of the group on narrow cards.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,5 +180,74 @@ describe('BPM and key in the popup', () => {
     await library.harmonicWith(far);
     await expect.poll(() => library.entry(title).count()).toBe(0);
     await popup.page.close();
+  });
+});
+
+const money = (value: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+
+describe('no paying twice, in the cart tab', () => {
+  it('flags a release holding an owned track and a track whose release is in the cart, with the total without them', async () => {
+    await api('DELETE', '/cart/1/', { sourceType: 'e2e' }).catch(() => undefined);
+    const { release, tracks } = await api<{
+      release: { id: number; name: string; trackIds: number[] };
+      tracks: Track[];
+    }>('GET', '/catalog/3/platform/release', { id: String(bought.release.id) });
+    const other = tracks.find((track) => track.id !== bought.id) as Track;
+    await api('POST', '/cart/1/', {
+      sourceType: 'e2e',
+      items: JSON.stringify([
+        { id: release.id, type: 'release', audioFormat: 'mp3' },
+        { id: other.id, type: 'track', audioFormat: 'mp3' },
+      ]),
+    });
+    const cart = await api<Cart>('GET', '/cart/1/', { sourceType: 'e2e' });
+    const otherName = cart.items.find((item) => item.type === 'track')?.name as string;
+
+    const popup = new PopupPage(await extension.openPage('popup.html'));
+    await popup.open('Cart');
+    const tab = popup.cart;
+    await tab.paysTwice(release.name).waitFor();
+    expect(await tab.paysTwice(release.name).textContent()).toBe(`Pays twice: ${money(bought.price.value)}`);
+    expect(await tab.paysTwice(otherName).textContent()).toBe(`Pays twice: ${money(other.price.value)}`);
+    const without = cart.total.value - bought.price.value - other.price.value;
+    expect(await tab.totalWithoutPayingTwice.textContent()).toBe(`Without paying twice ${money(without)}`);
+    // The cart's rows show BPM and key (Camelot, as chosen) from the catalog.
+    const camelot = formatKey(parseKey(other.key) as MusicalKey, 'camelot');
+    await tab.item(otherName).getByText(`${other.bpm} BPM`).waitFor();
+    expect(await tab.item(otherName).locator('.track-facts').textContent()).toBe(
+      `${other.bpm} BPM · ${camelot}`,
+    );
+    await popup.page.close();
+  });
+});
+
+describe('prices on the page buttons', () => {
+  it('shows each format with its price, and folds the group on a narrow card instead of wrapping', async () => {
+    const { track } = await api<{ track: Track }>('GET', '/catalog/3/platform/track', {
+      id: String((await unownedTrackIds(1))[0]),
+    });
+    await page.goto(`${store.baseUrl}/track/${track.slug}/${track.id}`);
+    const control = buttons.pageItem;
+    await buttons.add(control, 'mp3').waitFor();
+    expect(await buttons.add(control, 'mp3').textContent()).toBe(`MP3 ${money(track.price.value)}`);
+    const wav = money(Math.round((track.price.value + track.audioFormatFee.wav.value) * 100) / 100);
+    expect(await buttons.add(control, 'wav').textContent()).toBe(`WAV ${wav}`);
+
+    // A narrow card: the formats fold into the lead one and a toggle, all on one line.
+    await page.setViewportSize({ width: 420, height: 900 });
+    // The track page's "From the release" tile, decorated once scrolled near.
+    await page.goto(`${store.baseUrl}/track/${track.slug}/${track.id}`);
+    await page.locator('.release-tile').first().scrollIntoViewIfNeeded();
+    const tile = page.locator('.release-tile[data-crate-item] crate-cart-buttons').first();
+    const more = tile.getByRole('button', { name: /^More formats of / });
+    await more.waitFor();
+    const visible = tile.locator('.formats > button:visible');
+    const tops = await visible.evaluateAll((shown) => shown.map((each) => each.getBoundingClientRect().top));
+    expect(tops.length).toBe(2);
+    expect(new Set(tops).size).toBe(1);
+    await more.click();
+    expect(await tile.locator('.formats > button[data-format]:visible').count()).toBe(3);
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 });

@@ -133,6 +133,8 @@ describe('controls on the store pages', () => {
     await page.goto(storeUrl);
     const item = `release:${release.id}`;
     const tile = page.locator(`.release-tile[data-crate-item="${item}"]`).first();
+    // A tile is a narrow card: its formats fold behind a toggle.
+    await buttons.showFormats(tile.locator('crate-cart-buttons'));
     await buttons.add(tile.locator('crate-cart-buttons'), 'aiff').click();
     await buttons.inCartAs(tile.locator('crate-cart-buttons'), 'aiff').waitFor();
     await expectCart([{ id: Number(item.split(':')[1]), type: 'release', audioFormat: 'aiff' }]);

@@ -21,6 +21,8 @@ export interface ExtensionHarness {
   stopWorker(): Promise<void>;
   /** True once the worker stopped by stopWorker() has been started again. */
   workerWasRestarted(): Promise<boolean>;
+  /** Whether the worker runs now, asked without starting it (workerWasRestarted would). */
+  workerIsRunning(): Promise<boolean>;
   /** Errors and warnings the extension caused so far, in any of its contexts. */
   consoleProblems(): ConsoleProblem[];
   /** A console problem this test file causes on purpose; close() does not count those. */
@@ -158,6 +160,18 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       } finally {
         // Detaching can wait on the worker that an event started in the meantime: do not wait long.
         await Promise.race([cdp.detach(), sleep(1000)]);
+      }
+    },
+    async workerIsRunning() {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const cdp = await context.newCDPSession(page);
+      try {
+        const { targetInfos } = await cdp.send('Target.getTargets');
+        return targetInfos.some(
+          (info) => info.type === 'service_worker' && info.url.startsWith(extensionUrl('')),
+        );
+      } finally {
+        await cdp.detach();
       }
     },
     async workerWasRestarted() {

@@ -117,6 +117,8 @@ describe('a store on another origin', () => {
     const buttons = new CartButtonsPage(page);
     await page.goto(storeUrl);
     await buttons.all.first().waitFor();
+    // The first control may be a tile's, whose formats fold behind a toggle.
+    await buttons.showFormats(buttons.all.first());
     expect(await buttons.add(buttons.all.first(), 'wav').count()).toBe(1);
 
     // The local store is matched by the manifest, but it is not the store in use now.

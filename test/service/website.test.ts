@@ -230,6 +230,36 @@ describe('catalog pages', () => {
     );
   });
 
+  it("marks every sold price with the price in the other formats, for the extension's buttons", async () => {
+    const { release } = await ids();
+    const data = await releasePage(store.ctx, release.id);
+    if (!data) throw new Error('The release page has no data.');
+    const { document } = await fetchPage(`/release/${release.slug}/${release.id}`);
+    const usd = (value: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: data.release.price.currency }).format(
+        value,
+      );
+    const withFee = (price: number, fee: number) => usd(Math.round((price + fee) * 100) / 100);
+    const hero = document.querySelector('.hero .price');
+    expect(hero?.getAttribute('data-price-wav')).toBe(
+      withFee(data.release.price.value, data.release.audioFormatFee.wav.value),
+    );
+    expect(hero?.getAttribute('data-price-aiff')).toBe(
+      withFee(data.release.price.value, data.release.audioFormatFee.aiff.value),
+    );
+    for (const track of data.tracks) {
+      const price = document.querySelector(`.track-row[data-track-id="${track.id}"] .price`);
+      if (track.saleType === 'promotion') {
+        expect(price?.hasAttribute('data-price-wav')).toBe(false);
+        continue;
+      }
+      expect(price?.textContent).toBe(usd(track.price.value));
+      expect(price?.getAttribute('data-price-wav')).toBe(
+        withFee(track.price.value, track.audioFormatFee.wav.value),
+      );
+    }
+  });
+
   it('promotional tracks are marked Free', async () => {
     const promo = await one<{ id: number; slug: string }>(
       "SELECT id, slug FROM tracks WHERE sale_type = 'promotion'",

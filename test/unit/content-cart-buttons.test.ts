@@ -43,6 +43,11 @@ function draw(item: PageItem, itemStatus: ItemStatus, phase: Phase = ready): HTM
 }
 const mount = (options: CartControlOptions) => document.body.append(createCartControl(options).element);
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
+/** What the control shows, in order: the format group's buttons (and its fold toggle) one by one. */
+const shown = (fieldset: HTMLFieldSetElement) =>
+  [...fieldset.children]
+    .flatMap((child) => (child.classList.contains('formats') ? [...child.children] : [child]))
+    .map((child) => child.textContent);
 
 describe('every state of the control', () => {
   it('offers the three formats with the default emphasised', () => {
@@ -60,23 +65,40 @@ describe('every state of the control', () => {
     drawCartButtons(fieldset, { item: track, status: status({ inCart: 'wav', owned: true }), phase: ready });
     expect(button('"Strobe" is in the cart as WAV')).toBe(wav);
     expect(document.activeElement).toBe(wav);
-    expect([...fieldset.children].map((child) => child.textContent)).toEqual([
-      '128 BPM · F# min',
-      'Owned',
-      'In cart',
-      'MP3',
-      'WAV',
-      'AIFF',
-      '✕',
-    ]);
+    expect(shown(fieldset)).toEqual(['128 BPM · F# min', 'Owned', 'In cart', 'MP3', 'WAV', 'AIFF', '▾', '✕']);
     drawCartButtons(fieldset, { item: track, status: status(), phase: ready });
-    expect([...fieldset.children].map((child) => child.textContent)).toEqual([
-      '128 BPM · F# min',
-      'MP3',
-      'WAV',
-      'AIFF',
-    ]);
+    expect(shown(fieldset)).toEqual(['128 BPM · F# min', 'MP3', 'WAV', 'AIFF', '▾']);
     expect(wav.getAttribute('aria-pressed')).toBeNull();
+  });
+
+  it('shows each format with its price from the row, in its name too, and a fold toggle for narrow cards', () => {
+    const priced = { ...track, prices: { mp3: '$1.49', wav: '$2.49', aiff: '$2.49' } };
+    const fieldset = draw(priced, status());
+    expect(shown(fieldset)).toEqual(['128 BPM · F# min', 'MP3 $1.49', 'WAV $2.49', 'AIFF $2.49', '▾']);
+    expect(button('Add "Strobe" to cart as WAV, $2.49')).toBeTruthy();
+    // The lead format (the default here) stays when the group folds; the toggle opens the others.
+    expect(button('Add "Strobe" to cart as WAV, $2.49').hasAttribute('data-lead')).toBe(true);
+    expect(button('Add "Strobe" to cart as MP3, $1.49').hasAttribute('data-lead')).toBe(false);
+    const more = button('More formats of "Strobe"');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    drawCartButtons(fieldset, { item: priced, status: status({ inCart: 'aiff' }), phase: ready });
+    expect(button('"Strobe" is in the cart as AIFF').hasAttribute('data-lead')).toBe(true);
+    expect(button('Change "Strobe" to WAV, $2.49')).toBeTruthy();
+  });
+
+  it("opens and closes the folded formats with the person's clicks", () => {
+    mount({
+      item: track,
+      states: createItemStates({ cache: cache(), defaultFormat: 'mp3' }),
+      actions: actions(),
+      isTrusted: () => true,
+    });
+    const more = button('More formats of "Strobe"');
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(more.parentElement?.hasAttribute('data-open')).toBe(true);
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('shows the format an item is in the cart as, the others as changes, and a remove button', () => {
@@ -103,13 +125,7 @@ describe('every state of the control', () => {
   it('says which formats are owned, offers the others as upgrades, and asks with the cost', () => {
     const owned = status({ owned: true, ownedFormats: ['mp3'] });
     const fieldset = draw(track, owned);
-    expect([...fieldset.children].map((child) => child.textContent)).toEqual([
-      '128 BPM · F# min',
-      'Owned: MP3',
-      'MP3',
-      'Get WAV',
-      'Get AIFF',
-    ]);
+    expect(shown(fieldset)).toEqual(['128 BPM · F# min', 'Owned: MP3', 'MP3', 'Get WAV', 'Get AIFF', '▾']);
     expect(button('Add "Strobe" to cart as MP3').hasAttribute('data-owned')).toBe(true);
     expect(button('Get "Strobe" as WAV (owned as MP3)').hasAttribute('data-owned')).toBe(false);
     drawCartButtons(fieldset, { item: track, status: owned, phase: { step: 'confirmOwned', format: 'mp3' } });

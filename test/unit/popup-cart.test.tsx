@@ -66,6 +66,85 @@ describe('the cart tab', () => {
     ).toBe('Track 1 (Original Mix)');
   });
 
+  it('shows artwork, BPM and key from one batched catalog lookup, flags what is paid twice and the total without it', async () => {
+    await cartStateItem.setValue({
+      [storeUrl]: {
+        signedIn: true,
+        cartName: 'default',
+        cart: {},
+        ownedTracks: [1],
+        ownedReleases: [],
+        ownedFormats: { 'track:1': ['mp3'] },
+      },
+    });
+    const fee = { wav: { value: 1, currency: 'USD' }, aiff: { value: 1, currency: 'USD' } };
+    const image = { uri: `${storeUrl}/art/1.jpg`, width: 500, height: 500 };
+    const sent = fakeBackground({
+      viewCart: () => cartOf([cartItem(1), cartItem(2), cartItem(9, { type: 'release', base: 3.99 })]),
+      catalogFacts: () => [
+        {
+          id: 1,
+          type: 'track',
+          fee,
+          image,
+          bpm: 124,
+          key: 'A min',
+          sampleUrl: `${storeUrl}/samples/1.mp3`,
+          releaseId: 50,
+        },
+        { id: 2, type: 'track', fee, image, bpm: 0, key: '', sampleUrl: '', releaseId: 9 },
+        {
+          id: 9,
+          type: 'release',
+          fee,
+          image,
+          tracks: [{ id: 2, price: { value: 1.49, currency: 'USD' }, fee }],
+        },
+      ],
+    });
+    renderCart();
+    const rows = await screen.findAllByRole('listitem');
+    expect(await within(rows[0] as HTMLElement).findByText('124 BPM')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('A min')).toBeTruthy();
+    expect(rows[0]?.querySelector('img.thumb')?.getAttribute('src')).toBe(image.uri);
+    // Bad data: dashes, and no play button that cannot play.
+    expect(within(rows[1] as HTMLElement).getAllByText('–')).toHaveLength(3);
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: /^No preview/ })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(within(rows[0] as HTMLElement).getByRole('button', { name: /^Play the preview of/ })).toBeTruthy();
+    // Owned as MP3 and in the cart as MP3; on a release in the cart: both paid twice.
+    expect(within(rows[0] as HTMLElement).getByText('Pays twice: $1.49')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Pays twice: $1.49')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).queryByText(/^Pays twice/)).toBeNull();
+    expect(screen.getByText(/^Without paying twice/).textContent).toBe('Without paying twice $3.99');
+    // One lookup for the whole cart, and the title can be focused to be read in full.
+    expect(sent.filter((message) => message.kind === 'catalogFacts')).toHaveLength(1);
+    expect(within(rows[0] as HTMLElement).getByText('Track 1 (Original Mix)').tabIndex).toBe(0);
+  });
+
+  it('sorts by BPM and keeps only the items harmonic with a chosen key', async () => {
+    const fee = { wav: { value: 1, currency: 'USD' }, aiff: { value: 1, currency: 'USD' } };
+    fakeBackground({
+      viewCart: () => cartOf([cartItem(1), cartItem(2), cartItem(3)]),
+      catalogFacts: () => [
+        { id: 1, type: 'track', fee, bpm: 130, key: 'A min' },
+        { id: 2, type: 'track', fee, bpm: 120, key: 'C maj' },
+        { id: 3, type: 'track', fee, bpm: 125, key: 'F# maj' },
+      ],
+    });
+    renderCart();
+    await screen.findByText('130 BPM');
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'bpm' } });
+    const titles = () =>
+      screen.getAllByRole('listitem').map((row) => row.querySelector('.item-title')?.textContent);
+    expect(titles()).toEqual(['Track 2 (Original Mix)', 'Track 3 (Original Mix)', 'Track 1 (Original Mix)']);
+    // A minor (8A): C major (8B) is its relative; F# major (2B) is not harmonic.
+    fireEvent.change(screen.getByLabelText('Harmonic with'), { target: { value: '8A' } });
+    expect(titles()).toEqual(['Track 2 (Original Mix)', 'Track 1 (Original Mix)']);
+  });
+
   it('paints the cached cart at once and says it is refreshing while the store is asked', async () => {
     fakeBackground({}); // the background never answers
     renderCart({ initial: { value: cartOf([cartItem(1)]), savedAt: Date.now() } });

@@ -53,7 +53,7 @@ export function TrackRow({
           {formatLength(track.lengthMs)}
         </span>
       </span>
-      <PriceTag price={track.price} saleType={track.saleType} />
+      <PriceTag price={track.price} saleType={track.saleType} fee={track.audioFormatFee} />
     </li>
   );
 }

@@ -55,7 +55,7 @@ export function TrackPage({
           ]}
         />
         <p class="hero-price">
-          <PriceTag price={track.price} saleType={track.saleType} />
+          <PriceTag price={track.price} saleType={track.saleType} fee={track.audioFormatFee} />
           <span class="hint">
             {promotional
               ? 'a promotional download'

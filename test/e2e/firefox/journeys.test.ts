@@ -167,10 +167,23 @@ describe('Firefox: the page buttons', () => {
       .locator(`.release-tile[data-crate-item="release:${release.id}"]`)
       .first()
       .locator('crate-cart-buttons');
+    // A tile is a narrow card: its formats fold behind a toggle.
+    await buttons.showFormats(control);
     await buttons.add(control, 'aiff').click();
     await buttons.inCartAs(control, 'aiff').waitFor();
     await expect.poll(cartItems).toEqual([{ id: release.id, type: 'release', audioFormat: 'aiff' }]);
     await emptyCart();
+  });
+
+  // Playing itself is checked in Chromium (test/e2e/previews.test.ts): headless Firefox here
+  // never starts the audio (no "playing" event) and logs "RSLoader:" from its media stack.
+  it('puts a play control on every track row and none on release tiles', async () => {
+    await page.puppeteer.goto(storeUrl);
+    const row = page.locator('.track-row[data-crate-item] crate-cart-buttons').first();
+    await buttons.preview(row).waitFor();
+    const tile = page.locator('.release-tile[data-crate-item] crate-cart-buttons').first();
+    await tile.locator('button[data-format]').first().waitFor();
+    expect(await buttons.preview(tile).count()).toBe(0);
   });
 
   it('marks an owned track, asks before adding it, and adds it on yes', async () => {

@@ -1,0 +1,100 @@
+/**
+ * No paying twice, as the cart tab shows it: which cart items would be paid for twice, how much
+ * of their price that is, and the total without it. Pure: the catalog facts (lib/protocol
+ * messages.ts CatalogFacts) and the owned formats (the page cache) are gathered by the caller.
+ *
+ * - A track owned in the format it is in the cart as: its whole price.
+ * - A track whose release is in the cart too: its whole price (the release brings it).
+ * - A release with tracks owned in its format: those tracks' prices in that format; the whole
+ *   release price when all of it is owned so.
+ * A format not owned is an upgrade, not paying twice. Items whose facts are not known yet are
+ * not flagged (yet).
+ */
+import type { AudioFormat, CartItem, ItemType, Price } from '../contract/wire.ts';
+import type { CatalogFacts } from '../protocol/messages.ts';
+import { formatMoney, fromCents, toCents } from './money.ts';
+
+/** What an item is owned as: its formats, null when owned in formats not known, [] when not owned. */
+export type OwnedFormatsOf = (type: ItemType, id: number) => readonly AudioFormat[] | null;
+
+export interface PaidTwice {
+  /** What of the item's price pays for something already owned or already in the cart. */
+  amount: Price;
+  /** Why, in a sentence. */
+  reason: string;
+}
+
+export interface CartOverlap {
+  /** By item key (`track:42`). */
+  flags: ReadonlyMap<string, PaidTwice>;
+  /** The cart's total without the amounts paid twice; null when nothing is paid twice. */
+  totalWithout: Price | null;
+}
+
+const cents = (value: number) => fromCents(toCents(value));
+
+const ownedIn = (formats: readonly AudioFormat[] | null, format: AudioFormat) =>
+  formats === null || formats.includes(format);
+
+const isOwned = (formats: readonly AudioFormat[] | null) => formats === null || formats.length > 0;
+
+const formatName = (format: AudioFormat) => format.toUpperCase();
+
+/** A track's price in a format: its MP3 price plus the format's fee. */
+const priceIn = (price: Price, fee: CatalogFacts['fee'], format: AudioFormat): number =>
+  format === 'mp3' ? price.value : price.value + fee[format].value;
+
+export function findCartOverlap(
+  items: readonly CartItem[],
+  total: Price,
+  factsOf: (item: CartItem) => CatalogFacts | undefined,
+  ownedFormatsOf: OwnedFormatsOf,
+): CartOverlap {
+  const flags = new Map<string, PaidTwice>();
+  const releasesInCart = new Map(
+    items.filter((item) => item.type === 'release').map((item) => [item.id, item] as const),
+  );
+  const flag = (item: CartItem, value: number, reason: string) =>
+    flags.set(`${item.type}:${item.id}`, {
+      amount: { value: cents(value), currency: item.price.currency },
+      reason,
+    });
+
+  for (const item of items) {
+    const format = item.audioFormat;
+    const owned = ownedFormatsOf(item.type, item.id);
+    if (isOwned(owned) && ownedIn(owned, format)) {
+      flag(item, item.price.value, `You own it as ${formatName(format)} already.`);
+      continue;
+    }
+    const facts = factsOf(item);
+    if (!facts) continue;
+    if (item.type === 'track') {
+      const release = facts.releaseId === undefined ? undefined : releasesInCart.get(facts.releaseId);
+      if (release) flag(item, item.price.value, `Its release "${release.name}" is in the cart too.`);
+      continue;
+    }
+    const ownedTracks = (facts.tracks ?? []).filter((track) => {
+      const formats = ownedFormatsOf('track', track.id);
+      return isOwned(formats) && ownedIn(formats, format);
+    });
+    if (ownedTracks.length === 0) continue;
+    const value = ownedTracks.reduce((sum, track) => sum + priceIn(track.price, track.fee, format), 0);
+    const count = ownedTracks.length;
+    flag(
+      item,
+      Math.min(value, item.price.value),
+      `It holds ${count} track${count === 1 ? '' : 's'} you own as ${formatName(format)}.`,
+    );
+  }
+
+  if (flags.size === 0) return { flags, totalWithout: null };
+  const twice = [...flags.values()].reduce((sum, flagged) => sum + flagged.amount.value, 0);
+  return {
+    flags,
+    totalWithout: { value: cents(Math.max(0, total.value - twice)), currency: total.currency },
+  };
+}
+
+/** "Pays twice: $1.49". */
+export const paidTwiceText = (flagged: PaidTwice) => `Pays twice: ${formatMoney(flagged.amount)}`;
