@@ -50,12 +50,15 @@ const placeholder = /\{([^{}]*)\}/g;
 /** Fields that need the track's release record (the library entry carries only its name). */
 const releaseFields: readonly TemplateField[] = ['catalog', 'track'];
 
-/** Whether naming by this template (and folder choice) needs the tracks' release records. */
+/** The known fields a template uses, once each, in order (old names as their new ones). */
+export function fieldsUsed(template: string): TemplateField[] {
+  const used = [...template.matchAll(placeholder)].flatMap((match) => fieldOf(match[1] as string) ?? []);
+  return [...new Set(used)];
+}
+
+/** Whether naming by this template needs the tracks' release records. */
 export function templateNeedsRelease(template: string): boolean {
-  return [...template.matchAll(placeholder)].some((match) => {
-    const field = fieldOf(match[1] as string);
-    return field !== undefined && releaseFields.includes(field);
-  });
+  return fieldsUsed(template).some((field) => releaseFields.includes(field));
 }
 
 export interface FilenameContext {
