@@ -2,8 +2,6 @@
  * The toolbar popup in Chromium against the running store, signed in as `demo`: the popup is opened
  * as chrome-extension://<id>/popup.html in a tab. What the popup shows is checked against what the
  * store says through its own API.
- *
- * UPDATE_SCREENSHOTS=1 also writes docs/screenshots/popup-*.png.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -352,26 +350,6 @@ describe('accessibility', () => {
     expect(await popup.tab('Library').getAttribute('aria-selected')).toBe('true');
     await popup.page.keyboard.press('End');
     expect(await popup.tab('Artists').evaluate((element) => element === document.activeElement)).toBe(true);
-  });
-});
-
-describe.runIf(process.env.UPDATE_SCREENSHOTS)('screenshots for the README', () => {
-  const shoot = async (hash: string, file: string, colorScheme: 'light' | 'dark' = 'light') => {
-    await openPopup(hash);
-    await popup.page.emulateMedia({ colorScheme });
-    await popup.page.setViewportSize({ width: 440, height: 580 });
-    await popup.live();
-    await popup.refreshing.waitFor({ state: 'detached' });
-    await popup.page.locator('.notice-box, .cart-summary, .library-entry, .artist').first().waitFor();
-    await popup.page.screenshot({ path: join(import.meta.dirname, '../../docs/screenshots', file) });
-  };
-
-  it('captures each tab', async () => {
-    await popup.chooseCart('default');
-    await shoot('#cart', 'popup-cart.png');
-    await shoot('#cart', 'popup-cart-dark.png', 'dark');
-    await shoot('#library', 'popup-library.png');
-    await shoot('#artists', 'popup-artists.png');
   });
 });
 
