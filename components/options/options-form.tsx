@@ -138,9 +138,10 @@ export function OptionsForm() {
           </select>
         </label>
         <p id="format-hint" class="hint">
-          The page buttons offer every format; this one goes first. Switch a whole cart or one item later in
-          the popup. A release goes in the cart as one item at the release's price; to buy single tracks, use
-          the buttons on its track rows.
+          Used by the keyboard shortcut and the menu's "Add to cart", and preferred by "Download purchased";
+          the page buttons offer every format. Switch a whole cart or one item later in the popup. A release
+          goes in the cart as one item at the release's price; to buy single tracks, use the buttons on its
+          track rows.
         </p>
         <label>
           Key notation
