@@ -10,6 +10,7 @@ import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { LibraryEntry, Release } from '../../lib/contract/wire.ts';
 import { filenameFields, renderFilename } from '../../lib/storage/filename-template.ts';
+import { seriousViolations } from './axe.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken } from './extension.ts';
 
 const storeUrl = inject('storeUrl');
@@ -93,4 +94,17 @@ describe('the file name template on the options page', () => {
     expect(await options.disabledSave.count()).toBe(0);
     expect(await options.previewPath.count()).toBe(1);
   });
+});
+
+describe('accessibility', () => {
+  it.each(['light', 'dark'] as const)(
+    'axe-core finds no serious violation in %s mode',
+    async (colorScheme) => {
+      const page = await extension.openPage('options.html');
+      await page.emulateMedia({ colorScheme });
+      await new OptionsFormPage(page).previewPath.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.close();
+    },
+  );
 });

@@ -4,7 +4,6 @@
  * store says through its own API.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { Artist, Cart, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
+import { seriousViolations } from './axe.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
 
 const storeUrl = inject('storeUrl');
@@ -51,30 +51,6 @@ async function openPopup(hash = ''): Promise<PopupPage<Page>> {
   await popup?.page.close();
   popup = new PopupPage(await extension.openPage(`popup.html${hash}`));
   return popup;
-}
-
-/** Runs axe-core in the popup; CSP forbids a script tag there, so its source is evaluated directly. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axeSource = await readFile(
-    join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
-    'utf8',
-  );
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: {
-        run(context: Document): Promise<{
-          violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-        }>;
-      };
-    };
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 beforeAll(async () => {
