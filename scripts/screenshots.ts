@@ -17,7 +17,7 @@ import { PopupPage } from '../components/popup/popup.page.ts';
 import { chromeExtensionId } from '../lib/contract/extension-identity.ts';
 import type { CatalogPageResults } from '../lib/contract/wire.ts';
 import { chromePath, chromiumArgs } from '../test/helpers/chromium.ts';
-import { startTestStore } from '../test/helpers/store.ts';
+import { startTestStore, type TestStore } from '../test/helpers/store.ts';
 
 const root = join(import.meta.dirname, '..');
 const extensionPath = join(root, '.output', 'chrome-mv3');
@@ -64,16 +64,47 @@ async function signIn(context: BrowserContext, storeUrl: string): Promise<void> 
   await popup.page.close();
 }
 
-/** A chart page with a few tracks put in the cart by its own buttons, as a person would. */
-async function decoratedChart(context: BrowserContext, storeUrl: string): Promise<void> {
-  const overview = (await (await fetch(`${storeUrl}/catalog/3/platform/chart-overview`)).json()) as {
-    results: CatalogPageResults<'chart-overview'>;
+/** demo's purchases, from the database of the store this script started. */
+async function ownedTrackIds(store: TestStore): Promise<Set<number>> {
+  const rows = await store.ctx.db.all<{ track_id: number }>(
+    'SELECT track_id FROM downloads WHERE user_id = (SELECT id FROM users WHERE username = ?)',
+    'demo',
+  );
+  return new Set(rows.map((row) => row.track_id));
+}
+
+async function catalog<P extends 'chart-overview' | 'chart'>(
+  storeUrl: string,
+  page: P,
+  id?: number,
+): Promise<CatalogPageResults<P>> {
+  const response = await fetch(`${storeUrl}/catalog/3/platform/${page}${id ? `?id=${id}` : ''}`);
+  return ((await response.json()) as { results: CatalogPageResults<P> }).results;
+}
+
+/**
+ * A chart page with a few tracks put in the cart by its own buttons, as a person would: the first
+ * chart whose top rows hold a track demo owns (its "Owned" mark and upgrades) and three it does not.
+ */
+async function decoratedChart(context: BrowserContext, store: TestStore): Promise<void> {
+  const storeUrl = store.baseUrl;
+  const owned = await ownedTrackIds(store);
+  const { charts } = await catalog(storeUrl, 'chart-overview');
+  let chosen: { chart: (typeof charts)[number]; tracks: CatalogPageResults<'chart'>['tracks'] } | undefined;
+  for (const chart of charts) {
+    const tracks = (await catalog(storeUrl, 'chart', chart.id)).tracks.slice(0, 5);
+    const unowned = tracks.filter((track) => track.saleType === 'purchase' && !owned.has(track.id));
+    if (tracks.some((track) => owned.has(track.id)) && unowned.length >= 3) {
+      chosen = { chart, tracks };
+      break;
+    }
+  }
+  chosen ??= charts[0] && {
+    chart: charts[0],
+    tracks: (await catalog(storeUrl, 'chart', charts[0].id)).tracks,
   };
-  const chart = overview.results.charts[0];
-  if (!chart) throw new Error('The demo store has no chart.');
-  const detail = (await (await fetch(`${storeUrl}/catalog/3/platform/chart?id=${chart.id}`)).json()) as {
-    results: CatalogPageResults<'chart'>;
-  };
+  if (!chosen) throw new Error('The demo store has no chart.');
+  const { chart } = chosen;
   const page = await context.newPage();
   await page.setViewportSize({ width: 1100, height: 760 });
   await page.emulateMedia({ colorScheme: 'light' });
@@ -81,18 +112,17 @@ async function decoratedChart(context: BrowserContext, storeUrl: string): Promis
   const buttons = new CartButtonsPage(page);
   await buttons.all.first().waitFor();
   const wanted: ('mp3' | 'wav')[] = ['mp3', 'wav', 'mp3'];
-  for (const track of detail.results.tracks) {
+  for (const track of chosen.tracks) {
     const format = wanted[0];
     if (!format) break;
-    if (track.saleType !== 'purchase') continue;
+    if (track.saleType !== 'purchase' || owned.has(track.id)) continue;
     const control = buttons.control('track', track.id);
-    const add = buttons.add(control, format);
-    // Tracks demo owns show "Owned" and upgrades instead: those stay as they are, for the picture.
-    if ((await add.count()) === 0) continue;
-    await add.click();
+    await buttons.add(control, format).click();
     await buttons.inCartAs(control, format).waitFor();
     wanted.shift();
   }
+  const ownedRow = chosen.tracks.find((track) => owned.has(track.id));
+  if (ownedRow) await buttons.owned(buttons.control('track', ownedRow.id)).waitFor();
   // No row left highlighted by the pointer of the last click.
   await page.mouse.move(0, 0);
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -135,7 +165,7 @@ try {
     await context.waitForEvent('serviceworker');
   }
   await signIn(context, store.baseUrl);
-  await decoratedChart(context, store.baseUrl);
+  await decoratedChart(context, store);
   await popupTab(context, '#cart', 'popup-cart.png', 'light');
   await popupTab(context, '#cart', 'popup-cart-dark.png', 'dark');
   await popupTab(context, '#library', 'popup-library.png', 'light');
