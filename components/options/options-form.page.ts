@@ -8,26 +8,63 @@ export class OptionsFormPage<P extends UiPage> {
     return this.page.getByRole('status') as LocatorOf<P>;
   }
 
+  get storeUrlField(): LocatorOf<P> {
+    return this.page.getByLabel('Store address') as LocatorOf<P>;
+  }
+
+  get templateField(): LocatorOf<P> {
+    return this.page.getByLabel('File name template') as LocatorOf<P>;
+  }
+
+  /** The path the template gives the preview's track, once there is one. */
+  get previewPath(): LocatorOf<P> {
+    return this.page.locator('#filename-preview .preview-path') as LocatorOf<P>;
+  }
+
+  /** Says whose track the preview names: the newest purchase, or the labelled sample. */
+  get previewSource(): LocatorOf<P> {
+    return this.page.locator('#filename-preview .hint').first() as LocatorOf<P>;
+  }
+
+  /** What is wrong with the template, next to the field; empty while it is fine. */
+  get templateProblem(): LocatorOf<P> {
+    return this.page.locator('#filename-problem') as LocatorOf<P>;
+  }
+
+  /** Present while Save cannot be pressed. */
+  get disabledSave(): LocatorOf<P> {
+    return this.page.locator('button[type="submit"]:disabled') as LocatorOf<P>;
+  }
+
+  fieldChip(field: string): LocatorOf<P> {
+    return this.page.getByRole('button', { name: `{${field}}`, exact: true }) as LocatorOf<P>;
+  }
+
+  /** Types a template without saving it: the preview and problem follow each keystroke. */
+  async typeTemplate(template: string): Promise<void> {
+    await this.templateField.fill(template);
+  }
+
   /** Saves a store URL and resolves with what the page answered ("Saved." or why not). */
   async setStoreUrl(storeUrl: string): Promise<string> {
-    await this.page.getByLabel('Store URL').fill(storeUrl);
-    await this.page.getByRole('button', { name: 'Save' }).click();
-    await this.status.filter({ hasText: /./ }).waitFor();
-    return (await this.status.textContent()) ?? '';
+    await this.storeUrlField.fill(storeUrl);
+    return this.save();
   }
 
   /** Saves the key notation ("musical", "camelot", "openKey"); resolves with what the page answered. */
   async setKeyNotation(notation: string): Promise<string> {
     await this.page.getByLabel('Key notation').selectOption(notation);
-    await this.page.getByRole('button', { name: 'Save' }).click();
-    await this.status.filter({ hasText: /./ }).waitFor();
-    return (await this.status.textContent()) ?? '';
+    return this.save();
   }
 
   /** Saves how downloaded files are named; resolves with what the page answered. */
   async setFileNaming(filenameTemplate: string, folderPerRelease: boolean): Promise<string> {
-    await this.page.getByLabel('File name template').fill(filenameTemplate);
+    await this.templateField.fill(filenameTemplate);
     await this.page.getByLabel('A folder per release').setChecked(folderPerRelease);
+    return this.save();
+  }
+
+  private async save(): Promise<string> {
     await this.page.getByRole('button', { name: 'Save' }).click();
     await this.status.filter({ hasText: /./ }).waitFor();
     return (await this.status.textContent()) ?? '';

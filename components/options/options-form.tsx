@@ -2,20 +2,22 @@ import { useEffect, useState } from 'preact/hooks';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import { type KeyNotation, keyNotations } from '../../lib/contract/musical-key.ts';
 import { AudioFormat } from '../../lib/contract/wire.ts';
+import { type PreviewSource, previewFilename, sampleSource } from '../../lib/options/filename-preview.ts';
 import { type SettingsInput, saveSettings } from '../../lib/options/save-settings.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
+import { send } from '../../lib/protocol/send.ts';
 import {
   type FilenameSettings,
   loadFilenameSettings,
   saveFilenameSettings,
 } from '../../lib/storage/filename-settings.ts';
-import { templateFields, templateProblem } from '../../lib/storage/filename-template.ts';
 import {
   defaultAudioFormatSetting,
   keyNotationSetting,
   sourceTypeSetting,
   storeUrlSetting,
 } from '../../lib/storage/items.ts';
+import { FilenameTemplateField } from './filename-template-field.tsx';
 
 const notationNames: Record<KeyNotation, string> = {
   musical: 'Musical (F# min)',
@@ -25,12 +27,31 @@ const notationNames: Record<KeyNotation, string> = {
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
-/** The options page: which store, the cart's sourceType and the default audio format. */
+/** The newest purchase to preview file names with, or the labelled sample when there is none. */
+async function previewSource(): Promise<PreviewSource> {
+  try {
+    const sample = await send('filenameSample', {});
+    return sample
+      ? {
+          track: sample.entry.track,
+          audioFormat: sample.entry.audioFormat,
+          release: sample.release,
+          real: true,
+        }
+      : sampleSource;
+  } catch {
+    // Store down or signed out: the preview still shows what the template does.
+    return sampleSource;
+  }
+}
+
+/** The options page's settings: the store, buying, how files are saved, and the integrators' corner. */
 export function OptionsForm() {
   const [values, setValues] = useState<SettingsInput | null>(null);
   const [naming, setNaming] = useState<FilenameSettings | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [keyNotation, setKeyNotation] = useState<KeyNotation>('musical');
+  const [source, setSource] = useState<PreviewSource | null>(null);
 
   useEffect(() => {
     void Promise.all([
@@ -42,9 +63,16 @@ export function OptionsForm() {
     );
     void loadFilenameSettings().then(setNaming);
     void keyNotationSetting.getValue().then(setKeyNotation);
+    void previewSource().then(setSource);
   }, []);
 
   if (!values || !naming) return <p>Loading…</p>;
+
+  const preview = previewFilename(
+    naming.filenameTemplate,
+    { ...naming, keyNotation },
+    source ?? sampleSource,
+  );
 
   const update = (patch: Partial<SettingsInput>) => {
     setValues({ ...values, ...patch });
@@ -61,8 +89,7 @@ export function OptionsForm() {
     setStatus({ kind: 'saving' });
     try {
       // Checked before any await: saveSettings may ask for a permission, which needs the click's gesture.
-      const namingProblem = templateProblem(naming.filenameTemplate.trim());
-      if (namingProblem) throw new Error(namingProblem);
+      if (!preview.ok) throw new Error(preview.problem);
       setValues(await saveSettings(values));
       setNaming(await saveFilenameSettings(naming));
       await keyNotationSetting.setValue(keyNotation);
@@ -73,87 +100,116 @@ export function OptionsForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <label>
-        Store URL
-        <input
-          name="storeUrl"
-          type="url"
-          required
-          value={values.storeUrl}
-          onInput={(event) => update({ storeUrl: event.currentTarget.value })}
+    <form onSubmit={submit} noValidate class="options-form">
+      <section class="card" aria-labelledby="store-heading">
+        <h2 id="store-heading">Your store</h2>
+        <label>
+          Store address
+          <input
+            name="storeUrl"
+            type="url"
+            required
+            value={values.storeUrl}
+            aria-describedby="store-hint"
+            onInput={(event) => update({ storeUrl: event.currentTarget.value })}
+          />
+        </label>
+        <p id="store-hint" class="hint">
+          Where you buy: Crate adds to this store's cart and downloads what you own there. Saving checks that
+          it answers.
+        </p>
+      </section>
+
+      <section class="card" aria-labelledby="buying-heading">
+        <h2 id="buying-heading">Buying</h2>
+        <label>
+          Add tracks and releases as
+          <select
+            name="defaultAudioFormat"
+            value={values.defaultAudioFormat}
+            aria-describedby="format-hint"
+            onChange={(event) => update({ defaultAudioFormat: AudioFormat.parse(event.currentTarget.value) })}
+          >
+            {audioFormats.map((format) => (
+              <option key={format} value={format}>
+                {format.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="format-hint" class="hint">
+          Used by the keyboard shortcut and the menu's "Add to cart", and preferred by "Download purchased";
+          the page buttons offer every format. Switch a whole cart or one item later in the popup. A release
+          goes in the cart as one item at the release's price; to buy single tracks, use the buttons on its
+          track rows.
+        </p>
+        <label>
+          Key notation
+          <select
+            name="keyNotation"
+            value={keyNotation}
+            onChange={(event) => {
+              const chosen = keyNotations.find((notation) => notation === event.currentTarget.value);
+              if (chosen) setKeyNotation(chosen);
+              setStatus({ kind: 'idle' });
+            }}
+          >
+            {keyNotations.map((notation) => (
+              <option key={notation} value={notation}>
+                {notationNames[notation]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </section>
+
+      <section class="card" aria-labelledby="files-heading">
+        <h2 id="files-heading">Saving files</h2>
+        <FilenameTemplateField
+          template={naming.filenameTemplate}
+          preview={preview}
+          source={source}
+          onChange={(filenameTemplate) => updateNaming({ filenameTemplate })}
         />
-      </label>
-      <label>
-        Source type (sent with every cart call)
-        <input
-          name="sourceType"
-          required
-          value={values.sourceType}
-          onInput={(event) => update({ sourceType: event.currentTarget.value })}
-        />
-      </label>
-      <label>
-        Default audio format
-        <select
-          name="defaultAudioFormat"
-          value={values.defaultAudioFormat}
-          onChange={(event) => update({ defaultAudioFormat: AudioFormat.parse(event.currentTarget.value) })}
-        >
-          {audioFormats.map((format) => (
-            <option key={format} value={format}>
-              {format.toUpperCase()}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Key notation
-        <select
-          name="keyNotation"
-          value={keyNotation}
-          onChange={(event) => {
-            const chosen = keyNotations.find((notation) => notation === event.currentTarget.value);
-            if (chosen) setKeyNotation(chosen);
-            setStatus({ kind: 'idle' });
-          }}
-        >
-          {keyNotations.map((notation) => (
-            <option key={notation} value={notation}>
-              {notationNames[notation]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        File name template
-        <input
-          name="filenameTemplate"
-          required
-          value={naming.filenameTemplate}
-          aria-describedby="filename-fields"
-          onInput={(event) => updateNaming({ filenameTemplate: event.currentTarget.value })}
-        />
-      </label>
-      <p id="filename-fields" class="hint">
-        Fields: {templateFields.map((field) => `{${field}}`).join(' ')}. A "/" makes a folder.
-      </p>
-      <label class="inline">
-        <input
-          name="folderPerRelease"
-          type="checkbox"
-          checked={naming.folderPerRelease}
-          onChange={(event) => updateNaming({ folderPerRelease: event.currentTarget.checked })}
-        />
-        A folder per release
-      </label>
-      <button type="submit" disabled={status.kind === 'saving'}>
-        {status.kind === 'saving' ? 'Checking the store…' : 'Save'}
-      </button>
-      <p role="status" aria-live="polite">
-        {status.kind === 'saved' && 'Saved.'}
-        {status.kind === 'error' && <span class="problem">{status.message}</span>}
-      </p>
+        <label class="inline">
+          <input
+            name="folderPerRelease"
+            type="checkbox"
+            checked={naming.folderPerRelease}
+            onChange={(event) => updateNaming({ folderPerRelease: event.currentTarget.checked })}
+          />
+          A folder per release
+        </label>
+      </section>
+
+      <details class="card advanced">
+        <summary>Advanced: for store integrators</summary>
+        <label>
+          Application name sent to the store
+          <input
+            name="sourceType"
+            required
+            value={values.sourceType}
+            aria-describedby="source-type-hint"
+            onInput={(event) => update({ sourceType: event.currentTarget.value })}
+          />
+        </label>
+        <p id="source-type-hint" class="hint">
+          The store's cart API asks every caller to name itself (its <code>sourceType</code> parameter). It
+          changes nothing in what you buy. Leave it as <code>crate-extension</code> unless your store's
+          operator gave you another name.
+        </p>
+      </details>
+
+      <div class="save-row">
+        <button type="submit" class="primary" disabled={status.kind === 'saving' || !preview.ok}>
+          {status.kind === 'saving' ? 'Checking the store…' : 'Save'}
+        </button>
+        <p role="status" aria-live="polite">
+          {status.kind === 'saved' && 'Saved.'}
+          {status.kind === 'error' && <span class="problem">{status.message}</span>}
+        </p>
+      </div>
     </form>
   );
 }

@@ -1,13 +1,8 @@
 import '../../lib/protocol/zod-jitless.ts';
 import { render } from 'preact';
 import '../../assets/base.css';
-import { OptionsForm } from '../../components/options/options-form.tsx';
-import { ShortcutsSection } from '../../components/options/shortcuts-section.tsx';
+import '../../assets/theme.css';
+import '../../assets/options.css';
+import { OptionsPage } from '../../components/options/options-page.tsx';
 
-render(
-  <>
-    <OptionsForm />
-    <ShortcutsSection />
-  </>,
-  document.getElementById('app') as HTMLElement,
-);
+render(<OptionsPage />, document.getElementById('app') as HTMLElement);

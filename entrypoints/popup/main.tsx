@@ -4,6 +4,7 @@
  * only that and the styles, so the last view is painted while the popup's code still loads.
  */
 import '../../assets/base.css';
+import '../../assets/theme.css';
 import '../../assets/popup.css';
 import { paintLastView } from '../../lib/popup/last-view.ts';
 import { popupTabOf } from '../../lib/popup/popup-tab-ids.ts';

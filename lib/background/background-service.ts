@@ -36,7 +36,7 @@ import { checkedAdd, choosePrompt } from './checked-add.ts';
 import { importCrate } from './crate-import.ts';
 import { downloadFiles } from './download-file.ts';
 import { createDownloadService } from './downloads/download-service.ts';
-import { jobNamer } from './downloads/library-jobs.ts';
+import { jobNamer, releasesOf } from './downloads/library-jobs.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
 import { discover } from './oauth-client.ts';
 import { forEachPooled } from './pool.ts';
@@ -250,12 +250,20 @@ export function createBackgroundService(auth: AuthService) {
       return (await api()).downloads(query);
     },
     async initiateDownloads({ entries }) {
-      const namer = await jobNamer();
-      return downloadFiles(
-        await api(),
-        entries,
-        (entry) => namer(entry.track, entry.audioFormat, entry.id).path,
+      const client = await api();
+      const namer = await jobNamer(
+        client,
+        entries.map((entry) => entry.track),
       );
+      return downloadFiles(client, entries, (entry) => namer(entry.track, entry.audioFormat, entry.id).path);
+    },
+    async filenameSample() {
+      if (!(await auth.currentGrant())) return null;
+      const client = await api();
+      const entry = (await client.downloads({ page: 1, perPage: 1 })).results[0];
+      if (!entry) return null;
+      const release = (await releasesOf(client, [entry.track])).get(entry.track.release.id) ?? null;
+      return { entry, release };
     },
     async artists({ page, perPage, search, genreName, sort }) {
       const found = await (await api()).artists({

@@ -24,6 +24,7 @@ import {
   LibraryEntry,
   PagingMetadata,
   Price,
+  Release,
 } from '../contract/wire.ts';
 import { CrateFile } from './crate-file.ts';
 import { channel } from './envelope.ts';
@@ -101,6 +102,17 @@ export const CrateImportResult = z.union([
 export type CrateImportResult = z.infer<typeof CrateImportResult>;
 
 /** Where a library entry's file was saved: `path` as the template named it, `location` absolute, or null when not on disk. */
+/**
+ * The newest library entry and its release's catalogue facts: the options page previews the file
+ * name a real download would get. Null when nobody is signed in or the library is empty.
+ */
+export const FilenameSample = z
+  .object({
+    entry: LibraryEntry,
+    release: Release.pick({ catalogNumber: true, trackIds: true }).nullable(),
+  })
+  .nullable();
+
 export const SavedFile = z.object({
   downloadId: z.number().int(),
   path: z.string(),
@@ -282,6 +294,7 @@ export const protocol = {
     z.array(SavedDownload),
   ),
   artists: define(pagesOnly, ArtistSearch, ArtistResults),
+  filenameSample: define(pagesOnly, NoPayload, FilenameSample),
   /** A promotional track into the library (POST /order/1/promo-downloads), with its download link. */
   promoDownload: define(
     pagesAndStore,

@@ -1,59 +1,141 @@
 /**
- * Names a saved file from a template such as `{artists} - {title} ({mix}).{ext}`. The result is a
+ * Names a saved file from a template such as `{artist} - {title} ({mix}).{format}`. The result is a
  * relative path for downloads.download: values never add folders (their slashes are replaced), no
  * segment can climb out of the download folder, and every segment is a name Windows, macOS and
- * Linux all accept.
+ * Linux all accept. A field the store has no value for renders empty, and the brackets or
+ * separator around it go with it: a name never says "undefined" or "0".
  */
+import { formatKey, type KeyNotation, parseKey } from '../contract/musical-key.ts';
 import { illegalFilenameCharacters } from '../contract/safe-filename.ts';
-import type { AudioFormat, Track } from '../contract/wire.ts';
+import type { AudioFormat, Release, Track } from '../contract/wire.ts';
 
-export const defaultFilenameTemplate = '{artists} - {title} ({mix}).{ext}';
+export const defaultFilenameTemplate = '{artist} - {title} ({mix}).{format}';
 export const releaseFolderTemplate = '{release}/';
 
-export const templateFields = [
-  'artists',
-  'title',
-  'mix',
-  'remixers',
-  'release',
-  'label',
-  'genre',
-  'bpm',
-  'key',
-  'isrc',
-  'ext',
-] as const;
-export type TemplateField = (typeof templateFields)[number];
+/** Every field a template may use, with what it holds, in a DJ's words (the options page lists them). */
+export const templateFieldHelp = {
+  artist: 'the artists, e.g. "Bicep, Hammer"',
+  title: 'the track title',
+  mix: 'the mix, e.g. "Extended Mix"',
+  release: 'the release (EP or album) the track is on',
+  label: 'the record label',
+  catalog: 'the label\'s catalogue number, e.g. "NINJA123"',
+  year: 'the year the track came out',
+  track: 'its number on the release, e.g. "03"',
+  bpm: 'the tempo, e.g. "124"',
+  key: 'the key, in the notation chosen above',
+  camelot: 'the key on the Camelot wheel, e.g. "8A"',
+  format: 'mp3, wav or aiff: the file type',
+  isrc: "the recording's ISRC code",
+  remixers: 'the remixers, if any',
+  genre: "the store's genre",
+} as const;
+
+export type TemplateField = keyof typeof templateFieldHelp;
+export const templateFields = Object.keys(templateFieldHelp) as TemplateField[];
 export type FilenameFields = Record<TemplateField, string>;
 
-export function filenameFields(track: Track, audioFormat: AudioFormat): FilenameFields {
+/** Older names still read, so a template saved before the rename keeps working. */
+const fieldAliases: Record<string, TemplateField> = { artists: 'artist', ext: 'format' };
+
+const fieldOf = (name: string): TemplateField | undefined =>
+  Object.hasOwn(templateFieldHelp, name)
+    ? (name as TemplateField)
+    : Object.hasOwn(fieldAliases, name)
+      ? fieldAliases[name]
+      : undefined;
+
+const placeholder = /\{([^{}]*)\}/g;
+
+/** Fields that need the track's release record (the library entry carries only its name). */
+const releaseFields: readonly TemplateField[] = ['catalog', 'track'];
+
+/** The known fields a template uses, once each, in order (old names as their new ones). */
+export function fieldsUsed(template: string): TemplateField[] {
+  const used = [...template.matchAll(placeholder)].flatMap((match) => fieldOf(match[1] as string) ?? []);
+  return [...new Set(used)];
+}
+
+/** Whether naming by this template needs the tracks' release records. */
+export function templateNeedsRelease(template: string): boolean {
+  return fieldsUsed(template).some((field) => releaseFields.includes(field));
+}
+
+export interface FilenameContext {
+  /** The track's release from the catalog, for {catalog} and {track}; those are empty without it. */
+  release?: Pick<Release, 'catalogNumber' | 'trackIds'>;
+  /** The notation {key} is written in. */
+  keyNotation?: KeyNotation;
+}
+
+/** What each field holds for one file: an empty string when the store has no value for it. */
+export function filenameFields(
+  track: Track,
+  audioFormat: AudioFormat,
+  { release, keyNotation = 'musical' }: FilenameContext = {},
+): FilenameFields {
   const names = (refs: { name: string }[]) => refs.map((ref) => ref.name).join(', ');
+  const key = parseKey(track.key);
+  const position = release ? release.trackIds.indexOf(track.id) : -1;
+  const width = Math.max(2, String(release?.trackIds.length ?? 0).length);
   return {
-    artists: names(track.artists),
+    artist: names(track.artists),
     title: track.name,
     mix: track.mixName,
-    remixers: names(track.remixers),
     release: track.release.name,
     label: track.label.name,
-    genre: track.genre.name,
-    bpm: String(track.bpm),
-    key: track.key,
+    catalog: release?.catalogNumber ?? '',
+    year: /^(\d{4})/.exec(track.publishDate)?.[1] ?? '',
+    track: position >= 0 ? String(position + 1).padStart(width, '0') : '',
+    bpm: track.bpm > 0 ? String(track.bpm) : '',
+    // A key the notations cannot read is kept as the store wrote it; {camelot} has no such fallback.
+    key: key ? formatKey(key, keyNotation) : track.key.trim(),
+    camelot: key ? formatKey(key, 'camelot') : '',
+    format: audioFormat,
     isrc: track.isrc,
-    ext: audioFormat,
+    remixers: names(track.remixers),
+    genre: track.genre.name,
   };
 }
 
-const placeholder = /\{([a-z]+)\}/g;
+// What a template's own text may not hold (values are cleaned instead): "/" is the folder separator.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it matches
+const illegalTemplateCharacter = /[<>:"\\|?*\u0000-\u001f\u007f]/;
+
+const describeCharacter = (character: string) =>
+  (character.codePointAt(0) ?? 0) < 0x20 || character === '\u007f' ? 'a control character' : `"${character}"`;
 
 /** Why a template cannot be used, in a sentence for the options page, or null when it can. */
 export function templateProblem(template: string): string | null {
-  if (template.trim() === '') return 'The file name template is empty.';
+  if (template.trim() === '')
+    return 'The file name template is empty: type at least one field, e.g. {title}.';
+  let open = -1;
+  for (const [index, character] of [...template].entries()) {
+    if (character === '{') {
+      if (open >= 0)
+        return `A "{" opens inside another field (character ${index + 1}): close the first with "}".`;
+      open = index;
+    } else if (character === '}') {
+      if (open < 0) return `A "}" has no "{" before it (character ${index + 1}).`;
+      open = -1;
+    }
+  }
+  if (open >= 0) return `A "{" is not closed (character ${open + 1}): add "}" after the field name.`;
   const unknown = [...template.matchAll(placeholder)]
     .map((match) => match[1] as string)
-    .filter((name) => !(templateFields as readonly string[]).includes(name));
+    .filter((name) => fieldOf(name) === undefined);
   if (unknown.length > 0) {
-    return `The file name template has unknown fields: ${unknown.map((name) => `{${name}}`).join(', ')}.`;
+    const list = [...new Set(unknown)].map((name) => `{${name}}`).join(', ');
+    return `Unknown field${unknown.length > 1 ? 's' : ''} ${list}: use the fields listed below.`;
   }
+  const text = template.replace(placeholder, '');
+  if (text.includes('\\')) return 'Use "/" for folders, not "\\".';
+  const illegal = illegalTemplateCharacter.exec(text)?.[0];
+  if (illegal) return `${describeCharacter(illegal)} cannot be in a file or folder name on Windows or macOS.`;
+  const segments = template.split('/');
+  if (segments.some((segment) => segment.trim() === '.' || segment.trim() === '..'))
+    return 'A folder cannot be "." or "..": files stay inside your download folder.';
+  if ((segments.at(-1) ?? '').trim() === '') return 'The template ends with "/": add the file name after it.';
   return null;
 }
 
@@ -87,11 +169,15 @@ function cleanValue(value: string): string {
 
 /** Tidies one rendered name: empty brackets of missing values, doubled spaces, dangling " - ". */
 function tidy(name: string): string {
-  return name
-    .replace(/\(\s*\)|\[\s*\]/g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s\-–]+|[\s\-–]+$/g, '')
-    .replace(/\s+(\.[^.\s]*)$/, '$1');
+  return (
+    name
+      .replace(/\(\s*\)|\[\s*\]/g, '')
+      .replace(/\s+/g, ' ')
+      // "A - {catalog} - B" without a catalogue number: one separator, not two.
+      .replace(/( [-–])(?: [-–])+(?= )/g, '$1')
+      .replace(/^[\s\-–]+|[\s\-–]+$/g, '')
+      .replace(/\s+(\.[^.\s]*)$/, '$1')
+  );
 }
 
 /**
@@ -115,16 +201,15 @@ export interface RenderOptions {
 /** The relative path (segments joined by `/`) a file with these fields is saved under. */
 export function renderFilename(template: string, fields: FilenameFields, options: RenderOptions): string {
   const full = (options.folderPerRelease ? releaseFolderTemplate : '') + template;
-  const extension = `.${cleanValue(fields.ext)}`;
-  const segments = full
-    .split(/[/\\]/)
-    .map((segment) =>
-      tidy(
-        segment.replace(placeholder, (match, name: string) =>
-          name in fields ? cleanValue(fields[name as TemplateField]) : cleanValue(match),
-        ),
-      ),
-    );
+  const extension = `.${cleanValue(fields.format)}`;
+  const segments = full.split(/[/\\]/).map((segment) =>
+    tidy(
+      segment.replace(placeholder, (match, name: string) => {
+        const field = fieldOf(name);
+        return cleanValue(field ? fields[field] : match);
+      }),
+    ),
+  );
   const fileSegment = segments.pop() ?? '';
   const folders = segments
     .map((segment) => safeSegment(segment, maxFolderBytes))

@@ -43,6 +43,7 @@ import type { KeyNotation } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import type { AccessToken } from './access-token.ts';
 import { type CartStateByStore, cartStateKey } from './cart-state.ts';
+import { defaultFilenameTemplate } from './filename-template.ts';
 
 // The person's settings (options page and popup).
 
@@ -99,7 +100,7 @@ export const cartNamesSetting = storage.defineItem<string[]>('local:cartNames', 
  * template makes folders inside the browser's download folder.
  */
 export const filenameTemplateSetting = storage.defineItem<string>('local:filenameTemplate', {
-  fallback: '{artists} - {title} ({mix}).{ext}',
+  fallback: defaultFilenameTemplate,
   version: 1,
 });
 

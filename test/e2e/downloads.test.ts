@@ -266,6 +266,43 @@ describe('"Download" on one entry of the popup\'s library', () => {
   });
 });
 
+describe('every file name field, filled by the downloader', () => {
+  it('names a saved file with the catalogue number, track number, year, keys and ISRC of its release', async () => {
+    const [trackId] = (await unownedTrackIds(1)) as [number];
+    await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
+    const track = await catalogTrack(trackId);
+    const { release } = await api<{ release: Release }>('GET', '/catalog/3/platform/release', {
+      id: String(track.release.id),
+    });
+    const template =
+      'fields/{label}/{catalog} {track}. {artist} - {title} ({mix}) [{year} {key} {camelot} {bpm}] {isrc}.{format}';
+    await setFileNaming(template, false);
+    const popup = new PopupPage(await extension.openPage('popup.html#library'));
+    await popup.library.filter(track.name);
+    await popup.library.downloadButton(`${track.name} (${track.mixName})`).click();
+    const files = await waitFor(
+      () => savedFiles().filter((path) => path.startsWith('fields/')),
+      (found) => found.length > 0,
+      15_000,
+    );
+    const position = String(release.trackIds.indexOf(track.id) + 1).padStart(2, '0');
+    expect(files).toEqual([
+      renderFilename(template, filenameFields(track, 'wav', { release }), {
+        fallbackName: `track-${track.id}`,
+      }),
+    ]);
+    // The values come from the store's records, not from the rendering alone.
+    const [saved] = files as [string];
+    expect(saved).toContain(`${release.catalogNumber} ${position}. `);
+    expect(saved).toContain(`[${track.publishDate.slice(0, 4)} `);
+    expect(saved).toContain(`${track.isrc}.wav`);
+    expect(saved).not.toMatch(/undefined|null|NaN/);
+    expect(audioFormatOf(saved)).toBe('wav');
+    await popup.page.close();
+    await setFileNaming(defaultFilenameTemplate, false);
+  });
+});
+
 describe('No duplicate files', () => {
   /** Waits until the queue has no run under way, as the popup's panel shows it. */
   async function queueFinished(text: string | RegExp = /^Finished: /): Promise<void> {

@@ -2,11 +2,8 @@
  * The toolbar popup in Chromium against the running store, signed in as `demo`: the popup is opened
  * as chrome-extension://<id>/popup.html in a tab. What the popup shows is checked against what the
  * store says through its own API.
- *
- * UPDATE_SCREENSHOTS=1 also writes docs/screenshots/popup-*.png.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -14,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { Artist, Cart, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
+import { seriousViolations } from './axe.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
 
 const storeUrl = inject('storeUrl');
@@ -53,30 +51,6 @@ async function openPopup(hash = ''): Promise<PopupPage<Page>> {
   await popup?.page.close();
   popup = new PopupPage(await extension.openPage(`popup.html${hash}`));
   return popup;
-}
-
-/** Runs axe-core in the popup; CSP forbids a script tag there, so its source is evaluated directly. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axeSource = await readFile(
-    join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
-    'utf8',
-  );
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: {
-        run(context: Document): Promise<{
-          violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-        }>;
-      };
-    };
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 beforeAll(async () => {
@@ -352,26 +326,6 @@ describe('accessibility', () => {
     expect(await popup.tab('Library').getAttribute('aria-selected')).toBe('true');
     await popup.page.keyboard.press('End');
     expect(await popup.tab('Artists').evaluate((element) => element === document.activeElement)).toBe(true);
-  });
-});
-
-describe.runIf(process.env.UPDATE_SCREENSHOTS)('screenshots for the README', () => {
-  const shoot = async (hash: string, file: string, colorScheme: 'light' | 'dark' = 'light') => {
-    await openPopup(hash);
-    await popup.page.emulateMedia({ colorScheme });
-    await popup.page.setViewportSize({ width: 440, height: 580 });
-    await popup.live();
-    await popup.refreshing.waitFor({ state: 'detached' });
-    await popup.page.locator('.notice-box, .cart-summary, .library-entry, .artist').first().waitFor();
-    await popup.page.screenshot({ path: join(import.meta.dirname, '../../docs/screenshots', file) });
-  };
-
-  it('captures each tab', async () => {
-    await popup.chooseCart('default');
-    await shoot('#cart', 'popup-cart.png');
-    await shoot('#cart', 'popup-cart-dark.png', 'dark');
-    await shoot('#library', 'popup-library.png');
-    await shoot('#artists', 'popup-artists.png');
   });
 });
 

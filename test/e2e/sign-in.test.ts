@@ -174,7 +174,7 @@ describe('the options page', () => {
       'The store at http://127.0.0.1:9 is not answering. Is it running?',
     );
     await options.page.reload();
-    expect(await options.page.getByLabel('Store URL').inputValue()).toBe(storeUrl);
+    expect(await options.storeUrlField.inputValue()).toBe(storeUrl);
     await options.page.close();
   });
 });

@@ -5,6 +5,8 @@ import {
   type FilenameFields,
   filenameFields,
   renderFilename,
+  templateFields,
+  templateNeedsRelease,
   templateProblem,
 } from '../../lib/storage/filename-template.ts';
 
@@ -47,10 +49,10 @@ const utf8 = (text: string) => new TextEncoder().encode(text).length;
 describe('renderFilename', () => {
   it.each([
     ['the default template', {}, 'deadmau5 - Strobe (Original Mix).mp3'],
-    ['several artists', { artists: 'A, B' }, 'A, B - Strobe (Original Mix).mp3'],
+    ['several artists', { artist: 'A, B' }, 'A, B - Strobe (Original Mix).mp3'],
     ['no mix name: no empty brackets', { mix: '' }, 'deadmau5 - Strobe.mp3'],
-    ['no artists: no dangling dash', { artists: '' }, 'Strobe (Original Mix).mp3'],
-    ['WAV', { ext: 'wav' }, 'deadmau5 - Strobe (Original Mix).wav'],
+    ['no artists: no dangling dash', { artist: '' }, 'Strobe (Original Mix).mp3'],
+    ['WAV', { format: 'wav' }, 'deadmau5 - Strobe (Original Mix).wav'],
     ['a slash in a title adds no folder', { title: 'AC/DC' }, 'deadmau5 - AC_DC (Original Mix).mp3'],
     ['a backslash too', { title: 'a\\b' }, 'deadmau5 - a_b (Original Mix).mp3'],
     [
@@ -59,17 +61,17 @@ describe('renderFilename', () => {
       'deadmau5 - What_ _Yes__ _No_ _ _ (Original Mix).mp3',
     ],
     ['control characters', { title: 'A\u0000B\u0007C\nD' }, 'deadmau5 - A_B_C D (Original Mix).mp3'],
-    ['a title of dots', { artists: '', title: '..', mix: '' }, 'track-42.mp3'],
+    ['a title of dots', { artist: '', title: '..', mix: '' }, 'track-42.mp3'],
     [
       'a path traversal attempt',
-      { artists: '../../etc', title: 'passwd' },
+      { artist: '../../etc', title: 'passwd' },
       '_.._etc - passwd (Original Mix).mp3',
     ],
-    ['a reserved Windows name', { artists: '', title: 'CON', mix: '' }, '_CON.mp3'],
-    ['a reserved name with a number', { artists: '', title: 'com1', mix: '' }, '_com1.mp3'],
-    ['trailing dots and spaces', { artists: '', title: 'Hello. . ', mix: '' }, 'Hello.mp3'],
-    ['leading dots (hidden files)', { artists: '', title: '.hidden', mix: '' }, 'hidden.mp3'],
-    ['everything empty', { artists: '', title: '', mix: '' }, 'track-42.mp3'],
+    ['a reserved Windows name', { artist: '', title: 'CON', mix: '' }, '_CON.mp3'],
+    ['a reserved name with a number', { artist: '', title: 'com1', mix: '' }, '_com1.mp3'],
+    ['trailing dots and spaces', { artist: '', title: 'Hello. . ', mix: '' }, 'Hello.mp3'],
+    ['leading dots (hidden files)', { artist: '', title: '.hidden', mix: '' }, 'hidden.mp3'],
+    ['everything empty', { artist: '', title: '', mix: '' }, 'track-42.mp3'],
   ])('%s', (_, patch, expected) => {
     expect(render(patch)).toBe(expected);
   });
@@ -119,7 +121,7 @@ describe('renderFilename', () => {
     const hostile = ['..', '.', '/', '\\', '\u0000', 'CON', 'nul.txt', ' . ', '..\\..', 'a/../b'];
     for (const value of hostile) {
       const path = render(
-        { artists: value, title: value, mix: value, release: value },
+        { artist: value, title: value, mix: value, release: value },
         defaultFilenameTemplate,
         true,
       );
@@ -133,12 +135,127 @@ describe('renderFilename', () => {
   });
 });
 
+describe('filenameFields: every field the options page lists', () => {
+  const release = { catalogNumber: 'MAU5012', trackIds: [40, 41, 42, 43] };
+  const everyField = templateFields.map((field) => `{${field}}`).join('|');
+
+  it.each([
+    ['{artist}', 'deadmau5'],
+    ['{title}', 'Strobe'],
+    ['{mix}', 'Original Mix'],
+    ['{release}', 'For Lack of a Better Name'],
+    ['{label}', 'mau5trap'],
+    ['{catalog}', 'MAU5012'],
+    ['{year}', '2009'],
+    ['{track}', '03'],
+    ['{bpm}', '128'],
+    ['{key}', 'B min'],
+    ['{camelot}', '10A'],
+    ['{format}', 'mp3'],
+    ['{isrc}', 'USUS10900001'],
+    ['{remixers}', ''],
+    ['{genre}', 'Progressive House'],
+  ])('%s renders %j', (template, value) => {
+    const fields = filenameFields(track, 'mp3', { release });
+    expect(renderFilename(`${template} x`, fields, { fallbackName: 'track-42' })).toBe(
+      `${value} x.mp3`.trimStart(),
+    );
+  });
+
+  it('covers every field the page lists', () => {
+    expect(templateFields).toEqual(
+      expect.arrayContaining([
+        ...['artist', 'title', 'mix', 'release', 'label', 'catalog', 'year', 'track'],
+        ...['bpm', 'key', 'camelot', 'format', 'isrc'],
+      ]),
+    );
+    const fields = filenameFields(track, 'wav', { release });
+    for (const field of templateFields) expect(typeof fields[field]).toBe('string');
+  });
+
+  it('writes {key} in the chosen notation; {camelot} is always Camelot', () => {
+    expect(filenameFields(track, 'mp3', { keyNotation: 'openKey' }).key).toBe('3m');
+    expect(filenameFields(track, 'mp3', { keyNotation: 'camelot' }).key).toBe('10A');
+    expect(filenameFields(track, 'mp3', { keyNotation: 'openKey' }).camelot).toBe('10A');
+  });
+
+  it('pads the track number to the release length', () => {
+    const long = { catalogNumber: 'X', trackIds: [...Array(120).keys()].map((n) => n + 1) };
+    expect(filenameFields({ ...track, id: 7 }, 'mp3', { release: long }).track).toBe('007');
+  });
+
+  it('missing data renders empty, never "undefined", "null" or "0"', () => {
+    const bare = {
+      ...track,
+      mixName: '',
+      bpm: 0,
+      key: '',
+      isrc: '',
+      publishDate: '',
+      label: ref(''),
+    } as Track;
+    // No release record: no catalogue number and no track number.
+    const fields = filenameFields(bare, 'aiff');
+    for (const field of [
+      'mix',
+      'label',
+      'catalog',
+      'year',
+      'track',
+      'bpm',
+      'key',
+      'camelot',
+      'isrc',
+    ] as const)
+      expect(fields[field]).toBe('');
+    const path = renderFilename(everyField, fields, { fallbackName: 'track-42' });
+    expect(path).not.toMatch(/undefined|null|NaN|\b0\b/);
+    expect(
+      renderFilename('{track}. {artist} - {catalog} - {title} [{key}] ({year}).{format}', fields, {
+        fallbackName: 'track-42',
+      }),
+    ).toBe('deadmau5 - Strobe.aiff');
+    expect(renderFilename('{catalog}/{track} {bpm}', fields, { fallbackName: 'track-42' })).toBe(
+      'track-42.aiff',
+    );
+  });
+
+  it('keeps a key the notations cannot read as the store wrote it', () => {
+    const odd = filenameFields({ ...track, key: 'atonal' } as Track, 'mp3');
+    expect([odd.key, odd.camelot]).toEqual(['atonal', '']);
+  });
+
+  it('still reads templates saved with the old names {artists} and {ext}', () => {
+    expect(render({}, '{artists} - {title}.{ext}')).toBe('deadmau5 - Strobe.mp3');
+    expect(templateProblem('{artists} - {title}.{ext}')).toBeNull();
+  });
+
+  it('says when naming needs the release record', () => {
+    expect(templateNeedsRelease(defaultFilenameTemplate)).toBe(false);
+    expect(templateNeedsRelease('{catalog} {title}')).toBe(true);
+    expect(templateNeedsRelease('{track}. {title}')).toBe(true);
+  });
+});
+
 describe('templateProblem', () => {
   it.each([
     [defaultFilenameTemplate, null],
-    ['{release}/{title}.{ext}', null],
-    ['', 'The file name template is empty.'],
-    ['{artist} - {titel}', 'The file name template has unknown fields: {artist}, {titel}.'],
+    ['{release}/{title}.{format}', null],
+    ['{label}/{catalog}/{track}. {artist} - {title} [{camelot} {bpm}]', null],
+    ['', 'The file name template is empty: type at least one field, e.g. {title}.'],
+    ['   ', 'The file name template is empty: type at least one field, e.g. {title}.'],
+    ['{artist} - {titel}', 'Unknown field {titel}: use the fields listed below.'],
+    ['{Artist} - {titel} {titel}', 'Unknown fields {Artist}, {titel}: use the fields listed below.'],
+    ['{} {title}', 'Unknown field {}: use the fields listed below.'],
+    ['{artist - {title}', 'A "{" opens inside another field (character 11): close the first with "}".'],
+    ['{artist} - {title', 'A "{" is not closed (character 12): add "}" after the field name.'],
+    ['artist} - {title}', 'A "}" has no "{" before it (character 7).'],
+    ['{artist}: {title}', '":" cannot be in a file or folder name on Windows or macOS.'],
+    ['{title}?', '"?" cannot be in a file or folder name on Windows or macOS.'],
+    ['{title}\u0007', 'a control character cannot be in a file or folder name on Windows or macOS.'],
+    ['{label}\\{title}', 'Use "/" for folders, not "\\".'],
+    ['../{title}', 'A folder cannot be "." or "..": files stay inside your download folder.'],
+    ['{label}/', 'The template ends with "/": add the file name after it.'],
   ])('%j', (template, problem) => {
     expect(templateProblem(template)).toBe(problem);
   });

@@ -62,6 +62,7 @@ beforeEach(() => {
     releaseTracks: vi.fn(async () => []),
     library: vi.fn(async () => ({ results: [], paging: { page: 1, perPage: 25, count: 0, totalPages: 0 } })),
     initiateDownloads: vi.fn(async () => []),
+    filenameSample: vi.fn(async () => null),
     artists: vi.fn(async () => ({
       results: [],
       paging: { page: 1, perPage: 25, count: 0, totalPages: 0 },
@@ -154,6 +155,11 @@ describe('refused senders and payloads', () => {
     ],
     ['the store page asking to sign out', message('signOut'), storePage],
     ['the store page reading the download library', message('library'), storePage],
+    [
+      'the store page reading the newest purchase for a file name sample',
+      message('filenameSample'),
+      storePage,
+    ],
     ['the store page asking for the auth state', message('getAuthState'), storePage],
     ['the store page emptying the cart', message('emptyCart'), storePage],
     [

@@ -38,16 +38,18 @@ export async function downloadPurchased(
   item: CatalogItemRef,
   { api, enqueue, libraryChanged }: PurchasedDownloadDependencies,
 ): Promise<number> {
-  const [{ name, tracks }, preferred, named] = await Promise.all([
+  const [{ name, tracks }, preferred] = await Promise.all([
     catalogItem(api, item),
     defaultAudioFormatSetting.getValue(),
-    jobNamer(),
   ]);
-  const owned = await entriesForTracks(
-    api,
-    tracks.map((track) => track.id),
-    preferred,
-  );
+  const [owned, named] = await Promise.all([
+    entriesForTracks(
+      api,
+      tracks.map((track) => track.id),
+      preferred,
+    ),
+    jobNamer(api, tracks),
+  ]);
   // In the release's order, so files appear as the release lists them.
   const jobs: NewJob[] = [];
   let promoted = false;

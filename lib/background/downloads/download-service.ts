@@ -58,7 +58,11 @@ export function createDownloadService(options: DownloadServiceOptions) {
 
   async function downloadAllAvailable(): Promise<QueueProgress> {
     const api = await options.api();
-    const [entries, named] = await Promise.all([libraryEntries(api, 'available'), jobNamer()]);
+    const entries = await libraryEntries(api, 'available');
+    const named = await jobNamer(
+      api,
+      entries.map((entry) => entry.track),
+    );
     // Oldest purchase first: the library lists newest first.
     const jobs = entries.reverse().map((entry) => named(entry.track, entry.audioFormat, entry.id));
     if (jobs.length > 0) await queue.enqueue(jobs);
@@ -86,7 +90,8 @@ export function createDownloadService(options: DownloadServiceOptions) {
         await queue.control(action);
         return queue.progress();
       },
-      savedFiles: ({ entries }: { entries: Parameters<typeof savedFiles>[0] }) => savedFiles(entries),
+      savedFiles: async ({ entries }: { entries: Parameters<typeof savedFiles>[1] }) =>
+        savedFiles(await options.api(), entries),
     },
 
     /** contextMenus.onClicked. */

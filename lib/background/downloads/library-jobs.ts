@@ -3,11 +3,12 @@
  * it is paged through) and named by the person's file name template.
  */
 
-import type { AudioFormat, LibraryEntry, Track } from '../../contract/wire.ts';
+import type { AudioFormat, LibraryEntry, Release, Track } from '../../contract/wire.ts';
 import type { NewJob, StoreLink } from '../../storage/download-job.ts';
-import { filenameFields, renderFilename } from '../../storage/filename-template.ts';
-import { filenameTemplateSetting, folderPerReleaseSetting } from '../../storage/items.ts';
+import { filenameFields, renderFilename, templateNeedsRelease } from '../../storage/filename-template.ts';
+import { filenameTemplateSetting, folderPerReleaseSetting, keyNotationSetting } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
+import { forEachPooled } from '../pool.ts';
 
 /** "Artists - Title (Mix)": how a job is shown. */
 export const trackTitle = (track: Track) =>
@@ -20,18 +21,45 @@ export type JobNamer = (
   link?: StoreLink,
 ) => NewJob;
 
-/** Reads the template settings once, for a batch of jobs. */
-export async function jobNamer(): Promise<JobNamer> {
-  const [template, folderPerRelease] = await Promise.all([
+type ReleaseFacts = Pick<Release, 'catalogNumber' | 'trackIds'>;
+export type ReleaseLookup = Pick<ApiClient, 'catalogPage'>;
+
+/**
+ * The release records of these tracks, by release id: a library entry names its release but
+ * carries neither its catalogue number nor its track order. A release the store does not return
+ * is left out, and its tracks' {catalog} and {track} stay empty rather than failing the download.
+ */
+export async function releasesOf(
+  api: ReleaseLookup,
+  tracks: readonly Track[],
+): Promise<Map<number, ReleaseFacts>> {
+  const found = new Map<number, ReleaseFacts>();
+  const ids = [...new Set(tracks.map((track) => track.release.id))];
+  await forEachPooled(ids, 3, async (id) => {
+    const page = await api.catalogPage('release', id).catch(() => null);
+    if (page) found.set(id, { catalogNumber: page.release.catalogNumber, trackIds: page.release.trackIds });
+  });
+  return found;
+}
+
+/**
+ * Reads the naming settings once, for a batch of jobs naming these tracks. The releases are only
+ * asked for when the template uses {catalog} or {track}: the default costs no store call.
+ */
+export async function jobNamer(api: ReleaseLookup, tracks: readonly Track[]): Promise<JobNamer> {
+  const [template, folderPerRelease, keyNotation] = await Promise.all([
     filenameTemplateSetting.getValue(),
     folderPerReleaseSetting.getValue(),
+    keyNotationSetting.getValue(),
   ]);
+  const releases = templateNeedsRelease(template) ? await releasesOf(api, tracks) : new Map();
   return (track, audioFormat, downloadId, link) => ({
     downloadId,
-    path: renderFilename(template, filenameFields(track, audioFormat), {
-      folderPerRelease,
-      fallbackName: `track-${track.id}`,
-    }),
+    path: renderFilename(
+      template,
+      filenameFields(track, audioFormat, { release: releases.get(track.release.id), keyNotation }),
+      { folderPerRelease, fallbackName: `track-${track.id}` },
+    ),
     title: trackTitle(track),
     audioFormat,
     ...(link ? { link } : {}),

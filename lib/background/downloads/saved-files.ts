@@ -8,7 +8,7 @@ import { browser } from 'wxt/browser';
 import type { LibraryEntry } from '../../contract/wire.ts';
 import type { SavedFile } from '../../protocol/messages.ts';
 import { indexedDbJobStore } from '../../storage/job-store.ts';
-import { jobNamer } from './library-jobs.ts';
+import { jobNamer, type ReleaseLookup } from './library-jobs.ts';
 
 type Entry = Pick<LibraryEntry, 'id' | 'audioFormat' | 'track'>;
 
@@ -26,9 +26,12 @@ async function onDisk(query: { id: number } | { filenameRegex: string }): Promis
   return found[0]?.filename ?? null;
 }
 
-export async function savedFiles(entries: readonly Entry[]): Promise<SavedFile[]> {
-  const [{ jobs }, named] = await Promise.all([indexedDbJobStore().read(), jobNamer()]);
+export async function savedFiles(api: ReleaseLookup, entries: readonly Entry[]): Promise<SavedFile[]> {
+  const { jobs } = await indexedDbJobStore().read();
   const saved = new Map(jobs.filter((job) => job.state === 'done').map((job) => [job.downloadId, job]));
+  // Only entries the queue has no record of are named again from the template.
+  const unsaved = entries.filter((entry) => !saved.has(entry.id)).map((entry) => entry.track);
+  const named = await jobNamer(api, unsaved);
   const files: SavedFile[] = [];
   for (const entry of entries) {
     const job = saved.get(entry.id);

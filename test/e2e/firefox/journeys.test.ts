@@ -23,6 +23,7 @@ import type {
   LibraryEntry,
   Track,
 } from '../../../lib/contract/wire.ts';
+import { filenameFields, renderFilename } from '../../../lib/storage/filename-template.ts';
 import { signIn } from '../../helpers/tokens.ts';
 import { type FirefoxExtension, launchFirefoxExtension } from './firefox-extension.ts';
 import type { FirefoxPage } from './puppeteer-ui.ts';
@@ -114,6 +115,39 @@ describe('Firefox: signing in', () => {
     await popup.account.signedInAs.waitFor();
     expect(await popup.account.signedInAs.textContent()).toBe('Signed in as demo');
     await popup.page.close();
+  });
+});
+
+describe('Firefox: the file name template on the options page', () => {
+  it("previews demo's newest purchase while typing, and shows a broken template's problem next to it", async () => {
+    const [newest] = await api<LibraryEntry[]>('/order/1/downloads?page=1&perPage=1');
+    if (!newest) throw new Error('demo has no purchases in the demo store.');
+    const options = new OptionsFormPage(await extension.openPage('options.html'));
+    await options.previewSource.filter({ hasText: 'Your newest purchase' }).waitFor();
+    expect(await options.previewSource.textContent()).toContain(newest.track.name);
+
+    const { release } = await api<CatalogPageResults<'release'>>(
+      `/catalog/3/platform/release?id=${newest.track.release.id}`,
+    );
+    const template = '{catalog} - {title}.{format}';
+    await options.typeTemplate(template);
+    const path = renderFilename(template, filenameFields(newest.track, newest.audioFormat, { release }), {
+      fallbackName: `track-${newest.track.id}`,
+    });
+    expect(path.startsWith(`${release.catalogNumber} - `)).toBe(true);
+    await expect.poll(() => options.previewPath.textContent()).toBe(path);
+    expect(await options.disabledSave.count()).toBe(0);
+
+    await options.typeTemplate('{artist} - {titel}');
+    await expect
+      .poll(() => options.templateProblem.textContent())
+      .toBe('Unknown field {titel}: use the fields listed below.');
+    expect(await options.disabledSave.count()).toBe(1);
+
+    await options.typeTemplate('{artist} - {title}');
+    await expect.poll(() => options.templateProblem.textContent()).toBe('');
+    expect(await options.disabledSave.count()).toBe(0);
+    await options.page.close();
   });
 });
 

@@ -1,0 +1,99 @@
+import { useRef } from 'preact/hooks';
+import type { Preview, PreviewSource } from '../../lib/options/filename-preview.ts';
+import { templateFieldHelp, templateFields } from '../../lib/storage/filename-template.ts';
+
+interface FilenameTemplateFieldProps {
+  template: string;
+  preview: Preview;
+  source: PreviewSource | null;
+  onChange(template: string): void;
+}
+
+const trackName = ({ track }: PreviewSource) =>
+  `${track.artists.map((artist) => artist.name).join(', ')} - ${track.name}`;
+
+/**
+ * The file name template as it is typed: what it makes of a real purchase (or a labelled sample),
+ * what is wrong with it next to the field, and the fields it may use, each a click to insert.
+ */
+export function FilenameTemplateField({ template, preview, source, onChange }: FilenameTemplateFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+
+  /** Puts `{field}` where the caret is, as if typed there. */
+  function insert(field: string) {
+    const element = input.current;
+    const start = element?.selectionStart ?? template.length;
+    const end = element?.selectionEnd ?? template.length;
+    const text = `{${field}}`;
+    onChange(template.slice(0, start) + text + template.slice(end));
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(start + text.length, start + text.length);
+    });
+  }
+
+  const invalid = !preview.ok;
+  return (
+    <div class="template-field">
+      <label>
+        File name template
+        <input
+          ref={input}
+          name="filenameTemplate"
+          required
+          spellcheck={false}
+          autocomplete="off"
+          value={template}
+          aria-invalid={invalid}
+          aria-describedby="filename-problem filename-preview"
+          onInput={(event) => onChange(event.currentTarget.value)}
+        />
+      </label>
+      <p id="filename-problem" class="problem field-problem" aria-live="polite">
+        {preview.ok ? '' : preview.problem}
+      </p>
+      <div id="filename-preview" class="preview-box" aria-live="polite">
+        {source === null ? (
+          <p class="hint">Looking for your newest purchase…</p>
+        ) : (
+          <>
+            <p class="hint">
+              {source.real
+                ? `Your newest purchase, “${trackName(source)}”, would be saved as:`
+                : `Sample track (nothing in your library to show yet), “${trackName(source)}”, would be saved as:`}
+            </p>
+            {preview.ok ? (
+              <code class="preview-path">{preview.path}</code>
+            ) : (
+              <p class="hint">Fix the template to see the file name.</p>
+            )}
+            {preview.ok && preview.emptyFields.length > 0 && (
+              <p class="hint">
+                This track has no {preview.emptyFields.map((field) => `{${field}}`).join(', ')}: left out,
+                with the brackets or dash around it.
+              </p>
+            )}
+          </>
+        )}
+      </div>
+      <details class="field-list" open>
+        <summary>Fields you can use (click one to insert it)</summary>
+        <dl>
+          {templateFields.map((field) => (
+            <div key={field}>
+              <dt>
+                <button type="button" class="quiet field-chip" onClick={() => insert(field)}>
+                  {`{${field}}`}
+                </button>
+              </dt>
+              <dd>{templateFieldHelp[field]}</dd>
+            </div>
+          ))}
+        </dl>
+        <p class="hint">
+          A “/” starts a folder inside your download folder, e.g. {'{label}/{artist} - {title}'}.
+        </p>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { OptionsForm } from './options-form.tsx';
+import { ShortcutsSection } from './shortcuts-section.tsx';
+
+/** The whole options page: Crate's mark and name over the settings and the shortcuts. */
+export function OptionsPage() {
+  return (
+    <div class="options-page">
+      <header class="options-header">
+        <img src="/icon/48.png" width={40} height={40} alt="" />
+        <div>
+          <h1>Crate settings</h1>
+          <p class="hint">Kept in this browser once you press Save.</p>
+        </div>
+      </header>
+      <OptionsForm />
+      <ShortcutsSection />
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * `npm run screenshots`: the README's pictures, made from the real build against the demo store so
+ * they stay true. Builds the extension, starts a seeded store on a free port in a temp folder (as
+ * the end-to-end tests do), loads the build in headless Chromium, signs in as demo, adds a few
+ * tracks from a chart page with the page buttons, and saves into docs/screenshots/: the decorated
+ * chart page, the popup's cart (light and dark), library and artists tabs, and the options page
+ * (light and dark). Everything it started is stopped and removed at the end.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CartButtonsPage } from '../components/content/cart-buttons.page.ts';
+import { OptionsFormPage } from '../components/options/options-form.page.ts';
+import { PopupPage } from '../components/popup/popup.page.ts';
+import { chromeExtensionId } from '../lib/contract/extension-identity.ts';
+import type { CatalogPageResults } from '../lib/contract/wire.ts';
+import { chromePath, chromiumArgs } from '../test/helpers/chromium.ts';
+import { startTestStore, type TestStore } from '../test/helpers/store.ts';
+
+const root = join(import.meta.dirname, '..');
+const extensionPath = join(root, '.output', 'chrome-mv3');
+const outputDir = join(root, 'docs', 'screenshots');
+const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
+type Scheme = 'light' | 'dark';
+
+function build(): void {
+  const result = spawnSync(join(root, 'node_modules', '.bin', 'wxt'), ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('The extension build failed (see above).');
+}
+
+const saved: string[] = [];
+async function shoot(page: Page, file: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const path = join(outputDir, file);
+  await page.screenshot({ path, fullPage: options.fullPage ?? false, animations: 'disabled', caret: 'hide' });
+  saved.push(`${file} (${Math.round(statSync(path).size / 1024)} kB)`);
+}
+
+async function openExtensionPage(context: BrowserContext, path: string, scheme: Scheme, size: Size) {
+  const page = await context.newPage();
+  await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(extensionUrl(path));
+  return page;
+}
+interface Size {
+  width: number;
+  height: number;
+}
+const popupSize = { width: 440, height: 580 };
+
+async function signIn(context: BrowserContext, storeUrl: string): Promise<void> {
+  const options = new OptionsFormPage(await openExtensionPage(context, 'options.html', 'light', popupSize));
+  const answer = await options.setStoreUrl(storeUrl);
+  if (answer !== 'Saved.') throw new Error(`The options page did not take the store: ${answer}`);
+  await options.page.close();
+  const popup = new PopupPage(await openExtensionPage(context, 'popup.html', 'light', popupSize));
+  await popup.account.signIn('demo', 'demo');
+  await popup.account.signedInAs.waitFor();
+  await popup.page.close();
+}
+
+/** demo's purchases, from the database of the store this script started. */
+async function ownedTrackIds(store: TestStore): Promise<Set<number>> {
+  const rows = await store.ctx.db.all<{ track_id: number }>(
+    'SELECT track_id FROM downloads WHERE user_id = (SELECT id FROM users WHERE username = ?)',
+    'demo',
+  );
+  return new Set(rows.map((row) => row.track_id));
+}
+
+async function catalog<P extends 'chart-overview' | 'chart'>(
+  storeUrl: string,
+  page: P,
+  id?: number,
+): Promise<CatalogPageResults<P>> {
+  const response = await fetch(`${storeUrl}/catalog/3/platform/${page}${id ? `?id=${id}` : ''}`);
+  return ((await response.json()) as { results: CatalogPageResults<P> }).results;
+}
+
+/**
+ * A chart page with a few tracks put in the cart by its own buttons, as a person would: the first
+ * chart whose top rows hold a track demo owns (its "Owned" mark and upgrades) and three it does not.
+ */
+async function decoratedChart(context: BrowserContext, store: TestStore): Promise<void> {
+  const storeUrl = store.baseUrl;
+  const owned = await ownedTrackIds(store);
+  const { charts } = await catalog(storeUrl, 'chart-overview');
+  let chosen: { chart: (typeof charts)[number]; tracks: CatalogPageResults<'chart'>['tracks'] } | undefined;
+  for (const chart of charts) {
+    const tracks = (await catalog(storeUrl, 'chart', chart.id)).tracks.slice(0, 5);
+    const unowned = tracks.filter((track) => track.saleType === 'purchase' && !owned.has(track.id));
+    if (tracks.some((track) => owned.has(track.id)) && unowned.length >= 3) {
+      chosen = { chart, tracks };
+      break;
+    }
+  }
+  chosen ??= charts[0] && {
+    chart: charts[0],
+    tracks: (await catalog(storeUrl, 'chart', charts[0].id)).tracks,
+  };
+  if (!chosen) throw new Error('The demo store has no chart.');
+  const { chart } = chosen;
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1100, height: 760 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`${storeUrl}/chart/${chart.slug}/${chart.id}`);
+  const buttons = new CartButtonsPage(page);
+  await buttons.all.first().waitFor();
+  const wanted: ('mp3' | 'wav')[] = ['mp3', 'wav', 'mp3'];
+  for (const track of chosen.tracks) {
+    const format = wanted[0];
+    if (!format) break;
+    if (track.saleType !== 'purchase' || owned.has(track.id)) continue;
+    const control = buttons.control('track', track.id);
+    await buttons.add(control, format).click();
+    await buttons.inCartAs(control, format).waitFor();
+    wanted.shift();
+  }
+  const ownedRow = chosen.tracks.find((track) => owned.has(track.id));
+  if (ownedRow) await buttons.owned(buttons.control('track', ownedRow.id)).waitFor();
+  // No row left highlighted by the pointer of the last click.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, 'decorated-chart.png');
+  await page.close();
+}
+
+async function popupTab(context: BrowserContext, hash: string, file: string, scheme: Scheme): Promise<void> {
+  const popup = new PopupPage(await openExtensionPage(context, `popup.html${hash}`, scheme, popupSize));
+  await popup.live();
+  await popup.refreshing.waitFor({ state: 'detached' });
+  await popup.page.locator('.notice-box, .cart-summary, .library-entry, .artist').first().waitFor();
+  // Artwork and the fonts settle before the picture.
+  await popup.page.waitForLoadState('networkidle');
+  await shoot(popup.page, file);
+  await popup.page.close();
+}
+
+async function optionsPage(context: BrowserContext, file: string, scheme: Scheme): Promise<void> {
+  const options = new OptionsFormPage(
+    await openExtensionPage(context, 'options.html', scheme, { width: 760, height: 900 }),
+  );
+  // The preview names the newest purchase of demo's library, not the sample.
+  await options.previewSource.filter({ hasText: 'Your newest purchase' }).waitFor();
+  await shoot(options.page, file, { fullPage: true });
+  await options.page.close();
+}
+
+build();
+const store = await startTestStore({ listen: true, scale: 300 });
+const profile = mkdtempSync(join(tmpdir(), 'crate-screenshots-'));
+let context: BrowserContext | undefined;
+try {
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromePath,
+    headless: true,
+    args: chromiumArgs(extensionPath),
+  });
+  if (!context.serviceWorkers().some((worker) => worker.url().startsWith(extensionUrl('')))) {
+    await context.waitForEvent('serviceworker');
+  }
+  await signIn(context, store.baseUrl);
+  await decoratedChart(context, store);
+  await popupTab(context, '#cart', 'popup-cart.png', 'light');
+  await popupTab(context, '#cart', 'popup-cart-dark.png', 'dark');
+  await popupTab(context, '#library', 'popup-library.png', 'light');
+  await popupTab(context, '#artists', 'popup-artists.png', 'light');
+  await optionsPage(context, 'options.png', 'light');
+  await optionsPage(context, 'options-dark.png', 'dark');
+  console.log(`Saved in docs/screenshots/:\n  ${saved.join('\n  ')}`);
+} finally {
+  await context?.close();
+  await store.close();
+  rmSync(profile, { recursive: true, force: true });
+}
