@@ -4,7 +4,8 @@
  * the end-to-end tests do), loads the build in headless Chromium, signs in as demo, adds a few
  * tracks from a chart page with the page buttons, and saves into docs/screenshots/: the decorated
  * chart page, the popup's cart (light and dark), library and artists tabs, and the options page
- * (light and dark). Everything it started is stopped and removed at the end.
+ * (light and dark); and, in a browser without the extension, the store's own home, chart (light and
+ * dark) and release pages. Everything it started is stopped and removed at the end.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { CartButtonsPage } from '../components/content/cart-buttons.page.ts';
 import { OptionsFormPage } from '../components/options/options-form.page.ts';
 import { PopupPage } from '../components/popup/popup.page.ts';
 import { chromeExtensionId } from '../lib/contract/extension-identity.ts';
+import { chartUrl, releaseUrl } from '../lib/contract/store-urls.ts';
 import type { CatalogPageResults } from '../lib/contract/wire.ts';
 import { chromePath, chromiumArgs } from '../test/helpers/chromium.ts';
 import { startTestStore, type TestStore } from '../test/helpers/store.ts';
@@ -130,6 +132,33 @@ async function decoratedChart(context: BrowserContext, store: TestStore): Promis
   await page.close();
 }
 
+/** The store's website as a person without Crate sees it. */
+async function websitePages(storeUrl: string): Promise<void> {
+  const browser = await chromium.launch({ executablePath: chromePath, headless: true });
+  try {
+    const { charts } = await catalog(storeUrl, 'chart-overview');
+    const chart = charts[0];
+    if (!chart) throw new Error('The demo store has no chart.');
+    const { tracks } = await catalog(storeUrl, 'chart', chart.id);
+    const release = tracks[0]?.release;
+    if (!release) throw new Error('The first chart has no tracks.');
+    const pages: [string, string, Scheme][] = [
+      ['/', 'website-home.png', 'light'],
+      [chartUrl(chart), 'website-chart.png', 'light'],
+      [chartUrl(chart), 'website-chart-dark.png', 'dark'],
+      [releaseUrl(release), 'website-release.png', 'light'],
+    ];
+    for (const [path, file, scheme] of pages) {
+      const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, colorScheme: scheme });
+      await page.goto(`${storeUrl}${path}`, { waitUntil: 'networkidle' });
+      await shoot(page, file);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 async function popupTab(context: BrowserContext, hash: string, file: string, scheme: Scheme): Promise<void> {
   const popup = new PopupPage(await openExtensionPage(context, `popup.html${hash}`, scheme, popupSize));
   await popup.live();
@@ -172,6 +201,7 @@ try {
   await popupTab(context, '#artists', 'popup-artists.png', 'light');
   await optionsPage(context, 'options.png', 'light');
   await optionsPage(context, 'options-dark.png', 'dark');
+  await websitePages(store.baseUrl);
   console.log(`Saved in docs/screenshots/:\n  ${saved.join('\n  ')}`);
 } finally {
   await context?.close();
