@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { postgresSql } from './dialect.ts';
 import { type Engine, migrate } from './migrations.ts';
@@ -52,8 +52,18 @@ export interface DatabaseOptions {
  * queries of other requests wait for it; on PostgreSQL they run on other connections, and code
  * that must not interleave locks rows (SELECT ... FOR UPDATE, upserts, unique constraints).
  */
+/** The open transaction: on PostgreSQL the pool connection it runs on; on SQLite a marker. */
+interface OpenTransaction {
+  client?: pg.PoolClient;
+}
+
+/** Distinct statement texts kept prepared per PostgreSQL connection; past it, texts run unnamed. */
+const maxPreparedStatements = 500;
+
 export class Database {
-  private readonly current = new AsyncLocalStorage<Transaction<unknown>>();
+  private readonly current = new AsyncLocalStorage<OpenTransaction>();
+  /** PostgreSQL: statement text -> prepared statement name. */
+  private readonly prepared = new Map<string, string>();
   /** SQLite: the open transaction's end, which other requests' queries wait for. */
   private sqliteBusy: Promise<void> | undefined;
   private readonly settings = new Map<string, string>();
@@ -63,6 +73,7 @@ export class Database {
     readonly engine: Engine,
     readonly kysely: Kysely<unknown>,
     private readonly sqlite?: SqliteConnection,
+    private readonly pool?: pg.Pool,
   ) {}
 
   /** Opens (and migrates) the database a --db value names: a postgres:// URL or a SQLite file path. */
@@ -94,16 +105,27 @@ export class Database {
       if (!transaction) while (this.sqliteBusy) await this.sqliteBusy;
       return sqliteQuery<T>(this.sqlite, text, params);
     }
-    const query = CompiledQuery.raw(postgresSql(text), [...params]);
-    return (transaction ?? this.kysely).executeQuery<T>(query);
+    // Straight to the pool, not through Kysely's executor: a named statement is parsed and planned
+    // once per connection, not on every call, which is most of a short query's cost on the server.
+    const query = this.postgresQuery(text, params);
+    const result = await (transaction?.client ?? (this.pool as pg.Pool)).query<T & pg.QueryResultRow>(query);
+    return { rows: result.rows as T[], numAffectedRows: result.rowCount ?? 0 };
+  }
+
+  private postgresQuery(text: string, params: readonly SqlValue[]): pg.QueryConfig {
+    const translated = postgresSql(text);
+    let name = this.prepared.get(translated);
+    if (name === undefined && this.prepared.size < maxPreparedStatements) {
+      name = `crate_${this.prepared.size}`;
+      this.prepared.set(translated, name);
+    }
+    return { text: translated, values: params as unknown[], name };
   }
 
   /** Runs fn in one transaction; nested calls join the outer one. */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.current.getStore()) return fn();
-    if (!this.sqlite) {
-      return this.kysely.transaction().execute((transaction) => this.current.run(transaction, fn));
-    }
+    if (!this.sqlite) return this.postgresTransaction(fn);
     while (this.sqliteBusy) await this.sqliteBusy;
     let done = () => {};
     this.sqliteBusy = new Promise((resolve) => {
@@ -114,7 +136,7 @@ export class Database {
       raw.exec('BEGIN IMMEDIATE');
       try {
         // The store passes the marker only; queries in fn run on the one connection directly.
-        const result = await this.current.run({} as Transaction<unknown>, fn);
+        const result = await this.current.run({}, fn);
         raw.exec('COMMIT');
         return result;
       } catch (error) {
@@ -124,6 +146,30 @@ export class Database {
     } finally {
       this.sqliteBusy = undefined;
       done();
+    }
+  }
+
+  private async postgresTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    const client = await (this.pool as pg.Pool).connect();
+    let broken: unknown;
+    try {
+      await client.query('BEGIN');
+      try {
+        const result = await this.current.run({ client }, fn);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          broken = rollbackError;
+        });
+        throw error;
+      }
+    } catch (error) {
+      // A connection that failed mid-transaction may be broken: the pool drops it.
+      broken ??= isDatabaseUnavailable(error) ? error : undefined;
+      throw error;
+    } finally {
+      client.release(broken instanceof Error ? broken : undefined);
     }
   }
 
@@ -239,5 +285,5 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await sql`SELECT pg_advisory_unlock(7463012)`.execute(connection);
     }
   });
-  return new Database('postgres', kysely);
+  return new Database('postgres', kysely, undefined, pool);
 }
