@@ -55,6 +55,26 @@ export interface DatabaseOptions {
 /** The open transaction: on PostgreSQL the pool connection it runs on; on SQLite a marker. */
 interface OpenTransaction {
   client?: pg.PoolClient;
+  /** Tables written so far: their versions move when the transaction commits. */
+  written?: Set<string>;
+}
+
+const writtenTablesByText = new Map<string, readonly string[]>();
+
+/** The tables a statement writes (INSERT INTO, UPDATE, DELETE FROM), read once per statement text. */
+function writtenTables(text: string): readonly string[] {
+  let tables = writtenTablesByText.get(text);
+  if (!tables) {
+    tables = [
+      ...new Set(
+        [...text.matchAll(/\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([A-Za-z_][A-Za-z0-9_]*)/gi)].map(
+          (match) => (match[1] as string).toLowerCase(),
+        ),
+      ),
+    ];
+    writtenTablesByText.set(text, tables);
+  }
+  return tables;
 }
 
 /** Distinct statement texts kept prepared per PostgreSQL connection; past it, texts run unnamed. */
@@ -67,6 +87,7 @@ export class Database {
   /** SQLite: the open transaction's end, which other requests' queries wait for. */
   private sqliteBusy: Promise<void> | undefined;
   private readonly settings = new Map<string, string>();
+  private readonly tableVersions = new Map<string, number>();
 
   /** Use Database.open: it connects and migrates. */
   constructor(
@@ -99,7 +120,37 @@ export class Database {
     return { changes: Number((await this.query(text, params)).numAffectedRows ?? 0) };
   }
 
+  /**
+   * A number that changes whenever this process writes one of these tables (after the write is
+   * committed), for caches of what the tables hold. Writes by other processes are not seen: only
+   * the seed writes the catalog, before any instance serves it.
+   */
+  tablesVersion(tables: readonly string[]): number {
+    let sum = 0;
+    for (const table of tables) sum += this.tableVersions.get(table) ?? 0;
+    return sum;
+  }
+
+  /** Marks tables as changed by a write that did not go through this class (a bulk load). */
+  tablesChanged(tables: Iterable<string>): void {
+    for (const table of tables) this.tableVersions.set(table, (this.tableVersions.get(table) ?? 0) + 1);
+  }
+
   private async query<T>(text: string, params: readonly SqlValue[]) {
+    const written = writtenTables(text);
+    const result = await this.execute<T>(text, params);
+    if (written.length > 0) {
+      const transaction = this.current.getStore();
+      if (!transaction) this.tablesChanged(written);
+      else {
+        transaction.written ??= new Set();
+        for (const table of written) transaction.written.add(table);
+      }
+    }
+    return result;
+  }
+
+  private async execute<T>(text: string, params: readonly SqlValue[]) {
     const transaction = this.current.getStore();
     if (this.sqlite) {
       if (!transaction) while (this.sqliteBusy) await this.sqliteBusy;
@@ -136,8 +187,10 @@ export class Database {
       raw.exec('BEGIN IMMEDIATE');
       try {
         // The store passes the marker only; queries in fn run on the one connection directly.
-        const result = await this.current.run({}, fn);
+        const open: OpenTransaction = {};
+        const result = await this.current.run(open, fn);
         raw.exec('COMMIT');
+        if (open.written) this.tablesChanged(open.written);
         return result;
       } catch (error) {
         raw.exec('ROLLBACK');
@@ -155,8 +208,10 @@ export class Database {
     try {
       await client.query('BEGIN');
       try {
-        const result = await this.current.run({ client }, fn);
+        const open: OpenTransaction = { client };
+        const result = await this.current.run(open, fn);
         await client.query('COMMIT');
+        if (open.written) this.tablesChanged(open.written);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollbackError: unknown) => {

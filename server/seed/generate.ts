@@ -1,3 +1,4 @@
+import { catalogTables } from '../catalog/catalog-tables.ts';
 import type { Database } from '../db/database.ts';
 import { BulkInsert, SeedWriter } from './bulk-insert.ts';
 import { artistName, catalogPrefix, labelName, slugify, trackTitle, UniqueNames } from './names.ts';
@@ -22,19 +23,7 @@ export interface CatalogSummary {
   chartTracks: number;
 }
 
-export const catalogTables = [
-  'genres',
-  'labels',
-  'artists',
-  'releases',
-  'release_artists',
-  'tracks',
-  'track_artists',
-  'artist_genres',
-  'artist_labels',
-  'charts',
-  'chart_tracks',
-];
+export { catalogTables };
 
 export const isCatalogEmpty = async (db: Database) => !(await db.get('SELECT 1 FROM tracks LIMIT 1'));
 
@@ -64,6 +53,7 @@ export async function generateCatalog(
       return built;
     });
     await db.run('ANALYZE');
+    db.tablesChanged(catalogTables);
     return summary;
   }
   // Every row written refers to ids this generator has just written; checking each reference
@@ -75,6 +65,8 @@ export async function generateCatalog(
     );
   } finally {
     db.raw.exec('PRAGMA foreign_keys = ON');
+    // The rows went in through the raw connection, unseen by the database's write tracking.
+    db.tablesChanged(catalogTables);
   }
 }
 
