@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { postgresSql } from './dialect.ts';
 import { type Engine, migrate } from './migrations.ts';
+import { copyFrom } from './postgres-copy.ts';
 import { SqliteConnection } from './sqlite-connection.ts';
 
 export type { Engine } from './migrations.ts';
@@ -226,6 +227,15 @@ export class Database {
     } finally {
       client.release(broken instanceof Error ? broken : undefined);
     }
+  }
+
+  /** PostgreSQL, inside a transaction: rows in COPY text format (postgres-copy.ts) into a table. */
+  async copyFrom(table: string, columns: readonly string[], chunks: readonly Uint8Array[]): Promise<void> {
+    const transaction = this.current.getStore();
+    if (!transaction?.client) throw new Error('copyFrom runs inside a PostgreSQL transaction.');
+    await copyFrom(transaction.client, table, columns, chunks);
+    transaction.written ??= new Set();
+    transaction.written.add(table);
   }
 
   /**

@@ -42,6 +42,8 @@ export async function generateCatalog(
   const writer = new SeedWriter(db, catalogTables);
   if (db.engine === 'postgres') {
     const summary = await db.transaction(async () => {
+      // Loading and indexing a million tracks takes longer than a request may.
+      await db.run('SET LOCAL statement_timeout = 0');
       const built = new CatalogBuilder(writer, scale, seed).build();
       await writer.finish();
       // The ids were given explicitly: the identity columns continue after the highest.
@@ -493,10 +495,8 @@ class CatalogBuilder {
   private markFeatured() {
     const recent = this.saleReleaseIds.slice(-200);
     const featured = this.random.sample(recent, featuredCount);
-    this.db.write(
-      'releases',
-      'UPDATE releases SET featured = 1 WHERE id IN (SELECT value FROM json_each(?))',
-      [JSON.stringify(featured)],
-    );
+    this.db.write('UPDATE releases SET featured = 1 WHERE id IN (SELECT value FROM json_each(?))', [
+      JSON.stringify(featured),
+    ]);
   }
 }
