@@ -2,7 +2,7 @@ import type { Artist } from '../../lib/contract/wire.ts';
 import type { StoreContext } from '../context.ts';
 import { badParameter } from '../http/api-error.ts';
 import type { Paging } from '../http/envelope.ts';
-import { type ArtistSet, artistIndex, intersect } from './artist-index.ts';
+import { type ArtistSet, artistIndex, facetLimit, intersect } from './artist-index.ts';
 
 /** The artist catalog's query (contract.md section 6), parsed from request parameters. */
 
@@ -89,8 +89,6 @@ export interface ArtistCatalogResult {
   facets?: Record<string, { name: string; count: number }[]>;
 }
 
-const facetLimit = 100;
-
 export async function queryArtists(ctx: StoreContext, query: ArtistQuery): Promise<ArtistCatalogResult> {
   const index = await artistIndex(ctx.db);
   let set: ArtistSet = 'all';
@@ -114,8 +112,7 @@ export async function queryArtists(ctx: StoreContext, query: ArtistQuery): Promi
   if (query.returnFacets.length > 0) {
     result.facets = {};
     for (const name of query.returnFacets) {
-      result.facets[name] =
-        name === 'genreName' ? index.genreCounts(set, facetLimit) : index.performerCounts(set, facetLimit);
+      result.facets[name] = index.facetCounts(name, set, facetLimit);
     }
   }
   return result;

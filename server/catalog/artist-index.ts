@@ -26,6 +26,14 @@ interface ArtistRow {
 /** The tables the index is made of: a write to one of them makes the next query rebuild it. */
 const indexedTables = ['artists', 'artist_genres', 'artist_labels', 'genres'];
 
+interface FacetCount {
+  name: string;
+  count: number;
+}
+
+/** Values a facet's counts list at most. */
+export const facetLimit = 100;
+
 /** A set at most this share of the catalog is ordered by sorting it, a larger one by a walk. */
 const sparseShare = 16;
 /** Separates names in the search text; a needle holding it matches nothing. */
@@ -35,6 +43,8 @@ const separator = '\u0000';
 class Postings {
   private readonly start: Int32Array;
   private readonly ids: Int32Array;
+  /** One view per key, the same each time: facet counts of a stored list are kept by its view. */
+  private readonly views: Int32Array[] = [];
 
   /** rows grouped by key, ascending. */
   constructor(rows: { key: number; id: number }[], maxKey: number) {
@@ -46,9 +56,18 @@ class Postings {
     }
   }
 
+  get buffer(): ArrayBufferLike {
+    return this.ids.buffer;
+  }
+
   get(key: number): Int32Array {
     if (!(key >= 0 && key < this.start.length - 1)) return new Int32Array();
-    return this.ids.subarray(this.start[key], this.start[key + 1]);
+    let view = this.views[key];
+    if (!view) {
+      view = this.ids.subarray(this.start[key], this.start[key + 1]);
+      this.views[key] = view;
+    }
+    return view;
   }
 }
 
@@ -76,10 +95,12 @@ export class ArtistIndex {
   private readonly dateCount: number;
   /** Every sort order (sortOrderKeys) and each id's place in it. */
   private readonly orders = new Map<string, { order: Int32Array; position: Int32Array }>();
-  /** The facet counts of the whole catalog, made once. */
-  private readonly allCounts = new Map<string, { name: string; count: number }[]>();
-  /** Scratch membership marks, cleared after each use. */
+  /** The facet counts of the whole catalog and of each stored list (a genre's, a label's), made once. */
+  private readonly storedCounts = new WeakMap<object, Map<string, FacetCount[]>>();
+  private readonly all = {};
+  /** Scratch membership marks and name counts, cleared after each use. */
   private readonly member: Uint8Array;
+  private readonly nameCounts: Uint32Array;
 
   static async load(db: Database): Promise<ArtistIndex> {
     const rows = await db.all<ArtistRow>(
@@ -106,6 +127,7 @@ export class ArtistIndex {
     this.ids = Int32Array.from(rows, (row) => row.id);
     this.maxId = rows.at(-1)?.id ?? 0;
     this.member = new Uint8Array(this.maxId + 1);
+    this.nameCounts = new Uint32Array(this.maxId + 1);
     this.nameRank = new Int32Array(this.maxId + 1);
     this.publishRank = new Int32Array(this.maxId + 1);
     this.maxGenreId = Math.max(0, ...genres.map((genre) => genre.id));
@@ -167,6 +189,10 @@ export class ArtistIndex {
       };
     }
     for (const keys of sortOrderKeys()) this.order(keys);
+    for (const facet of ['genreName', 'performerName'] as const) {
+      this.facetCounts(facet, 'all', facetLimit);
+      for (const id of this.genreNames.keys()) this.facetCounts(facet, this.genre(id), facetLimit);
+    }
   }
 
   // ---- filters, each a sorted id list ----
@@ -259,52 +285,103 @@ export class ArtistIndex {
     return out;
   }
 
-  /** Genre facet: artists of the set per genre, most first. */
-  genreCounts(set: ArtistSet, limit: number): { name: string; count: number }[] {
-    if (set === 'all') return this.countsOfAll('genreName', () => this.genreCounts(this.ids, limit));
+  /**
+   * A facet's value counts over the set, most first, then by name. Kept for the whole catalog and
+   * for a genre's or a label's list (the views Postings hands out); made anew for a combination.
+   */
+  facetCounts(facet: 'genreName' | 'performerName', set: ArtistSet, limit: number): FacetCount[] {
+    const stored = set === 'all' || this.isStoredList(set);
+    const key = `${facet} ${limit}`;
+    const kept = stored ? this.storedCounts.get(set === 'all' ? this.all : set)?.get(key) : undefined;
+    if (kept) return kept;
+    const ids = set === 'all' ? this.ids : set;
+    const counts = facet === 'genreName' ? this.genreCounts(ids, limit) : this.performerCounts(ids, limit);
+    if (stored) {
+      const owner = set === 'all' ? this.all : set;
+      let map = this.storedCounts.get(owner);
+      if (!map) {
+        map = new Map();
+        this.storedCounts.set(owner, map);
+      }
+      map.set(key, counts);
+    }
+    return counts;
+  }
+
+  private isStoredList(set: Int32Array): boolean {
+    return set.buffer === this.artistsByGenre.buffer || set.buffer === this.artistsByLabel.buffer;
+  }
+
+  private genreCounts(set: Int32Array, limit: number): FacetCount[] {
     const perGenre = new Int32Array(this.maxGenreId + 1);
     for (const artist of set) {
       for (const genre of this.genresByArtist.get(artist)) perGenre[genre] = (perGenre[genre] as number) + 1;
     }
-    const counts: { name: string; count: number }[] = [];
+    const counts: FacetCount[] = [];
     perGenre.forEach((count, id) => {
       if (count > 0) counts.push({ name: this.genreNames.get(id) as string, count });
     });
     return counts.sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : 1)).slice(0, limit);
   }
 
-  /** Performer facet: artists of the set per name, most first, then by name. */
-  performerCounts(set: ArtistSet, limit: number): { name: string; count: number }[] {
-    if (set === 'all') return this.countsOfAll('performerName', () => this.performerCounts(this.ids, limit));
-    // The members' name ranks, sorted: equal names are neighbours, counted in one pass.
-    const ranks = Int32Array.from(set, (id) => this.nameRank[id] as number).sort();
-    const runs: { rank: number; count: number }[] = [];
+  private performerCounts(set: Int32Array, limit: number): FacetCount[] {
+    const counts = this.nameCounts;
     let highest = 0;
-    for (let i = 0; i < ranks.length; ) {
-      let j = i + 1;
-      while (j < ranks.length && ranks[j] === ranks[i]) j++;
-      runs.push({ rank: ranks[i] as number, count: j - i });
-      highest = Math.max(highest, j - i);
-      i = j;
+    for (const id of set) {
+      const rank = this.nameRank[id] as number;
+      const count = (counts[rank] as number) + 1;
+      counts[rank] = count;
+      if (count > highest) highest = count;
     }
-    const out: { name: string; count: number }[] = [];
-    // Few distinct counts exist (names rarely repeat): one pass over the runs per count level.
-    for (let level = highest; level > 0 && out.length < limit; level--) {
-      for (const run of runs) {
-        if (out.length === limit) break;
-        if (run.count === level) out.push({ name: this.names[run.rank] as string, count: level });
+    const out: FacetCount[] = [];
+    // Names that repeat within the set are few: gathered, then ordered by count and name.
+    if (highest > 1) {
+      const repeated = new Set<number>();
+      for (const id of set) {
+        const rank = this.nameRank[id] as number;
+        if ((counts[rank] as number) > 1) repeated.add(rank);
+      }
+      const ranks = [...repeated].sort((a, b) => (counts[b] as number) - (counts[a] as number) || a - b);
+      for (const rank of ranks.slice(0, limit)) {
+        out.push({ name: this.names[rank] as string, count: counts[rank] as number });
       }
     }
-    return out;
-  }
-
-  private countsOfAll(name: string, make: () => { name: string; count: number }[]) {
-    let counts = this.allCounts.get(name);
-    if (!counts) {
-      counts = make();
-      this.allCounts.set(name, counts);
+    // Then the lowest ranks of the names that occur once: a bounded max-heap keeps them.
+    const wanted = limit - out.length;
+    if (wanted > 0) {
+      const heap = new Int32Array(wanted);
+      let size = 0;
+      for (const id of set) {
+        const rank = this.nameRank[id] as number;
+        if (counts[rank] !== 1) continue;
+        if (size < wanted) {
+          let i = size++;
+          heap[i] = rank;
+          while (i > 0 && (heap[(i - 1) >> 1] as number) < (heap[i] as number)) {
+            const parent = (i - 1) >> 1;
+            [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
+            i = parent;
+          }
+        } else if (rank < (heap[0] as number)) {
+          heap[0] = rank;
+          let i = 0;
+          for (;;) {
+            const left = 2 * i + 1;
+            const right = left + 1;
+            let largest = i;
+            if (left < size && (heap[left] as number) > (heap[largest] as number)) largest = left;
+            if (right < size && (heap[right] as number) > (heap[largest] as number)) largest = right;
+            if (largest === i) break;
+            [heap[i], heap[largest]] = [heap[largest] as number, heap[i] as number];
+            i = largest;
+          }
+        }
+      }
+      for (const rank of heap.subarray(0, size).sort())
+        out.push({ name: this.names[rank] as string, count: 1 });
     }
-    return counts;
+    for (const id of set) counts[this.nameRank[id] as number] = 0;
+    return out;
   }
 
   private order(keys: SortKey[]): { order: Int32Array; position: Int32Array } {
