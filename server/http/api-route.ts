@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ByteLruCache } from '../audio/lru-cache.ts';
 import type { AuthenticatedUser, StoreContext } from '../context.ts';
 import { ApiError, badParameter } from './api-error.ts';
 import { authenticate, type StoreScope } from './auth.ts';
@@ -149,7 +148,7 @@ export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends 
       let body = cache.get(key);
       if (!body) {
         // Checked against the schema once, as the serializer checks every answer, then kept.
-        body = Buffer.from(checkedJson(response as never, await answer(), method, url));
+        body = checkedJson(response as never, await answer(), method, url);
         cache.set(key, body, version);
       }
       return reply.type('application/json; charset=utf-8').send(body);
@@ -157,11 +156,17 @@ export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends 
   });
 }
 
-const responseCacheBytes = 32 * 1024 * 1024;
+/** Characters of serialized answers one route keeps at most. */
+const responseCacheLength = 16 * 1024 * 1024;
 
-/** Serialized answers by parameters, dropped whole when one of their tables is written. */
+/**
+ * Serialized answers by parameters, least recently used dropped first, all of them dropped when
+ * one of their tables is written. Kept as strings: Node writes a string body in one piece with
+ * the headers, a Buffer in a second write.
+ */
 class ResponseCache {
-  private entries = new ByteLruCache(responseCacheBytes);
+  private entries = new Map<string, string>();
+  private length = 0;
   private kept: number;
 
   constructor(
@@ -176,17 +181,31 @@ class ResponseCache {
     const version = this.ctx.db.tablesVersion(this.tables);
     if (version !== this.kept) {
       this.kept = version;
-      this.entries = new ByteLruCache(responseCacheBytes);
+      this.entries = new Map();
+      this.length = 0;
     }
     return version;
   }
 
-  get(key: string): Uint8Array | undefined {
-    return this.entries.get(key);
+  get(key: string): string | undefined {
+    const body = this.entries.get(key);
+    if (body !== undefined) {
+      // Re-inserting moves the key to the end of the Map's order: the most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, body);
+    }
+    return body;
   }
 
   /** Kept only if no table changed while the answer was made (it may hold the old rows). */
-  set(key: string, body: Uint8Array, madeAt: number): void {
-    if (this.version() === madeAt) this.entries.set(key, body);
+  set(key: string, body: string, madeAt: number): void {
+    if (this.version() !== madeAt || body.length > responseCacheLength || this.entries.has(key)) return;
+    this.entries.set(key, body);
+    this.length += body.length;
+    for (const [oldest, old] of this.entries) {
+      if (this.length <= responseCacheLength) break;
+      this.entries.delete(oldest);
+      this.length -= old.length;
+    }
   }
 }
