@@ -229,6 +229,21 @@ export class Database {
     }
   }
 
+  /**
+   * PostgreSQL: a maintenance statement that may run longer than a request may (VACUUM, which
+   * cannot run in a transaction), on its own connection without the statement timeout.
+   */
+  async maintain(text: string): Promise<void> {
+    const client = await (this.pool as pg.Pool).connect();
+    try {
+      await client.query('SET statement_timeout = 0');
+      await client.query(text);
+    } finally {
+      await client.query('RESET statement_timeout').catch(() => {});
+      client.release();
+    }
+  }
+
   /** PostgreSQL, inside a transaction: rows in COPY text format (postgres-copy.ts) into a table. */
   async copyFrom(table: string, columns: readonly string[], chunks: readonly Uint8Array[]): Promise<void> {
     const transaction = this.current.getStore();
