@@ -44,12 +44,13 @@ class Postings {
   private readonly start: Int32Array;
   private readonly ids: Int32Array;
   /** One view per key, the same each time: facet counts of a stored list are kept by its view. */
-  private readonly views: Int32Array[] = [];
+  private readonly views: (Int32Array | undefined)[];
 
   /** rows grouped by key, ascending. */
   constructor(rows: { key: number; id: number }[], maxKey: number) {
     this.start = new Int32Array(maxKey + 2);
     this.ids = Int32Array.from(rows, (row) => row.id);
+    this.views = new Array(maxKey + 1).fill(undefined);
     for (const row of rows) this.start[row.key + 1] = (this.start[row.key + 1] as number) + 1;
     for (let key = 1; key < this.start.length; key++) {
       this.start[key] = (this.start[key] as number) + (this.start[key - 1] as number);
@@ -58,6 +59,20 @@ class Postings {
 
   get buffer(): ArrayBufferLike {
     return this.ids.buffer;
+  }
+
+  /** Where the key's ids are in all(): [start, end). */
+  from(key: number): number {
+    return this.start[key] as number;
+  }
+
+  to(key: number): number {
+    return this.start[key + 1] as number;
+  }
+
+  /** Every key's ids, one after another. */
+  get all(): Int32Array {
+    return this.ids;
   }
 
   get(key: number): Int32Array {
@@ -177,14 +192,20 @@ export class ArtistIndex {
       maxLabelId,
     );
 
+    // One object per genre, shared by every record that lists it.
+    const genreRefs = new Map([...this.genreNames].map(([id, name]) => [id, { id, name }]));
+    const allGenres = this.genresByArtist.all;
     for (const row of rows) {
-      const genreIds = this.genresByArtist.get(row.id);
+      const genres: { id: number; name: string }[] = [];
+      for (let k = this.genresByArtist.from(row.id); k < this.genresByArtist.to(row.id); k++) {
+        genres.push(genreRefs.get(allGenres[k] as number) as { id: number; name: string });
+      }
       this.records[row.id] = {
         id: row.id,
         name: row.name,
         slug: row.slug,
         lastPublishDate: row.last_publish_date,
-        genres: Array.from(genreIds, (id) => ({ id, name: this.genreNames.get(id) as string })),
+        genres,
         trackCount: row.track_count,
       };
     }
@@ -314,8 +335,15 @@ export class ArtistIndex {
 
   private genreCounts(set: Int32Array, limit: number): FacetCount[] {
     const perGenre = new Int32Array(this.maxGenreId + 1);
-    for (const artist of set) {
-      for (const genre of this.genresByArtist.get(artist)) perGenre[genre] = (perGenre[genre] as number) + 1;
+    const genres = this.genresByArtist;
+    const all = genres.all;
+    for (let i = 0; i < set.length; i++) {
+      const artist = set[i] as number;
+      const end = genres.to(artist);
+      for (let k = genres.from(artist); k < end; k++) {
+        const genre = all[k] as number;
+        perGenre[genre] = (perGenre[genre] as number) + 1;
+      }
     }
     const counts: FacetCount[] = [];
     perGenre.forEach((count, id) => {
