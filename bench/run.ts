@@ -5,15 +5,19 @@
  * `.bench/results.json`, and every run's values to `.bench/results-runs.json`.
  *
  * Quick by default (the store at 100,000 tracks, pages of 1,000 rows; about 10 minutes on 2 cores);
- * `--full` runs the store at 1,000,000 tracks and the 5,000-row pages too.
+ * `--full` runs the store at 1,000,000 tracks and the 5,000-row pages too, and the store on
+ * PostgreSQL with 1 and 2 instances beside SQLite (store-postgres-1, store-postgres-2; in a quick
+ * run only when named in --only): one durable throwaway cluster (Debian's postgresql) for the
+ * whole run, its database seeded by the first of those runs and used by the others.
  *
- *   npm run bench -- [--full] [--repeat 3] [--only store,popup]
+ *   npm run bench -- [--full] [--repeat 3] [--only store,popup,store-postgres-2]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type PostgresCluster, startPostgresCluster } from '../scripts/postgres-cluster.ts';
 import { figuresFileVariable, median } from './figures.ts';
 
 const { values } = parseArgs({
@@ -37,16 +41,17 @@ interface Bench {
   args: string[];
   /** Needs the built Chromium extension. */
   extension?: boolean;
+  /** Runs on the run's PostgreSQL database (--db is added). */
+  postgres?: boolean;
 }
+const storeArgs = full
+  ? ['--scale', '1000000', '--seconds', '5', '--samples', '300']
+  : ['--scale', '100000', '--seconds', '2', '--samples', '200'];
 const benches: Bench[] = [
   { name: 'seed', script: 'seed.ts', args: ['--scale', full ? '1000000' : '100000'] },
-  {
-    name: 'store',
-    script: 'store.ts',
-    args: full
-      ? ['--scale', '1000000', '--seconds', '5', '--samples', '300']
-      : ['--scale', '100000', '--seconds', '2', '--samples', '200'],
-  },
+  { name: 'store', script: 'store.ts', args: storeArgs },
+  { name: 'store-postgres-1', script: 'store.ts', postgres: true, args: [...storeArgs, '--instances', '1'] },
+  { name: 'store-postgres-2', script: 'store.ts', postgres: true, args: [...storeArgs, '--instances', '2'] },
   { name: 'website', script: 'website.ts', args: ['--runs', '100'] },
   {
     name: 'content-script',
@@ -76,17 +81,29 @@ const goals: Record<string, { max?: number; min?: number }> = {
   bulk_download_ratio_100: { max: 2 },
   bulk_download_vs_browser_serial_ratio_100: { max: 0.5 },
   tagging_overhead_ratio: { max: 1.1 },
+  artist_catalog_p99_postgres_1_instance_ms: { max: 10 },
+  artist_catalog_p99_postgres_2_instances_ms: { max: 10 },
+  cart_add_postgres_2_instances_vs_sqlite_ratio: { min: 1 },
 };
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const selected = values.only ? new Set(values.only.split(',')) : undefined;
-const chosen = benches.filter((bench) => !selected || selected.has(bench.name));
+const chosen = benches.filter((bench) => (selected ? selected.has(bench.name) : full || !bench.postgres));
 mkdirSync(join(root, '.bench'), { recursive: true });
 
 if (chosen.some((bench) => bench.extension)) {
   console.log('Building the extension (wxt build)...');
   const build = spawnSync(bin('wxt'), ['build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+let postgres: { cluster: PostgresCluster; url: string } | undefined;
+if (chosen.some((bench) => bench.postgres)) {
+  console.log('Starting a throwaway PostgreSQL cluster (durable settings)...');
+  const cluster = await startPostgresCluster({ durable: true });
+  process.once('exit', () => cluster.stop());
+  process.once('SIGINT', () => process.exit(130));
+  postgres = { cluster, url: await cluster.createDatabase('bench') };
 }
 
 const runs = new Map<string, number[]>();
@@ -98,7 +115,8 @@ for (const bench of chosen) {
     rmSync(file, { force: true });
     console.log(`\n== ${bench.name} (${run}/${repeat}) ${bench.args.join(' ')}`);
     const benchStarted = performance.now();
-    const result = spawnSync(bin('tsx'), [join('bench', bench.script), ...bench.args], {
+    const args = bench.postgres && postgres ? [...bench.args, '--db', postgres.url] : bench.args;
+    const result = spawnSync(bin('tsx'), [join('bench', bench.script), ...args], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, [figuresFileVariable]: file },
@@ -116,6 +134,19 @@ for (const bench of chosen) {
     rmSync(file, { force: true });
   }
 }
+
+// Figures that compare two runs: each the ratio of the medians.
+const ratioOf = (figure: string, numerator: string, denominator: string) => {
+  const top = runs.get(numerator);
+  const bottom = runs.get(denominator);
+  if (top && bottom) runs.set(figure, [median(top) / median(bottom)]);
+};
+ratioOf('cart_add_postgres_2_instances_vs_sqlite_ratio', 'cart_add_postgres_2_instances_rps', 'cart_add_rps');
+ratioOf(
+  'cart_add_10_carts_postgres_2_instances_vs_sqlite_ratio',
+  'cart_add_10_carts_postgres_2_instances_rps',
+  'cart_add_10_carts_rps',
+);
 
 const format = (value: number) =>
   Math.abs(value) >= 1000 ? Math.round(value).toLocaleString('en-US') : value.toFixed(value >= 100 ? 0 : 2);

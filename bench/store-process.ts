@@ -8,6 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app.ts';
+import { artistIndex } from '../server/catalog/artist-index.ts';
 import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from '../server/seed/generate.ts';
 
 const { values } = parseArgs({
@@ -33,6 +34,8 @@ if (await isCatalogEmpty(ctx.db)) {
   console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 await ensureDemoAccounts(ctx.db, ctx.config);
+// As `npm run store` does: the artist index is made before the store listens.
+await artistIndex(ctx.db);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void app.close().then(() => process.exit(0)));
 }

@@ -44,7 +44,18 @@ export function postgresBin(): string {
   throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (or set POSTGRES_BIN).');
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export interface ClusterOptions {
+  /**
+   * Every acknowledged commit on disk (PostgreSQL's defaults: fsync, synchronous_commit, full
+   * page writes), as a store in production runs; the benchmarks measure that. Without it, a
+   * throwaway cluster for tests skips the flushes.
+   */
+  durable?: boolean;
+}
+
+export async function startPostgresCluster({
+  durable = false,
+}: ClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBin();
   const asRoot = userInfo().uid === 0;
   const dir = mkdtempSync(join(tmpdir(), 'crate-pg-'));
@@ -82,10 +93,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     `-p ${port}`,
     `-k ${dir}`,
     "-c listen_addresses='127.0.0.1'",
-    // A throwaway cluster: durability costs time and buys nothing here.
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    // A throwaway test cluster: durability costs time and buys nothing there.
+    ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     '-c max_connections=300',
   ].join(' ');
   const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start']);

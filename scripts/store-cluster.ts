@@ -55,7 +55,8 @@ export async function startStoreCluster(options: {
   log?: (line: string) => void;
 }): Promise<StoreCluster> {
   const log = options.log ?? (() => {});
-  const postgres = await startPostgresCluster();
+  // Durable like a production database: the fault drill checks that no acknowledged write is lost.
+  const postgres = await startPostgresCluster({ durable: true });
   const children: ChildProcess[] = [];
   let nginxDir: string | undefined;
   try {

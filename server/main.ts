@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { defaultCartLimits } from '../lib/contract/cart-limits.ts';
 import { buildApp, defaultPort } from './app.ts';
+import { artistIndex } from './catalog/artist-index.ts';
 import { DatabaseUnavailable } from './db/database.ts';
 import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from './seed/generate.ts';
 
@@ -112,6 +113,8 @@ if (await isCatalogEmpty(ctx.db)) {
   );
 }
 await ensureDemoAccounts(ctx.db, ctx.config);
+// Made before the store listens: at 1,000,000 tracks no request waits seconds for it.
+await artistIndex(ctx.db);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -21,8 +21,25 @@ export async function createUser(db: Database, username: string, password: strin
   return { id: row?.id as number, username };
 }
 
+const maxKnownUsers = 10_000;
+const knownUsers = new WeakMap<Database, { version: number; users: Map<number, User> }>();
+
+/**
+ * Every authenticated request looks its user up: a user once read is kept (accounts are never
+ * renamed or deleted; a write to the table through this process drops what was kept).
+ */
 export async function findUserById(db: Database, id: number): Promise<User | undefined> {
-  return await db.get<User>('SELECT id, username FROM users WHERE id = ?', id);
+  const version = db.tablesVersion(['users']);
+  let known = knownUsers.get(db);
+  if (!known || known.version !== version || known.users.size >= maxKnownUsers) {
+    known = { version, users: new Map() };
+    knownUsers.set(db, known);
+  }
+  const kept = known.users.get(id);
+  if (kept) return kept;
+  const user = await db.get<User>('SELECT id, username FROM users WHERE id = ?', id);
+  if (user && db.tablesVersion(['users']) === version) known.users.set(id, user);
+  return user;
 }
 
 export async function findUserByName(db: Database, username: string): Promise<User | undefined> {

@@ -10,7 +10,6 @@ import type {
 import { loadReleases, loadTracks, price } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
-import { ownedTrackIds } from '../orders/ownership.ts';
 import type { ItemRef } from './items-param.ts';
 
 /**
@@ -149,23 +148,29 @@ const warning = (item: ItemRef, code: CartWarning['code'], message: string): Car
 const key = (item: ItemRef) => `${item.type}:${item.id}`;
 
 /**
- * The cart's id, creating it when the user is below the carts limit. The upsert locks the cart's
- * row until the transaction ends, so on PostgreSQL concurrent changes to one cart queue up here.
+ * The cart's id, creating it when the user is below the carts limit. Either statement that finds
+ * the row locks it until the transaction ends, so on PostgreSQL concurrent changes to one cart
+ * queue up here: a cart that exists costs one statement, as little time under its lock as can be.
  */
 async function touchCart(ctx: StoreContext, userId: number, name: string): Promise<number> {
   const now = new Date().toISOString();
+  const touched = await ctx.db.get<{ id: number }>(
+    'UPDATE carts SET updated_at = ? WHERE user_id = ? AND name = ? RETURNING id',
+    now,
+    userId,
+    name,
+  );
+  if (touched) return touched.id;
   const { cartsPerUser } = ctx.config.cartLimits;
-  if ((await cartId(ctx, userId, name)) === undefined) {
-    const count = async () =>
-      (await ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM carts WHERE user_id = ?', userId))?.n ?? 0;
-    if ((await count()) >= cartsPerUser) {
-      // Emptied named carts are forgotten first: only carts that hold something count.
-      await ctx.db.run(
-        `DELETE FROM carts WHERE user_id = ? AND name <> ? AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = carts.id)`,
-        userId,
-        defaultCartName,
-      );
-    }
+  const count = async () =>
+    (await ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM carts WHERE user_id = ?', userId))?.n ?? 0;
+  if ((await count()) >= cartsPerUser) {
+    // Emptied named carts are forgotten first: only carts that hold something count.
+    await ctx.db.run(
+      `DELETE FROM carts WHERE user_id = ? AND name <> ? AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = carts.id)`,
+      userId,
+      defaultCartName,
+    );
     if ((await count()) >= cartsPerUser) {
       throw new ApiError(
         409,
@@ -175,6 +180,7 @@ async function touchCart(ctx: StoreContext, userId: number, name: string): Promi
       );
     }
   }
+  // Another request may have made it meanwhile: the upsert then takes that row (and its lock).
   const row = await ctx.db.get<{ id: number }>(
     `INSERT INTO carts (user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id, name) DO UPDATE SET updated_at = excluded.updated_at
@@ -201,27 +207,36 @@ async function catalogFacts(
 ): Promise<Map<string, CatalogFacts>> {
   const trackIds = items.filter((item) => item.type === 'track').map((item) => item.id);
   const releaseIds = items.filter((item) => item.type === 'release').map((item) => item.id);
-  const tracks = new Map(
-    (
-      await ctx.db.all<{ id: number; sale_type: string }>(
-        'SELECT id, sale_type FROM tracks WHERE id IN (SELECT value FROM json_each(?))',
-        JSON.stringify(trackIds),
-      )
-    ).map((row) => [row.id, row.sale_type]),
-  );
-  const releaseTracks = new Map<number, { id: number; sale_type: string }[]>();
-  for (const row of await ctx.db.all<{ release_id: number; id: number; sale_type: string }>(
-    'SELECT release_id, id, sale_type FROM tracks WHERE release_id IN (SELECT value FROM json_each(?))',
-    JSON.stringify(releaseIds),
-  )) {
-    const list = releaseTracks.get(row.release_id) ?? [];
-    list.push(row);
-    releaseTracks.set(row.release_id, list);
+  // Ownership in the same statement: one round trip per item type, none for a type not asked for.
+  const owned = new Set<number>();
+  const tracks = new Map<number, string>();
+  if (trackIds.length > 0) {
+    for (const row of await ctx.db.all<{ id: number; sale_type: string; owned: number }>(
+      `SELECT t.id, t.sale_type,
+              CASE WHEN EXISTS (SELECT 1 FROM downloads d WHERE d.user_id = ? AND d.track_id = t.id) THEN 1 ELSE 0 END AS owned
+         FROM tracks t WHERE t.id IN (SELECT value FROM json_each(?))`,
+      userId,
+      JSON.stringify(trackIds),
+    )) {
+      tracks.set(row.id, row.sale_type);
+      if (row.owned) owned.add(row.id);
+    }
   }
-  const owned = await ownedTrackIds(ctx.db, userId, [
-    ...trackIds,
-    ...[...releaseTracks.values()].flat().map((track) => track.id),
-  ]);
+  const releaseTracks = new Map<number, { id: number; sale_type: string }[]>();
+  if (releaseIds.length > 0) {
+    for (const row of await ctx.db.all<{ release_id: number; id: number; sale_type: string; owned: number }>(
+      `SELECT t.release_id, t.id, t.sale_type,
+              CASE WHEN EXISTS (SELECT 1 FROM downloads d WHERE d.user_id = ? AND d.track_id = t.id) THEN 1 ELSE 0 END AS owned
+         FROM tracks t WHERE t.release_id IN (SELECT value FROM json_each(?))`,
+      userId,
+      JSON.stringify(releaseIds),
+    )) {
+      const list = releaseTracks.get(row.release_id) ?? [];
+      list.push(row);
+      releaseTracks.set(row.release_id, list);
+      if (row.owned) owned.add(row.id);
+    }
+  }
   const facts = new Map<string, CatalogFacts>();
   for (const item of items) {
     if (item.type === 'track') {
@@ -253,11 +268,12 @@ export async function addItems(
   alreadyPurchasedOverride: boolean,
 ): Promise<CartAddResult> {
   const { db } = ctx;
-  return await db.transaction(async () => {
+  const { rows, added, warnings } = await db.transaction(async () => {
     const facts = await catalogFacts(ctx, userId, items);
     const warnings: CartWarning[] = [];
-    const addedKeys: ItemRef[] = [];
+    const added = new Set<string>();
     let id: number | undefined;
+    let size = 0;
     for (const item of items) {
       const fact = facts.get(key(item)) as CatalogFacts;
       if (!fact.exists) {
@@ -280,14 +296,18 @@ export async function addItems(
         );
         continue;
       }
-      id ??= await touchCart(ctx, userId, name);
-      const existing = await db.get<{ audio_format: string }>(
-        'SELECT audio_format FROM cart_items WHERE cart_id = ? AND item_type = ? AND item_id = ?',
-        id,
+      if (id === undefined) id = await touchCart(ctx, userId, name);
+      // The cart's size and the item's current format, in one statement under the cart's lock.
+      const state = await db.get<{ size: number; existing: string | null }>(
+        `SELECT count(*) AS size,
+                max(CASE WHEN item_type = ? AND item_id = ? THEN audio_format END) AS existing
+           FROM cart_items WHERE cart_id = ?`,
         item.type,
         item.id,
+        id,
       );
-      if (existing) {
+      size = state?.size ?? 0;
+      if (state?.existing != null) {
         await db.run(
           'UPDATE cart_items SET audio_format = ? WHERE cart_id = ? AND item_type = ? AND item_id = ?',
           item.audioFormat,
@@ -304,8 +324,6 @@ export async function addItems(
         );
         continue;
       }
-      const size =
-        (await db.get<{ n: number }>('SELECT count(*) AS n FROM cart_items WHERE cart_id = ?', id))?.n ?? 0;
       const { itemsPerCart } = ctx.config.cartLimits;
       if (size >= itemsPerCart) {
         throw new ApiError(
@@ -324,17 +342,16 @@ export async function addItems(
         item.audioFormat,
         id,
       );
-      addedKeys.push(item);
+      added.add(key(item));
     }
-    const added = new Set(addedKeys.map(key));
-    const addedRows =
-      added.size === 0
-        ? []
-        : (await pricedItems(ctx, userId, name)).filter((row) =>
-            added.has(`${row.item_type}:${row.item_id}`),
-          );
-    return { added: await itemsOf(ctx, addedRows), warnings, cart: await cartSummary(ctx, userId, name) };
+    // One read of the priced items gives both the added rows and the summary.
+    const rows =
+      id === undefined ? await pricedItems(ctx, userId, name) : await db.all<PricedRow>(pricedItemsSql, id);
+    return { rows, added, warnings };
   });
+  // Catalog records are read after the commit: the cart's lock is held no longer than its writes.
+  const addedRows = rows.filter((row) => added.has(`${row.item_type}:${row.item_id}`));
+  return { added: await itemsOf(ctx, addedRows), warnings, cart: summaryOf(ctx, name, rows) };
 }
 
 const notInCart = (item: ItemRef) => warning(item, 'notInCart', `${label(item)} is not in the cart.`);

@@ -2,9 +2,7 @@ import type { Artist } from '../../lib/contract/wire.ts';
 import type { StoreContext } from '../context.ts';
 import { badParameter } from '../http/api-error.ts';
 import type { Paging } from '../http/envelope.ts';
-import { type ArtistSet, artistIndex, intersect } from './artist-index.ts';
-import { loadArtists } from './artist-records.ts';
-import { inOrder } from './records.ts';
+import { type ArtistSet, artistIndex, facetLimit, intersect } from './artist-index.ts';
 
 /** The artist catalog's query (contract.md section 6), parsed from request parameters. */
 
@@ -91,8 +89,6 @@ export interface ArtistCatalogResult {
   facets?: Record<string, { name: string; count: number }[]>;
 }
 
-const facetLimit = 100;
-
 export async function queryArtists(ctx: StoreContext, query: ArtistQuery): Promise<ArtistCatalogResult> {
   const index = await artistIndex(ctx.db);
   let set: ArtistSet = 'all';
@@ -104,20 +100,19 @@ export async function queryArtists(ctx: StoreContext, query: ArtistQuery): Promi
     narrow(facet.name === 'genreName' ? index.genreNamed(facet.value) : index.performerNamed(facet.value));
   }
   if (query.genreId !== undefined) narrow(index.genre(query.genreId));
-  if (query.labelId !== undefined) narrow(await index.label(query.labelId));
+  if (query.labelId !== undefined) narrow(index.label(query.labelId));
   if (query.search) narrow(index.nameContains(query.search));
 
   const { page, perPage } = query.paging;
   const ids = index.page(set, query.sort, (page - 1) * perPage, perPage);
   const result: ArtistCatalogResult = {
-    artists: inOrder(ids, await loadArtists(ctx, ids)),
+    artists: index.artists(ids),
     count: index.count(set),
   };
   if (query.returnFacets.length > 0) {
     result.facets = {};
     for (const name of query.returnFacets) {
-      result.facets[name] =
-        name === 'genreName' ? index.genreCounts(set, facetLimit) : index.performerCounts(set, facetLimit);
+      result.facets[name] = index.facetCounts(name, set, facetLimit);
     }
   }
   return result;

@@ -16,6 +16,7 @@ import { refuseOtherMethods } from '../http/methods.ts';
 import { component } from '../http/openapi-schemas.ts';
 import { idList, paging, pagingParams, parsedWith, wholeNumber } from '../http/param-schemas.ts';
 import { maxFacets, parseFacets, parseReturnFacets, parseSortBy, queryArtists } from './artist-catalog.ts';
+import { catalogTables } from './catalog-tables.ts';
 import {
   artistPage,
   chartOverviewPage,
@@ -87,6 +88,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: StoreContext): void {
       params: pageParams({ needsId, pageable }),
       response,
       errors: needsId ? [404] : [],
+      cachedUntilWritten: catalogTables,
       handler: async ({ params }) => {
         const given = params as { id?: number; page?: number; perPage?: number };
         const id = given.id ?? 0;

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { postgresSql } from './dialect.ts';
 import { type Engine, migrate } from './migrations.ts';
+import { copyFrom } from './postgres-copy.ts';
 import { SqliteConnection } from './sqlite-connection.ts';
 
 export type { Engine } from './migrations.ts';
@@ -52,17 +53,49 @@ export interface DatabaseOptions {
  * queries of other requests wait for it; on PostgreSQL they run on other connections, and code
  * that must not interleave locks rows (SELECT ... FOR UPDATE, upserts, unique constraints).
  */
+/** The open transaction: on PostgreSQL the pool connection it runs on; on SQLite a marker. */
+interface OpenTransaction {
+  client?: pg.PoolClient;
+  /** Tables written so far: their versions move when the transaction commits. */
+  written?: Set<string>;
+}
+
+const writtenTablesByText = new Map<string, readonly string[]>();
+
+/** The tables a statement writes (INSERT INTO, UPDATE, DELETE FROM), read once per statement text. */
+function writtenTables(text: string): readonly string[] {
+  let tables = writtenTablesByText.get(text);
+  if (!tables) {
+    tables = [
+      ...new Set(
+        [...text.matchAll(/\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([A-Za-z_][A-Za-z0-9_]*)/gi)].map(
+          (match) => (match[1] as string).toLowerCase(),
+        ),
+      ),
+    ];
+    writtenTablesByText.set(text, tables);
+  }
+  return tables;
+}
+
+/** Distinct statement texts kept prepared per PostgreSQL connection; past it, texts run unnamed. */
+const maxPreparedStatements = 500;
+
 export class Database {
-  private readonly current = new AsyncLocalStorage<Transaction<unknown>>();
+  private readonly current = new AsyncLocalStorage<OpenTransaction>();
+  /** PostgreSQL: statement text -> prepared statement name. */
+  private readonly prepared = new Map<string, string>();
   /** SQLite: the open transaction's end, which other requests' queries wait for. */
   private sqliteBusy: Promise<void> | undefined;
   private readonly settings = new Map<string, string>();
+  private readonly tableVersions = new Map<string, number>();
 
   /** Use Database.open: it connects and migrates. */
   constructor(
     readonly engine: Engine,
     readonly kysely: Kysely<unknown>,
     private readonly sqlite?: SqliteConnection,
+    private readonly pool?: pg.Pool,
   ) {}
 
   /** Opens (and migrates) the database a --db value names: a postgres:// URL or a SQLite file path. */
@@ -88,22 +121,63 @@ export class Database {
     return { changes: Number((await this.query(text, params)).numAffectedRows ?? 0) };
   }
 
+  /**
+   * A number that changes whenever this process writes one of these tables (after the write is
+   * committed), for caches of what the tables hold. Writes by other processes are not seen: only
+   * the seed writes the catalog, before any instance serves it.
+   */
+  tablesVersion(tables: readonly string[]): number {
+    let sum = 0;
+    for (const table of tables) sum += this.tableVersions.get(table) ?? 0;
+    return sum;
+  }
+
+  /** Marks tables as changed by a write that did not go through this class (a bulk load). */
+  tablesChanged(tables: Iterable<string>): void {
+    for (const table of tables) this.tableVersions.set(table, (this.tableVersions.get(table) ?? 0) + 1);
+  }
+
   private async query<T>(text: string, params: readonly SqlValue[]) {
+    const written = writtenTables(text);
+    const result = await this.execute<T>(text, params);
+    if (written.length > 0) {
+      const transaction = this.current.getStore();
+      if (!transaction) this.tablesChanged(written);
+      else {
+        transaction.written ??= new Set();
+        for (const table of written) transaction.written.add(table);
+      }
+    }
+    return result;
+  }
+
+  private async execute<T>(text: string, params: readonly SqlValue[]) {
     const transaction = this.current.getStore();
     if (this.sqlite) {
       if (!transaction) while (this.sqliteBusy) await this.sqliteBusy;
       return sqliteQuery<T>(this.sqlite, text, params);
     }
-    const query = CompiledQuery.raw(postgresSql(text), [...params]);
-    return (transaction ?? this.kysely).executeQuery<T>(query);
+    // Straight to the pool, not through Kysely's executor: a named statement is parsed and planned
+    // once per connection, not on every call, which is most of a short query's cost on the server.
+    const query = this.postgresQuery(text, params);
+    const result = await (transaction?.client ?? (this.pool as pg.Pool)).query<T & pg.QueryResultRow>(query);
+    return { rows: result.rows as T[], numAffectedRows: result.rowCount ?? 0 };
+  }
+
+  private postgresQuery(text: string, params: readonly SqlValue[]): pg.QueryConfig {
+    const translated = postgresSql(text);
+    let name = this.prepared.get(translated);
+    if (name === undefined && this.prepared.size < maxPreparedStatements) {
+      name = `crate_${this.prepared.size}`;
+      this.prepared.set(translated, name);
+    }
+    return { text: translated, values: params as unknown[], name };
   }
 
   /** Runs fn in one transaction; nested calls join the outer one. */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.current.getStore()) return fn();
-    if (!this.sqlite) {
-      return this.kysely.transaction().execute((transaction) => this.current.run(transaction, fn));
-    }
+    if (!this.sqlite) return this.postgresTransaction(fn);
     while (this.sqliteBusy) await this.sqliteBusy;
     let done = () => {};
     this.sqliteBusy = new Promise((resolve) => {
@@ -114,8 +188,10 @@ export class Database {
       raw.exec('BEGIN IMMEDIATE');
       try {
         // The store passes the marker only; queries in fn run on the one connection directly.
-        const result = await this.current.run({} as Transaction<unknown>, fn);
+        const open: OpenTransaction = {};
+        const result = await this.current.run(open, fn);
         raw.exec('COMMIT');
+        if (open.written) this.tablesChanged(open.written);
         return result;
       } catch (error) {
         raw.exec('ROLLBACK');
@@ -125,6 +201,56 @@ export class Database {
       this.sqliteBusy = undefined;
       done();
     }
+  }
+
+  private async postgresTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    const client = await (this.pool as pg.Pool).connect();
+    let broken: unknown;
+    try {
+      await client.query('BEGIN');
+      try {
+        const open: OpenTransaction = { client };
+        const result = await this.current.run(open, fn);
+        await client.query('COMMIT');
+        if (open.written) this.tablesChanged(open.written);
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          broken = rollbackError;
+        });
+        throw error;
+      }
+    } catch (error) {
+      // A connection that failed mid-transaction may be broken: the pool drops it.
+      broken ??= isDatabaseUnavailable(error) ? error : undefined;
+      throw error;
+    } finally {
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+
+  /**
+   * PostgreSQL: a maintenance statement that may run longer than a request may (VACUUM, which
+   * cannot run in a transaction), on its own connection without the statement timeout.
+   */
+  async maintain(text: string): Promise<void> {
+    const client = await (this.pool as pg.Pool).connect();
+    try {
+      await client.query('SET statement_timeout = 0');
+      await client.query(text);
+    } finally {
+      await client.query('RESET statement_timeout').catch(() => {});
+      client.release();
+    }
+  }
+
+  /** PostgreSQL, inside a transaction: rows in COPY text format (postgres-copy.ts) into a table. */
+  async copyFrom(table: string, columns: readonly string[], chunks: readonly Uint8Array[]): Promise<void> {
+    const transaction = this.current.getStore();
+    if (!transaction?.client) throw new Error('copyFrom runs inside a PostgreSQL transaction.');
+    await copyFrom(transaction.client, table, columns, chunks);
+    transaction.written ??= new Set();
+    transaction.written.add(table);
   }
 
   /**
@@ -239,5 +365,5 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await sql`SELECT pg_advisory_unlock(7463012)`.execute(connection);
     }
   });
-  return new Database('postgres', kysely);
+  return new Database('postgres', kysely, undefined, pool);
 }

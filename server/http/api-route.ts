@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthenticatedUser, StoreContext } from '../context.ts';
 import { ApiError, badParameter } from './api-error.ts';
 import { authenticate, type StoreScope } from './auth.ts';
 import { errorResponses } from './openapi-schemas.ts';
+import { checkedJson } from './serializer.ts';
 
 /**
  * One store API operation, declared once: its parameter schema validates the request (through
@@ -37,6 +38,11 @@ export interface ApiOperation<P extends ParamsSchema, R extends z.ZodType, S ext
   response: R;
   /** Error statuses the operation can answer besides 400, 413 and 415 (and 401/403 when scoped). */
   errors?: ErrorStatus[];
+  /**
+   * Public operations whose answer depends only on their parameters and these tables: each
+   * answer is kept serialized, by parameters, until this process writes one of the tables.
+   */
+  cachedUntilWritten?: readonly string[];
   handler(call: {
     params: z.output<P>;
     user: S extends StoreScope ? AuthenticatedUser : undefined;
@@ -92,6 +98,7 @@ export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends 
 ): void {
   const { method, url, scope, params, response } = operation;
   if (formMethods.has(method)) formOperations.add(operation.operationId);
+  const cache = operation.cachedUntilWritten && new ResponseCache(ctx, operation.cachedUntilWritten);
   const errors: number[] = [400, ...(scope ? [401, 403] : []), ...(operation.errors ?? []), 413, 415];
   app.withTypeProvider<ZodTypeProvider>().route({
     method,
@@ -128,11 +135,77 @@ export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends 
       request.body = undefined;
     },
     // The operation's own signature types the handler; the envelope's type is checked there.
-    handler: (async (request: FastifyRequest) =>
-      operation.handler({
-        params: request.query as z.output<P>,
-        user: users.get(request) as S extends StoreScope ? AuthenticatedUser : undefined,
-        request,
-      })) as never,
+    handler: (async (request: FastifyRequest, reply: FastifyReply) => {
+      const answer = () =>
+        operation.handler({
+          params: request.query as z.output<P>,
+          user: users.get(request) as S extends StoreScope ? AuthenticatedUser : undefined,
+          request,
+        });
+      if (!cache) return answer();
+      const key = JSON.stringify(request.query);
+      const version = cache.version();
+      let body = cache.get(key);
+      if (!body) {
+        // Checked against the schema once, as the serializer checks every answer, then kept.
+        body = checkedJson(response as never, await answer(), method, url);
+        cache.set(key, body, version);
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
+    }) as never,
   });
+}
+
+/** Characters of serialized answers one route keeps at most. */
+const responseCacheLength = 16 * 1024 * 1024;
+
+/**
+ * Serialized answers by parameters, least recently used dropped first, all of them dropped when
+ * one of their tables is written. Kept as strings: Node writes a string body in one piece with
+ * the headers, a Buffer in a second write.
+ */
+class ResponseCache {
+  private entries = new Map<string, string>();
+  private length = 0;
+  private kept: number;
+
+  constructor(
+    private readonly ctx: StoreContext,
+    private readonly tables: readonly string[],
+  ) {
+    this.kept = ctx.db.tablesVersion(tables);
+  }
+
+  /** The tables' version now; what was kept for an older one is dropped. */
+  version(): number {
+    const version = this.ctx.db.tablesVersion(this.tables);
+    if (version !== this.kept) {
+      this.kept = version;
+      this.entries = new Map();
+      this.length = 0;
+    }
+    return version;
+  }
+
+  get(key: string): string | undefined {
+    const body = this.entries.get(key);
+    if (body !== undefined) {
+      // Re-inserting moves the key to the end of the Map's order: the most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, body);
+    }
+    return body;
+  }
+
+  /** Kept only if no table changed while the answer was made (it may hold the old rows). */
+  set(key: string, body: string, madeAt: number): void {
+    if (this.version() !== madeAt || body.length > responseCacheLength || this.entries.has(key)) return;
+    this.entries.set(key, body);
+    this.length += body.length;
+    for (const [oldest, old] of this.entries) {
+      if (this.length <= responseCacheLength) break;
+      this.entries.delete(oldest);
+      this.length -= old.length;
+    }
+  }
 }

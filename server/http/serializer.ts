@@ -8,6 +8,12 @@ import { type $ZodType, safeParse } from 'zod/v4/core';
  * sent is the handler's own value, so a record may carry fields newer than its schema (records
  * gain fields before every client knows them; clients ignore what they do not know).
  */
+export function checkedJson(schema: $ZodType, data: unknown, method: string, url: string): string {
+  const result = safeParse(schema, data);
+  if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+  return JSON.stringify(data);
+}
+
 export const serializerCompiler = (({
   schema,
   method,
@@ -17,8 +23,5 @@ export const serializerCompiler = (({
   method: string;
   url: string;
 }) =>
-  (data: unknown) => {
-    const result = safeParse(schema, data);
-    if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-    return JSON.stringify(data);
-  }) as unknown as FastifySerializerCompiler<unknown>;
+  (data: unknown) =>
+    checkedJson(schema, data, method, url)) as unknown as FastifySerializerCompiler<unknown>;

@@ -1,40 +1,95 @@
 import type { Database, SqlValue } from '../db/database.ts';
+import { CopyRows } from '../db/postgres-copy.ts';
 
 /**
- * Where the seed's statements go. On SQLite each runs at once, synchronously, in the seed's
- * transaction. On PostgreSQL they are kept and sent after the catalog is built, table by table in
- * the order of `tableOrder` (each row's references first), since foreign keys are checked per
- * statement there.
+ * Where the seed's rows and statements go. On SQLite each runs at once, synchronously, in the
+ * seed's transaction. On PostgreSQL rows are kept as COPY text, a table at a time, and loaded
+ * after the catalog is built (finish): by COPY, table by table in the order of `tableOrder` (each
+ * row's references first), with the tables' secondary indexes and foreign keys dropped meanwhile
+ * and made again after, one sorted build or one join each instead of a million scattered updates
+ * and checks. The other statements run after the rows.
  */
 export class SeedWriter {
-  private readonly pending: { table: string; sql: string; values: SqlValue[] }[] = [];
+  private readonly statements: { sql: string; values: SqlValue[] }[] = [];
+  private readonly copies = new Map<string, { columns: readonly string[]; rows: CopyRows }>();
 
   constructor(
     private readonly db: Database,
     private readonly tableOrder: readonly string[],
   ) {}
 
-  write(table: string, sql: string, values: SqlValue[]): void {
-    if (this.db.engine === 'sqlite') this.db.raw.prepare(sql).run(...values);
-    else this.pending.push({ table, sql, values });
+  get engine() {
+    return this.db.engine;
   }
 
-  /** Sends what was kept (PostgreSQL); statements on a table not in tableOrder go last. */
+  write(sql: string, values: SqlValue[]): void {
+    if (this.db.engine === 'sqlite') this.db.raw.prepare(sql).run(...values);
+    else this.statements.push({ sql, values });
+  }
+
+  /** PostgreSQL: a row for the table's COPY. */
+  copyRow(table: string, columns: readonly string[], row: readonly SqlValue[]): void {
+    let copy = this.copies.get(table);
+    if (!copy) {
+      copy = { columns, rows: new CopyRows() };
+      this.copies.set(table, copy);
+    }
+    copy.rows.add(row);
+  }
+
+  /** Loads what was kept (PostgreSQL); call it inside the seed's transaction. */
   async finish(): Promise<void> {
+    const tables = [...this.copies.keys()];
+    const dropped = await this.dropIndexesAndForeignKeys(tables);
     const rank = (table: string) => {
       const i = this.tableOrder.indexOf(table);
       return i < 0 ? this.tableOrder.length : i;
     };
-    const ordered = this.pending.map((entry, i) => ({ ...entry, i }));
-    ordered.sort((a, b) => rank(a.table) - rank(b.table) || a.i - b.i);
-    this.pending.length = 0;
-    for (const { sql, values } of ordered) await this.db.run(sql, ...values);
+    for (const table of tables.sort((a, b) => rank(a) - rank(b))) {
+      const { columns, rows } = this.copies.get(table) as { columns: readonly string[]; rows: CopyRows };
+      rows.seal();
+      await this.db.copyFrom(table, columns, rows.chunks);
+      this.copies.delete(table);
+    }
+    for (const { sql, values } of this.statements.splice(0)) await this.db.run(sql, ...values);
+    for (const definition of dropped) await this.db.run(definition);
+  }
+
+  /** Drops them; returns the statements that make them again, indexes first. */
+  private async dropIndexesAndForeignKeys(tables: string[]): Promise<string[]> {
+    const list = JSON.stringify(tables);
+    // Foreign keys from or to these tables; indexes that back no constraint.
+    const keys = await this.db.all<{ name: string; tbl: string; definition: string }>(
+      `SELECT c.conname AS name, c.conrelid::regclass::text AS tbl, pg_get_constraintdef(c.oid) AS definition
+         FROM pg_constraint c
+        WHERE c.contype = 'f'
+          AND (c.conrelid::regclass::text IN (SELECT value::text FROM jsonb_array_elements_text(?::jsonb))
+            OR c.confrelid::regclass::text IN (SELECT value::text FROM jsonb_array_elements_text(?::jsonb)))`,
+      list,
+      list,
+    );
+    const indexes = await this.db.all<{ name: string; definition: string }>(
+      `SELECT i.indexname AS name, i.indexdef AS definition
+         FROM pg_indexes i
+        WHERE i.schemaname = current_schema()
+          AND i.tablename IN (SELECT value::text FROM jsonb_array_elements_text(?::jsonb))
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+      list,
+    );
+    const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+    for (const key of keys) await this.db.run(`ALTER TABLE ${key.tbl} DROP CONSTRAINT ${quote(key.name)}`);
+    for (const index of indexes) await this.db.run(`DROP INDEX ${quote(index.name)}`);
+    return [
+      ...indexes.map((index) => index.definition),
+      ...keys.map((key) => `ALTER TABLE ${key.tbl} ADD CONSTRAINT ${quote(key.name)} ${key.definition}`),
+    ];
   }
 }
 
 /**
- * Inserts rows many at a time with one multi-row INSERT: a single call into the database per
- * batch costs far less than one per row, which is most of what seeding a million tracks takes.
+ * Inserts rows many at a time. On SQLite, one multi-row INSERT per batch: a single call into the
+ * database per batch costs far less than one per row, which is most of what seeding a million
+ * tracks takes. On PostgreSQL, rows for COPY (SeedWriter).
  */
 export class BulkInsert {
   private values: SqlValue[] = [];
@@ -45,11 +100,16 @@ export class BulkInsert {
     private readonly writer: SeedWriter,
     private readonly table: string,
     private readonly columns: readonly string[],
-    // Stays well below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
+    // Stays well below SQLite's 32,766 bound parameters per statement.
     private readonly batchRows = Math.floor(2000 / columns.length),
   ) {}
 
   add(...row: SqlValue[]): void {
+    if (this.writer.engine === 'postgres') {
+      this.writer.copyRow(this.table, this.columns, row);
+      this.inserted++;
+      return;
+    }
     for (const value of row) this.values.push(value);
     if (++this.pending === this.batchRows) this.flush();
   }
@@ -58,7 +118,7 @@ export class BulkInsert {
     if (this.pending === 0) return;
     const placeholders = `(${this.columns.map(() => '?').join(', ')})`;
     const sql = `INSERT INTO ${this.table} (${this.columns.join(', ')}) VALUES ${Array(this.pending).fill(placeholders).join(', ')}`;
-    this.writer.write(this.table, sql, this.values);
+    this.writer.write(sql, this.values);
     this.inserted += this.pending;
     this.values = [];
     this.pending = 0;

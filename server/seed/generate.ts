@@ -1,3 +1,4 @@
+import { catalogTables } from '../catalog/catalog-tables.ts';
 import type { Database } from '../db/database.ts';
 import { BulkInsert, SeedWriter } from './bulk-insert.ts';
 import { artistName, catalogPrefix, labelName, slugify, trackTitle, UniqueNames } from './names.ts';
@@ -22,19 +23,7 @@ export interface CatalogSummary {
   chartTracks: number;
 }
 
-export const catalogTables = [
-  'genres',
-  'labels',
-  'artists',
-  'releases',
-  'release_artists',
-  'tracks',
-  'track_artists',
-  'artist_genres',
-  'artist_labels',
-  'charts',
-  'chart_tracks',
-];
+export { catalogTables };
 
 export const isCatalogEmpty = async (db: Database) => !(await db.get('SELECT 1 FROM tracks LIMIT 1'));
 
@@ -53,6 +42,8 @@ export async function generateCatalog(
   const writer = new SeedWriter(db, catalogTables);
   if (db.engine === 'postgres') {
     const summary = await db.transaction(async () => {
+      // Loading and indexing a million tracks takes longer than a request may.
+      await db.run('SET LOCAL statement_timeout = 0');
       const built = new CatalogBuilder(writer, scale, seed).build();
       await writer.finish();
       // The ids were given explicitly: the identity columns continue after the highest.
@@ -63,7 +54,10 @@ export async function generateCatalog(
       }
       return built;
     });
-    await db.run('ANALYZE');
+    // Statistics for the planner, and the visibility map (index-only scans) now, in one pass:
+    // otherwise autovacuum makes the same pass over a million fresh rows while the store serves.
+    await db.maintain(`VACUUM (ANALYZE) ${catalogTables.join(', ')}`);
+    db.tablesChanged(catalogTables);
     return summary;
   }
   // Every row written refers to ids this generator has just written; checking each reference
@@ -75,6 +69,8 @@ export async function generateCatalog(
     );
   } finally {
     db.raw.exec('PRAGMA foreign_keys = ON');
+    // The rows went in through the raw connection, unseen by the database's write tracking.
+    db.tablesChanged(catalogTables);
   }
 }
 
@@ -501,10 +497,8 @@ class CatalogBuilder {
   private markFeatured() {
     const recent = this.saleReleaseIds.slice(-200);
     const featured = this.random.sample(recent, featuredCount);
-    this.db.write(
-      'releases',
-      'UPDATE releases SET featured = 1 WHERE id IN (SELECT value FROM json_each(?))',
-      [JSON.stringify(featured)],
-    );
+    this.db.write('UPDATE releases SET featured = 1 WHERE id IN (SELECT value FROM json_each(?))', [
+      JSON.stringify(featured),
+    ]);
   }
 }
