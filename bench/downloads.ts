@@ -1,6 +1,6 @@
 /**
  * Bulk download benchmark: 100 library entries saved through the extension ("Download all
- * available": the IndexedDB queue, 3 at a time, the browser's downloads into a profile folder),
+ * available": the IndexedDB queue, 6 at a time, the browser's downloads into a profile folder),
  * side by side with two baselines on the same 100 links:
  * - the browser's own downloads, one at a time (`downloads.download` from an extension page, each
  *   awaited until complete): what the queue's parallelism buys (goal: the queue takes at most 0.5x);

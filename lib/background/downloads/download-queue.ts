@@ -1,7 +1,7 @@
 /**
- * The bulk download queue: library entries saved three at a time through the browser's downloads,
- * every step written to the job store first, so a worker stopped anywhere resumes from the store
- * alone and never saves one entry twice.
+ * The bulk download queue: library entries saved several at a time (queue-model.ts,
+ * parallelDownloads) through the browser's downloads, every step written to the job store first,
+ * so a worker stopped anywhere resumes from the store alone and never saves one entry twice.
  *
  * It talks to the world through small interfaces (the store's links, the browser's downloads, the
  * job store, what people are told), which the worker fills with the real APIs and the unit tests
