@@ -107,7 +107,8 @@ store.app.get<{ Params: { id: string } }>('/chart/:slug/:id/all', async (request
     .send(html);
 });
 await store.app.listen({ port, host: '127.0.0.1' });
-const paths = new Map(await Promise.all(sizes.map(async (rows) => [rows, await addChart(rows)] as const)));
+const paths = new Map<number, string>();
+for (const rows of sizes) paths.set(rows, await addChart(rows));
 
 /** The content script as the trace names it, once the extension is loaded. */
 let contentScriptUrl = '';
@@ -205,15 +206,34 @@ async function contentScriptTime(
     outermost
       .filter((event) => (event.name === name) === wanted)
       .reduce((sum, event) => sum + (event.dur ?? 0), 0) / 1000;
+  // What the decorating time is spent in: the callbacks by name, and the style and layout inside them.
+  for (const event of outermost.filter((each) => each.name === 'FunctionCall')) {
+    const key = event.args?.data?.functionName || '(anonymous)';
+    callbacks.set(key, (callbacks.get(key) ?? 0) + (event.dur ?? 0) / 1000);
+    const inside = events.filter(
+      (other) =>
+        other.tid === event.tid &&
+        (other.name === 'UpdateLayoutTree' || other.name === 'Layout') &&
+        other.ts >= event.ts &&
+        other.ts <= event.ts + (event.dur ?? 0),
+    );
+    for (const other of inside) {
+      const name = `  of which ${other.name} (forced)`;
+      callbacks.set(name, (callbacks.get(name) ?? 0) + (other.dur ?? 0) / 1000);
+    }
+  }
   return { startup: total('EvaluateScript', true), decorating: total('EvaluateScript', false) };
 }
+
+/** Decorating time by callback, summed over every traced load (printed with --traces). */
+const callbacks = new Map<string, number>();
 
 interface TraceEvent {
   name: string;
   tid: number;
   ts: number;
   dur?: number;
-  args?: { data?: { url?: string } };
+  args?: { data?: { url?: string; functionName?: string } };
 }
 
 /** Both browsers open at once; each run loads the page in one, then in the other. */
@@ -287,6 +307,11 @@ try {
       [`startup_ms_${rows}`]: startup,
       [`style_layout_added_ms_${rows}`]: style,
     });
+  }
+  if (traces > 0) {
+    console.log(`\ndecorating by callback, ms per traced load:`);
+    for (const [name, ms] of [...callbacks].sort((a, b) => b[1] - a[1]).slice(0, 12))
+      console.log(`  ${name.padEnd(40)} ${(ms / traces / sizes.length).toFixed(2)}`);
   }
   const size = gzipSync(readFileSync(contentScript)).length;
   console.log(`\ncontent script ${(size / 1024).toFixed(1)} KB gzipped (target < 15 KB)`);

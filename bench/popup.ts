@@ -16,7 +16,10 @@
  * the static page) in headless Chromium against a store of its own on a temp database, signed in
  * as `demo`.
  *
- *   tsx bench/popup.ts [--runs 15]
+ * `--trace` also traces one warm opening of the cart (0 items) and of the static page, and prints
+ * where each one's main thread spent the time until the summary was painted.
+ *
+ *   tsx bench/popup.ts [--runs 15] [--trace]
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,10 +36,12 @@ import { builtExtensionPath, chromePath, chromiumArgs } from '../test/helpers/ch
 import { startTestStore } from '../test/helpers/store.ts';
 import { median, recordFigures } from './figures.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '15' }, trace: { type: 'boolean', default: false } },
+});
 const runs = Number(values.runs);
 if (!Number.isSafeInteger(runs) || runs < 1) {
-  console.error('Usage: tsx bench/popup.ts [--runs N]');
+  console.error('Usage: tsx bench/popup.ts [--runs N] [--trace]');
   process.exit(2);
 }
 
@@ -125,6 +130,76 @@ async function measure(label: string, target: number, sample: () => Promise<Timi
   return paint;
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  args?: { data?: { url?: string; identifier?: string; frame?: string } };
+}
+
+/**
+ * One traced opening of `url`: the main thread's top-level tasks until the element marked `name`
+ * was painted, grouped by what ran (script by its file, style, layout, paint, parsing).
+ */
+async function traceOpening(context: BrowserContext, url: string, name: string): Promise<void> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,loading,blink.user_timing',
+    transferMode: 'ReportEvents',
+  });
+  await page.goto(url);
+  await page.locator(`[elementtiming="${name}"]`).first().waitFor();
+  await page.waitForTimeout(200);
+  await cdp.send('Tracing.end');
+  await complete;
+  await page.close();
+  const start = events.find((event) => event.name === 'navigationStart' || event.name === 'NavigationStart');
+  const painted = events.find(
+    (event) =>
+      event.name === 'PaintTimingVisualizer::LayoutObjectPainted' ||
+      (event.name === 'ElementTiming' && event.args?.data?.identifier === name),
+  );
+  const mainTid = events.find((event) => event.name === 'ParseHTML')?.tid;
+  if (!start || mainTid === undefined) return console.log(`  trace of ${url}: no navigation start found`);
+  const end =
+    painted?.ts ?? Math.max(...events.filter((event) => event.tid === mainTid).map((event) => event.ts));
+  const groups = new Map<string, number>();
+  const interesting = new Set([
+    'EvaluateScript',
+    'v8.compileModule',
+    'v8.evaluateModule',
+    'FunctionCall',
+    'UpdateLayoutTree',
+    'Layout',
+    'Paint',
+    'ParseHTML',
+    'ParseAuthorStyleSheet',
+    'PrePaint',
+    'Commit',
+    'TimerFire',
+    'FireAnimationFrame',
+    'RunMicrotasks',
+  ]);
+  for (const event of events) {
+    if (event.tid !== mainTid || event.ph !== 'X' || !interesting.has(event.name)) continue;
+    if (event.ts < start.ts || event.ts > end) continue;
+    const file = event.args?.data?.url?.split('/').pop();
+    const key = file ? `${event.name} ${file}` : event.name;
+    groups.set(key, (groups.get(key) ?? 0) + (event.dur ?? 0) / 1000);
+  }
+  console.log(
+    `  trace of ${url.split('/').pop()}: painted at ${((end - start.ts) / 1000).toFixed(1)} ms after navigation start`,
+  );
+  for (const [key, ms] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(`    ${key.padEnd(48)} ${ms.toFixed(1)} ms`);
+}
+
 /** The static page's paint: the ratios' denominator, measured in the same browser and run. */
 let floor = Number.NaN;
 
@@ -157,6 +232,10 @@ try {
     paintTime(context, extensionUrl('bench-floor.html'), 'floor'),
   );
   await warm(context, '#cart');
+  if (values.trace) {
+    await traceOpening(context, extensionUrl('bench-floor.html'), 'floor');
+    await traceOpening(context, popupUrl('#cart'), 'cart-summary');
+  }
   const summaryEmpty = await measure('cart summary painted, 0 items, warm cache', 1.1, () =>
     paintTime(context, popupUrl('#cart'), 'cart-summary'),
   );

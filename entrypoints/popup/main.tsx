@@ -11,5 +11,8 @@ import { popupTabOf } from '../../lib/popup/popup-tab-ids.ts';
 
 // popup.html#library opens on that tab (used by links, screenshots and the benchmark).
 const initialTab = popupTabOf(location.hash.slice(1));
-paintLastView(initialTab ?? 'cart');
-void import('./start.tsx').then(({ start }) => start(initialTab));
+const load = () => void import('./start.tsx').then(({ start }) => start(initialTab));
+// The live popup's code (most of the popup: 170 KB) is loaded and run once the last view's frame
+// is drawn, so running it cannot hold that frame back; with no last view nothing waits.
+if (paintLastView(initialTab ?? 'cart')) requestAnimationFrame(() => setTimeout(load, 0));
+else load();

@@ -30,10 +30,10 @@ const rowsShown = 24;
 /** Where a view scrolls: a scrolled view is not kept (the next popup opens at the top). */
 const scrollers = '[role="tabpanel"], .virtual-scroller';
 
-/** Paints the tab's last view over the page, inert, if there is one. */
-export function paintLastView(tab: string): void {
+/** Paints the tab's last view over the page, inert, if there is one; says whether there was. */
+export function paintLastView(tab: string): boolean {
   const html = read(tab);
-  if (!html) return;
+  if (!html) return false;
   const overlay = document.createElement('div');
   overlay.id = overlayId;
   overlay.inert = true;
@@ -44,6 +44,7 @@ export function paintLastView(tab: string): void {
   document.body.append(overlay);
   // Marks for bench/popup.ts and the end-to-end tests: when the last view and the live one came.
   performance.mark('crate:last-view');
+  return true;
 }
 
 /** The tab the live popup shows. */

@@ -8,14 +8,16 @@ import type { DownloadJob, QueueRun, QueueState } from './download-job.ts';
 
 export interface JobStore {
   read(): Promise<QueueState>;
-  /** Applies `change` to one job atomically; it returns null to leave the job as it is. */
-  updateJob(
-    downloadId: number,
-    change: (job: DownloadJob) => DownloadJob | null,
-  ): Promise<DownloadJob | null>;
+  /**
+   * Applies each change to its job, all in one transaction (one write for a whole batch of
+   * decisions); a change returns null to leave its job as it is. Resolves with the jobs changed.
+   */
+  updateJobs(changes: ReadonlyMap<number, JobChange>): Promise<DownloadJob[]>;
   /** Replaces the run and every job atomically; `change` returns null to leave them. */
   updateAll(change: (state: QueueState) => QueueState | null): Promise<QueueState>;
 }
+
+export type JobChange = (job: DownloadJob) => DownloadJob | null;
 
 interface QueueSchema extends DBSchema {
   jobs: { key: number; value: DownloadJob };
@@ -46,13 +48,17 @@ export function indexedDbJobStore(databaseName = 'crate-downloads'): JobStore {
       return { run: run ?? null, jobs };
     },
 
-    async updateJob(downloadId, change) {
+    async updateJobs(changes) {
+      if (changes.size === 0) return [];
       const tx = (await database()).transaction('jobs', 'readwrite');
-      const job = await tx.store.get(downloadId);
-      const next = job ? change(job) : null;
-      if (next) await tx.store.put(next);
+      const current = await Promise.all([...changes.keys()].map((downloadId) => tx.store.get(downloadId)));
+      const changed = current.flatMap((job) => {
+        const next = job ? (changes.get(job.downloadId) as JobChange)(job) : null;
+        return next ? [next] : [];
+      });
+      await Promise.all(changed.map((job) => tx.store.put(job)));
       await tx.done;
-      return next;
+      return changed;
     },
 
     async updateAll(change) {

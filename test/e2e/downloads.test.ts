@@ -21,6 +21,7 @@ import {
   renderFilename,
 } from '../../lib/storage/filename-template.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type BoughtRelease, buyDownloadAndExport, exportAndShareCart } from './crate-journey.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken } from './extension.ts';
@@ -129,8 +130,20 @@ async function waitFor<T>(
   }
 }
 
+/**
+ * Extra time the store takes to answer each file request, while a test sets it: the queue saves
+ * 20 small files in about a second, too soon for a test to stop the worker in the middle.
+ */
+let fileDelayMs = 0;
+
 beforeAll(async () => {
-  store = await startTestStore({ scale: 300, listen: true });
+  const port = await freePort();
+  store = await startTestStore({ scale: 300, config: { baseUrl: `http://127.0.0.1:${port}` } });
+  store.app.addHook('onRequest', async (request) => {
+    if (fileDelayMs > 0 && request.url.startsWith('/downloads/file/'))
+      await new Promise((resolve) => setTimeout(resolve, fileDelayMs));
+  });
+  await store.app.listen({ port, host: '127.0.0.1' });
   userId = (
     (await store.ctx.db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', 'demo')) as {
       id: number;
@@ -371,7 +384,7 @@ describe('"Download all available" in the popup', () => {
     return new BulkDownloadPanelPage(popup.page);
   }
 
-  it('saves 20 entries, three at a time, with the progress reaching 20 of 20', async () => {
+  it('saves 20 entries, several at a time, with the progress reaching 20 of 20', async () => {
     const expected = await twentyNewEntries('bulk');
     const panel = await openBulkPanel();
     await panel.downloadAllButton.click();
@@ -394,6 +407,7 @@ describe('"Download all available" in the popup', () => {
   // the fast-check model's (test/unit/download-queue.test.ts).
   it('finishes all 20, none twice, when the worker is stopped in the middle and the popup closed', async () => {
     const expected = await twentyNewEntries('bulk-stopped');
+    fileDelayMs = 1500;
     const panel = await openBulkPanel();
     await panel.downloadAllButton.click();
     await panel.waitForProgress(/Downloading: ([1-9]|1[0-5]) of 20 files/);
@@ -406,6 +420,7 @@ describe('"Download all available" in the popup', () => {
       (found) => found.length >= 20,
       150_000,
     );
+    fileDelayMs = 0;
     expect(await extension.workerWasRestarted()).toBe(true);
     const reopened = await openBulkPanel();
     await reopened.waitForProgress('Finished: 20 of 20 files');

@@ -9,6 +9,7 @@ import {
   type BrowserDownload,
   type BrowserDownloads,
   type InitiateLinks,
+  parallelDownloads,
   type QueueEvents,
   startGraceMs,
 } from '../../lib/background/downloads/queue-model.ts';
@@ -22,12 +23,16 @@ function memoryJobStore(): JobStore {
   let state: QueueState = { run: null, jobs: [] };
   return {
     read: async () => structuredClone(state),
-    async updateJob(downloadId, change) {
-      const job = state.jobs.find((candidate) => candidate.downloadId === downloadId);
-      const next = job ? change(structuredClone(job)) : null;
-      if (next)
-        state = { ...state, jobs: state.jobs.map((old) => (old.downloadId === downloadId ? next : old)) };
-      return structuredClone(next);
+    async updateJobs(changes) {
+      const changed: DownloadJob[] = [];
+      const jobs = state.jobs.map((job) => {
+        const change = changes.get(job.downloadId);
+        const next = change ? change(structuredClone(job)) : null;
+        if (next) changed.push(next);
+        return next ?? job;
+      });
+      state = { ...state, jobs };
+      return structuredClone(changed);
     },
     async updateAll(change) {
       const next = change(structuredClone(state));
@@ -290,7 +295,7 @@ describe('the download queue', () => {
     );
   });
 
-  it('runs three downloads at a time', async () => {
+  it('runs parallelDownloads downloads at a time', async () => {
     const firstPass = await (async () => {
       const fresh: World = { clock: { now: 0 }, items: [], twice: [], initiated: 0 };
       const queue = createDownloadQueue({
@@ -306,7 +311,7 @@ describe('the download queue', () => {
         now: () => fresh.clock.now,
       });
       await queue.enqueue(
-        Array.from({ length: 7 }, (_, index) => ({
+        Array.from({ length: parallelDownloads + 4 }, (_, index) => ({
           downloadId: index + 1,
           path: `${index}.mp3`,
           title: `${index}`,
@@ -315,9 +320,9 @@ describe('the download queue', () => {
       const progress = await queue.progress();
       return { started: fresh.items.length, progress };
     })();
-    expect(firstPass.started).toBe(3);
-    expect(firstPass.progress).toMatchObject({ status: 'running', total: 7, done: 0 });
-    expect(firstPass.progress.active).toHaveLength(3);
+    expect(firstPass.started).toBe(parallelDownloads);
+    expect(firstPass.progress).toMatchObject({ status: 'running', total: parallelDownloads + 4, done: 0 });
+    expect(firstPass.progress.active).toHaveLength(parallelDownloads);
   });
 
   describe('entries saved before', () => {

@@ -1,7 +1,7 @@
 /**
- * The bulk download queue: library entries saved three at a time through the browser's downloads,
- * every step written to the job store first, so a worker stopped anywhere resumes from the store
- * alone and never saves one entry twice.
+ * The bulk download queue: library entries saved several at a time (queue-model.ts,
+ * parallelDownloads) through the browser's downloads, every step written to the job store first,
+ * so a worker stopped anywhere resumes from the store alone and never saves one entry twice.
  *
  * It talks to the world through small interfaces (the store's links, the browser's downloads, the
  * job store, what people are told), which the worker fills with the real APIs and the unit tests
@@ -24,7 +24,8 @@ import { addJobs, applyControl } from './queue-state.ts';
 
 export function createDownloadQueue(deps: QueueDependencies) {
   const { jobs: store, downloads, events, now } = deps;
-  const pass = () => queuePass(deps);
+  const launching = new Set<number>();
+  const pass = () => queuePass(deps, launching);
 
   // Passes never overlap: one at a time, and requests during a pass fold into one more pass.
   let tail: Promise<void> = Promise.resolve();
@@ -77,8 +78,9 @@ export function createDownloadQueue(deps: QueueDependencies) {
     const { run, jobs: all } = await store.read();
     const jobs = all.filter((job) => job.runId === run?.id);
     const active: ActiveFile[] = [];
-    for (const job of jobs.filter((candidate) => candidate.state === 'saving')) {
-      const item = await downloads.byId(job.browserDownloadId as number);
+    for (const job of jobs.filter(isActive)) {
+      // A job still starting has no browser download yet: nothing received.
+      const item = job.browserDownloadId === null ? undefined : await downloads.byId(job.browserDownloadId);
       active.push({
         downloadId: job.downloadId,
         title: job.title,

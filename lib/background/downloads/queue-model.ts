@@ -11,9 +11,21 @@ import {
   type JobState,
   type StoreLink,
 } from '../../storage/download-job.ts';
-import type { JobStore } from '../../storage/job-store.ts';
+import type { JobChange, JobStore } from '../../storage/job-store.ts';
 
-export const parallelDownloads = 3;
+/**
+ * Downloads under way at once: as many as the browser opens connections to one host (6 over
+ * HTTP/1.1), so none waits on another's socket, and each file's start-up (a request to the store,
+ * a file created) overlaps the others' transfers.
+ */
+export const parallelDownloads = 6;
+/**
+ * Links asked for in one request: the files about to start and the next few after them, so the
+ * store is asked once per this many files, not once per pass. Initiating marks an entry downloaded
+ * at the store, so the batch stays small: a run cancelled midway leaves at most this many entries
+ * marked without a file (the library's Download button saves them).
+ */
+export const linkBatch = 12;
 /** Attempts with a fresh link before a job fails for good (the person may still retry it). */
 export const maxAttempts = 3;
 /** A link this close to its expiry is replaced before it is used. */
@@ -100,8 +112,8 @@ export const when =
     from: readonly JobState[],
     patch: (job: DownloadJob) => Partial<DownloadJob>,
     browserDownloadId?: number,
-  ) =>
-  (job: DownloadJob): DownloadJob | null => {
+  ): JobChange =>
+  (job) => {
     if (!from.includes(job.state)) return null;
     if (browserDownloadId !== undefined && job.browserDownloadId !== browserDownloadId) return null;
     return { ...job, ...patch(job) };

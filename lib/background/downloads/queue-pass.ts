@@ -1,16 +1,20 @@
 /**
  * One pass of the bulk download queue: reconcile the jobs with what the browser reports (saved,
  * interrupted, or never started by a worker that stopped), start more while the run is running,
- * and end the run once every job has ended. Every decision is written to the job store first.
+ * and end the run once every job has ended. Every decision is written to the job store first,
+ * a pass's decisions of one kind in one transaction, and the browser is asked about (or told to
+ * start) all of a pass's files at once rather than one after another.
  */
 import { errorMessage } from '../../protocol/error-message.ts';
 import type { DownloadJob, StoreLink } from '../../storage/download-job.ts';
+import type { JobChange } from '../../storage/job-store.ts';
 import { interruptVerdict } from './interrupt-reason.ts';
 import {
   type InitiateLinks,
   initiateRetryMs,
   isActive,
   isFinished,
+  linkBatch,
   linkMarginMs,
   maxAttempts,
   parallelDownloads,
@@ -20,76 +24,85 @@ import {
   when,
 } from './queue-model.ts';
 
-/** The attempt failed: another one with a fresh link, or the job fails with the reason. */
-async function attemptFailed(
-  deps: QueueDependencies,
-  job: DownloadJob,
-  error: string | undefined,
-): Promise<void> {
-  const { jobs: store, events } = deps;
-  const verdict = interruptVerdict(error);
-  const updated = await store.updateJob(
-    job.downloadId,
-    when(
-      ['saving', 'starting'],
-      (current) => {
-        const attempts = current.attempts + 1;
-        const past =
-          current.browserDownloadId === null
-            ? current.pastBrowserIds
-            : [...current.pastBrowserIds, current.browserDownloadId];
-        const again = verdict.retry && attempts < maxAttempts;
-        return {
-          state: again ? 'queued' : 'failed',
-          attempts,
-          link: null,
-          browserDownloadId: null,
-          startedAt: null,
-          pastBrowserIds: past,
-          error: verdict.reason,
-        };
-      },
-      job.browserDownloadId ?? undefined,
-    ),
-  );
-  if (updated?.state === 'failed') await events.jobFailed(updated);
+/** Writes the changes in one transaction, then tells people of each job that failed for good. */
+async function apply(deps: QueueDependencies, changes: Map<number, JobChange>): Promise<DownloadJob[]> {
+  const changed = await deps.jobs.updateJobs(changes);
+  for (const job of changed) if (job.state === 'failed') await deps.events.jobFailed(job);
+  return changed;
 }
 
-async function reconcileSaving(deps: QueueDependencies, job: DownloadJob): Promise<void> {
-  const { jobs: store, downloads } = deps;
-  const id = job.browserDownloadId as number;
-  const item = await downloads.byId(id);
-  if (item?.state === 'complete') {
-    await store.updateJob(
-      job.downloadId,
-      when(['saving'], () => ({ state: 'done', error: null, savedAs: item.filename }), id),
-    );
-  } else if (!item) {
-    // Erased from the browser's list before it finished: nothing was saved.
-    await attemptFailed(deps, job, 'NETWORK_FAILED');
-  } else if (item.state === 'interrupted') {
-    await attemptFailed(deps, job, item.error);
-  }
+/** The attempt failed: another one with a fresh link, or the job fails with the reason. */
+function attemptFailed(job: DownloadJob, error: string | undefined): JobChange {
+  const verdict = interruptVerdict(error);
+  return when(
+    ['saving', 'starting'],
+    (current) => {
+      const attempts = current.attempts + 1;
+      const past =
+        current.browserDownloadId === null
+          ? current.pastBrowserIds
+          : [...current.pastBrowserIds, current.browserDownloadId];
+      const again = verdict.retry && attempts < maxAttempts;
+      return {
+        state: again ? 'queued' : 'failed',
+        attempts,
+        link: null,
+        browserDownloadId: null,
+        startedAt: null,
+        pastBrowserIds: past,
+        error: verdict.reason,
+      };
+    },
+    job.browserDownloadId ?? undefined,
+  );
+}
+
+/** Resolves with how many of these downloads are still under way. */
+async function reconcileSaving(deps: QueueDependencies, saving: DownloadJob[]): Promise<number> {
+  const items = await Promise.all(saving.map((job) => deps.downloads.byId(job.browserDownloadId as number)));
+  const changes = new Map<number, JobChange>();
+  saving.forEach((job, index) => {
+    const item = items[index];
+    if (item?.state === 'complete') {
+      changes.set(
+        job.downloadId,
+        when(
+          ['saving'],
+          () => ({ state: 'done', error: null, savedAs: item.filename }),
+          job.browserDownloadId as number,
+        ),
+      );
+    } else if (!item) {
+      // Erased from the browser's list before it finished: nothing was saved.
+      changes.set(job.downloadId, attemptFailed(job, 'NETWORK_FAILED'));
+    } else if (item.state === 'interrupted') {
+      changes.set(job.downloadId, attemptFailed(job, item.error));
+    }
+  });
+  await apply(deps, changes);
+  return saving.length - changes.size;
 }
 
 /** A job left in `starting` by a stopped worker: adopt its browser download, or start again. */
 async function recoverStarting(deps: QueueDependencies, job: DownloadJob): Promise<void> {
-  const { jobs: store, downloads, events, now } = deps;
+  const { downloads, events, now } = deps;
   const link = job.link as StoreLink;
   const found = (await downloads.byUrl(link.url)).filter((item) => !job.pastBrowserIds.includes(item.id));
   const item = found.find((candidate) => candidate.state !== 'interrupted') ?? found[0];
   if (item) {
-    await store.updateJob(
-      job.downloadId,
-      when(['starting'], () => ({ state: 'saving', browserDownloadId: item.id })),
+    await apply(
+      deps,
+      new Map([
+        [job.downloadId, when(['starting'], () => ({ state: 'saving', browserDownloadId: item.id }))],
+      ]),
     );
     return;
   }
   const waited = now() - (job.startedAt ?? 0);
   if (waited >= startGraceMs) {
-    await store.updateJob(
-      job.downloadId,
-      when(['starting'], () => ({ state: 'queued', startedAt: null })),
+    await apply(
+      deps,
+      new Map([[job.downloadId, when(['starting'], () => ({ state: 'queued', startedAt: null }))]]),
     );
   } else {
     events.passLater(startGraceMs - waited);
@@ -98,7 +111,6 @@ async function recoverStarting(deps: QueueDependencies, job: DownloadJob): Promi
 
 /** Fresh links for these jobs; a failing id is found by asking for each alone. */
 async function refreshLinks(deps: QueueDependencies, due: DownloadJob[]): Promise<void> {
-  const { jobs: store, events } = deps;
   const ids = due.map((job) => job.downloadId);
   let links: Awaited<ReturnType<InitiateLinks>>;
   try {
@@ -109,72 +121,97 @@ async function refreshLinks(deps: QueueDependencies, due: DownloadJob[]): Promis
       return;
     }
     const [job] = due as [DownloadJob];
-    const updated = await store.updateJob(
-      job.downloadId,
-      when(['queued'], (current) => ({
-        attempts: current.attempts + 1,
-        error: errorMessage(error),
-        state: current.attempts + 1 >= maxAttempts ? 'failed' : 'queued',
-      })),
+    const [updated] = await apply(
+      deps,
+      new Map([
+        [
+          job.downloadId,
+          when(['queued'], (current) => ({
+            attempts: current.attempts + 1,
+            error: errorMessage(error),
+            state: current.attempts + 1 >= maxAttempts ? 'failed' : 'queued',
+          })),
+        ],
+      ]),
     );
-    if (updated?.state === 'failed') await events.jobFailed(updated);
     // The store may be back in a moment; the alarm tries again if this worker is gone by then.
-    else events.passLater(initiateRetryMs);
+    if (updated?.state !== 'failed') deps.events.passLater(initiateRetryMs);
     return;
   }
-  for (const { downloadId, link } of links) {
-    await store.updateJob(
-      downloadId,
-      when(['queued'], () => ({ link })),
-    );
-  }
-}
-
-async function startJob(deps: QueueDependencies, job: DownloadJob): Promise<void> {
-  const { jobs: store, downloads, events, now } = deps;
-  const link = job.link as StoreLink;
-  const starting = await store.updateJob(
-    job.downloadId,
-    when(['queued'], () => ({ state: 'starting', startedAt: now() })),
-  );
-  if (!starting) return;
-  let browserDownloadId: number;
-  try {
-    browserDownloadId = await downloads.start(job.downloadId, link.url, job.path, job.replace === true);
-  } catch (error) {
-    // The browser refused to start it at all (a bad name, a blocked URL): no retry helps.
-    const failed = await store.updateJob(
-      job.downloadId,
-      when(['starting'], () => ({ state: 'failed', startedAt: null, error: errorMessage(error) })),
-    );
-    if (failed) await events.jobFailed(failed);
-    return;
-  }
-  await store.updateJob(
-    job.downloadId,
-    when(['starting'], () => ({ state: 'saving', browserDownloadId })),
+  await apply(
+    deps,
+    new Map(links.map(({ downloadId, link }) => [downloadId, when(['queued'], () => ({ link }))])),
   );
 }
 
-async function startMore(deps: QueueDependencies): Promise<void> {
+/**
+ * Starts these jobs together: all written as `starting` first (one transaction), then the browser
+ * told to start each. The pass does not wait for the browser's answers (each comes once the
+ * store has answered its request): they are written together when all have come, and another
+ * pass follows, for a download that ended before its id was written. Until then `launching`
+ * keeps passes from taking these jobs for ones a stopped worker left in `starting`.
+ */
+async function startJobs(
+  deps: QueueDependencies,
+  ready: DownloadJob[],
+  launching: Set<number>,
+): Promise<number> {
+  const { downloads, events, now } = deps;
+  const startedAt = now();
+  const starting = await apply(
+    deps,
+    new Map(ready.map((job) => [job.downloadId, when(['queued'], () => ({ state: 'starting', startedAt }))])),
+  );
+  for (const job of starting) launching.add(job.downloadId);
+  const answers = Promise.allSettled(
+    starting.map((job) =>
+      downloads.start(job.downloadId, (job.link as StoreLink).url, job.path, job.replace === true),
+    ),
+  );
+  void answers
+    .then((outcomes) => {
+      const changes = new Map<number, JobChange>();
+      starting.forEach((job, index) => {
+        const outcome = outcomes[index] as PromiseSettledResult<number>;
+        changes.set(
+          job.downloadId,
+          outcome.status === 'fulfilled'
+            ? when(['starting'], () => ({ state: 'saving', browserDownloadId: outcome.value }))
+            : // The browser refused to start it at all (a bad name, a blocked URL): no retry helps.
+              when(['starting'], () => ({
+                state: 'failed',
+                startedAt: null,
+                error: errorMessage(outcome.reason),
+              })),
+        );
+      });
+      return apply(deps, changes);
+    })
+    .finally(() => {
+      for (const job of starting) launching.delete(job.downloadId);
+      events.passLater(0);
+    })
+    .catch(() => undefined);
+  return starting.length;
+}
+
+/** Resolves with how many downloads it started. */
+async function startMore(deps: QueueDependencies, launching: Set<number>): Promise<number> {
   const { jobs: store, now } = deps;
+  const fresh = (job: DownloadJob) => job.link !== null && job.link.expiresAt - now() >= linkMarginMs;
   const { jobs } = await store.read();
   const free = parallelDownloads - jobs.filter(isActive).length;
-  if (free <= 0) return;
-  const next = jobs
-    .filter((job) => job.state === 'queued')
-    .sort((a, b) => a.seq - b.seq)
-    .slice(0, free);
-  const due = next.filter((job) => !job.link || job.link.expiresAt - now() < linkMarginMs);
-  if (due.length > 0) await refreshLinks(deps, due);
-  const ready = (await store.read()).jobs.filter(
-    (job) =>
-      job.state === 'queued' &&
-      next.some((chosen) => chosen.downloadId === job.downloadId) &&
-      job.link &&
-      job.link.expiresAt - now() >= linkMarginMs,
-  );
-  for (const job of ready) await startJob(deps, job);
+  if (free <= 0) return 0;
+  const queued = jobs.filter((job) => job.state === 'queued').sort((a, b) => a.seq - b.seq);
+  const next = new Set(queued.slice(0, free).map((job) => job.downloadId));
+  if (queued.slice(0, free).some((job) => !fresh(job))) {
+    // Links for the files about to start and the next ones after them, in one request.
+    await refreshLinks(deps, queued.filter((job) => !fresh(job)).slice(0, Math.max(free, linkBatch)));
+  }
+  const ready = (await store.read()).jobs
+    .filter((job) => job.state === 'queued' && next.has(job.downloadId) && fresh(job))
+    .sort((a, b) => a.seq - b.seq);
+  return ready.length > 0 ? startJobs(deps, ready, launching) : 0;
 }
 
 /** Ends the run once every job has ended, and says how it went, once. */
@@ -197,15 +234,20 @@ async function finishIfDone(deps: QueueDependencies): Promise<void> {
   }
 }
 
-/** One pass; the queue runs them one at a time (download-queue.ts, pump). */
-export async function queuePass(deps: QueueDependencies): Promise<void> {
+/**
+ * One pass; the queue runs them one at a time (download-queue.ts, pump). `launching`: jobs this
+ * worker is starting right now (lost with the worker, when recovery takes them).
+ */
+export async function queuePass(deps: QueueDependencies, launching: Set<number>): Promise<void> {
   const { jobs: store } = deps;
   const { run, jobs } = await store.read();
   if (!run || (run.status !== 'running' && run.status !== 'paused')) return;
-  for (const job of jobs.filter((candidate) => candidate.state === 'saving'))
-    await reconcileSaving(deps, job);
+  const saving = jobs.filter((candidate) => candidate.state === 'saving');
+  const underWay = saving.length > 0 ? await reconcileSaving(deps, saving) : 0;
   for (const job of jobs.filter((candidate) => candidate.state === 'starting'))
-    await recoverStarting(deps, job);
-  if (run.status === 'running') await startMore(deps);
-  await finishIfDone(deps);
+    if (!launching.has(job.downloadId)) await recoverStarting(deps, job);
+  const started = run.status === 'running' ? await startMore(deps, launching) : 0;
+  // A download under way ends in a later pass (its event asks for one): the run cannot be done
+  // yet, so the check (a write transaction over every job) waits for that pass.
+  if (underWay + started === 0) await finishIfDone(deps);
 }
