@@ -175,7 +175,7 @@ async function optionsPage(context: BrowserContext, file: string, scheme: Scheme
     await openExtensionPage(context, 'options.html', scheme, { width: 760, height: 900 }),
   );
   // The preview names the newest purchase of demo's library, not the sample.
-  await options.previewSource.filter({ hasText: 'Your newest purchase' }).waitFor();
+  await options.previewSource.filter({ hasText: /^Your newest purchase/ }).waitFor();
   await shoot(options.page, file, { fullPage: true });
   await options.page.close();
 }

@@ -51,7 +51,7 @@ describe('the file name template on the options page', () => {
     const { release } = await store<{ release: Release }>('/catalog/3/platform/release', {
       id: String(track.release.id),
     });
-    await options.previewSource.filter({ hasText: 'Your newest purchase' }).waitFor();
+    await options.previewSource.filter({ hasText: /^Your newest purchase/ }).waitFor();
     expect(await options.previewSource.textContent()).toContain(track.name);
 
     const template = '{label}/{catalog} - {title}.{format}';

@@ -123,7 +123,7 @@ describe('Firefox: the file name template on the options page', () => {
     const [newest] = await api<LibraryEntry[]>('/order/1/downloads?page=1&perPage=1');
     if (!newest) throw new Error('demo has no purchases in the demo store.');
     const options = new OptionsFormPage(await extension.openPage('options.html'));
-    await options.previewSource.filter({ hasText: 'Your newest purchase' }).waitFor();
+    await options.previewSource.filter({ hasText: /^Your newest purchase/ }).waitFor();
     expect(await options.previewSource.textContent()).toContain(newest.track.name);
 
     const { release } = await api<CatalogPageResults<'release'>>(
