@@ -16,7 +16,7 @@
  * the static page) in headless Chromium against a store of its own on a temp database, signed in
  * as `demo`.
  *
- * `--trace` also traces one warm opening of the cart (0 items) and of the static page, and prints
+ * `--trace` also traces one warm opening of the cart (0 and 200 items) and of the static page, and prints
  * where each one's main thread spent the time until the summary was painted.
  *
  *   tsx bench/popup.ts [--runs 15] [--trace]
@@ -252,6 +252,7 @@ try {
     true,
   );
   await warm(context, '#cart');
+  if (values.trace) await traceOpening(context, popupUrl('#cart'), 'cart-summary');
   const summaryFull = await measure(`cart summary painted, ${cartItems} items, warm cache`, 1.1, () =>
     paintTime(context, popupUrl('#cart'), 'cart-summary'),
   );

@@ -45,7 +45,7 @@ describe('the last view', () => {
     kept.innerHTML = localStorage.getItem(key('cart')) as string;
     expect(kept.querySelector('[role="alert"]')).toBeNull();
     expect(kept.querySelector('[role="status"]')?.textContent).toBe('');
-    expect(kept.querySelectorAll('li')).toHaveLength(24);
+    expect(kept.querySelectorAll('li')).toHaveLength(11);
     expect(kept.querySelector('#panel-library')?.textContent).toBe('');
   });
 
