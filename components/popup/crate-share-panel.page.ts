@@ -5,7 +5,7 @@ export class CrateSharePanelPage<P extends UiPage> {
   readonly panel: LocatorOf<P>;
 
   constructor(readonly page: P) {
-    this.panel = page.getByRole('region', { name: 'Share crates' }) as LocatorOf<P>;
+    this.panel = page.getByRole('region', { name: 'Share and export crates' }) as LocatorOf<P>;
   }
 
   /** Saves the current cart as `<cart>.crate.json` in the download folder. */

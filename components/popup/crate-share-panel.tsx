@@ -63,7 +63,7 @@ export function CrateSharePanel({ cartName, items }: CrateSharePanelProps) {
   }
 
   return (
-    <section class="crate-share" aria-label="Share crates">
+    <section class="crate-share" aria-label="Share and export crates">
       <button type="button" disabled={items.length === 0} onClick={() => void share()}>
         Share this cart
       </button>
