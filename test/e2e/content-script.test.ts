@@ -7,10 +7,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
-import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
 import type { Cart, CatalogPageResults, Chart, LibraryEntry, Track } from '../../lib/contract/wire.ts';
 import { signIn } from '../helpers/tokens.ts';
+import { pointAtStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension, sendFromPage } from './extension.ts';
 
 const storeUrl = inject('storeUrl');
@@ -44,10 +44,7 @@ const pathOf = (kind: string, ref: { slug: string; id: number }) => `/${kind}/${
 
 beforeAll(async () => {
   extension = await launchExtension();
-  const options = new OptionsFormPage(await extension.openPage('options.html'));
-  const saved = await options.setStoreUrl(storeUrl);
-  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
-  await options.page.close();
+  await pointAtStore(extension, storeUrl);
   popup = await extension.openPage('popup.html');
   await new AccountPanelPage(popup).signIn('demo', 'demo');
   await new AccountPanelPage(popup).signedInAs.waitFor();

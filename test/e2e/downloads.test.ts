@@ -23,6 +23,7 @@ import {
 import { checkoutCart } from '../../server/orders/checkout.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { signInToStore } from './connect.ts';
 import { type BoughtRelease, buyDownloadAndExport, exportAndShareCart } from './crate-journey.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken } from './extension.ts';
 
@@ -151,14 +152,7 @@ beforeAll(async () => {
   ).id;
   downloadDir = mkdtempSync(join(tmpdir(), 'crate-downloads-'));
   extension = await launchExtension({ downloadsPath: downloadDir });
-  const options = new OptionsFormPage(await extension.openPage('options.html'));
-  const saved = await options.setStoreUrl(store.baseUrl);
-  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
-  await options.page.close();
-  const popup = new PopupPage(await extension.openPage('popup.html'));
-  await popup.account.signIn('demo', 'demo');
-  await popup.account.signedInAs.waitFor();
-  await popup.page.close();
+  await (await signInToStore(extension, store.baseUrl)).page.close();
 });
 
 afterAll(async () => {

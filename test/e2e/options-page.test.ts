@@ -7,10 +7,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
-import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { LibraryEntry, Release } from '../../lib/contract/wire.ts';
 import { filenameFields, renderFilename } from '../../lib/storage/filename-template.ts';
 import { seriousViolations } from './axe.ts';
+import { signInToStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken } from './extension.ts';
 
 const storeUrl = inject('storeUrl');
@@ -28,14 +28,7 @@ async function store<T>(path: string, query: Record<string, string> = {}): Promi
 
 beforeAll(async () => {
   extension = await launchExtension();
-  const setup = new OptionsFormPage(await extension.openPage('options.html'));
-  const saved = await setup.setStoreUrl(storeUrl);
-  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
-  await setup.page.close();
-  const popup = new PopupPage(await extension.openPage('popup.html'));
-  await popup.account.signIn('demo', 'demo');
-  await popup.account.signedInAs.waitFor();
-  await popup.page.close();
+  await (await signInToStore(extension, storeUrl)).page.close();
   options = new OptionsFormPage(await extension.openPage('options.html'));
 });
 

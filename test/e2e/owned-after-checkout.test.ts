@@ -6,11 +6,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
-import { OptionsFormPage } from '../../components/options/options-form.page.ts';
-import { PopupPage } from '../../components/popup/popup.page.ts';
+import type { PopupPage } from '../../components/popup/popup.page.ts';
 import { trackUrl } from '../../lib/contract/store-urls.ts';
 import type { Track } from '../../lib/contract/wire.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { signInToStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension, sendFromPage } from './extension.ts';
 
 let store: TestStore;
@@ -20,13 +20,7 @@ let popup: PopupPage<Page>;
 beforeAll(async () => {
   store = await startTestStore({ listen: true, scale: 100 });
   extension = await launchExtension();
-  const options = new OptionsFormPage(await extension.openPage('options.html'));
-  const saved = await options.setStoreUrl(store.baseUrl);
-  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
-  await options.page.close();
-  popup = new PopupPage(await extension.openPage('popup.html'));
-  await popup.account.signIn('dj2', 'dj2');
-  await popup.account.signedInAs.waitFor();
+  popup = await signInToStore(extension, store.baseUrl, 'dj2');
 });
 
 afterAll(async () => {

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { Artist, Cart, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
 import { seriousViolations } from './axe.ts';
+import { pointAtStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
 
 const storeUrl = inject('storeUrl');
@@ -55,10 +55,7 @@ async function openPopup(hash = ''): Promise<PopupPage<Page>> {
 
 beforeAll(async () => {
   extension = await launchExtension();
-  const options = new OptionsFormPage(await extension.openPage('options.html'));
-  const saved = await options.setStoreUrl(storeUrl);
-  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
-  await options.page.close();
+  await pointAtStore(extension, storeUrl);
   await openPopup();
   await popup.account.signIn('demo', 'demo');
   await popup.account.signedInAs.waitFor();

@@ -6,9 +6,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
-import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { signInToStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension } from './extension.ts';
 
 let store: TestStore;
@@ -37,14 +37,7 @@ beforeAll(async () => {
   if (!genre) throw new Error('The test store has no genre.');
   genrePath = `/genre/${genre.slug}/${genre.id}`;
   extension = await launchExtension();
-  const options = new OptionsFormPage(await extension.openPage('options.html'));
-  const saved = await options.setStoreUrl(store.baseUrl);
-  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
-  await options.page.close();
-  const popup = new PopupPage(await extension.openPage('popup.html'));
-  await popup.account.signIn('demo', 'demo');
-  await popup.account.signedInAs.waitFor();
-  await popup.page.close();
+  await (await signInToStore(extension, store.baseUrl)).page.close();
 });
 
 afterAll(async () => {

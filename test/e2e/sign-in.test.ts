@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
+import { pointAtStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension, readRefreshToken, sendFromPage } from './extension.ts';
 import { tryRefreshToken } from './store-session.ts';
 
@@ -11,10 +12,7 @@ let popup: AccountPanelPage<Page>;
 
 beforeAll(async () => {
   extension = await launchExtension();
-  const options = new OptionsFormPage(await extension.openPage('options.html'));
-  const saved = await options.setStoreUrl(storeUrl);
-  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
-  await options.page.close();
+  await pointAtStore(extension, storeUrl);
   popup = new AccountPanelPage(await extension.openPage('popup.html'));
 });
 

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { pointAtStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
 
 // A store of its own whose access tokens live five seconds, so a test can outlive one.
@@ -21,10 +21,7 @@ beforeAll(async () => {
   await store.app.listen({ port, host: '127.0.0.1' });
 
   extension = await launchExtension();
-  const options = new OptionsFormPage(await extension.openPage('options.html'));
-  const saved = await options.setStoreUrl(storeUrl);
-  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
-  await options.page.close();
+  await pointAtStore(extension, storeUrl);
   popup = new AccountPanelPage(await extension.openPage('popup.html'));
   await popup.signIn('demo', 'demo');
   await popup.signedInAs.waitFor();

@@ -1,0 +1,29 @@
+/**
+ * How most end-to-end files start: the built extension pointed at their own test store on the
+ * options page, then signed in from the popup, as a person would.
+ */
+import type { Page } from 'playwright-core';
+import { OptionsFormPage } from '../../components/options/options-form.page.ts';
+import { PopupPage } from '../../components/popup/popup.page.ts';
+import type { ExtensionHarness } from './extension.ts';
+
+/** Saves `storeUrl` as the store on the options page (which asks for its origin) and closes it. */
+export async function pointAtStore(extension: ExtensionHarness, storeUrl: string): Promise<void> {
+  const options = new OptionsFormPage(await extension.openPage('options.html'));
+  const saved = await options.setStoreUrl(storeUrl);
+  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
+  await options.page.close();
+}
+
+/** Points the extension at the store and signs in as `username` (whose password is the same); returns the popup, open. */
+export async function signInToStore(
+  extension: ExtensionHarness,
+  storeUrl: string,
+  username = 'demo',
+): Promise<PopupPage<Page>> {
+  await pointAtStore(extension, storeUrl);
+  const popup = new PopupPage(await extension.openPage('popup.html'));
+  await popup.account.signIn(username, username);
+  await popup.account.signedInAs.waitFor();
+  return popup;
+}
