@@ -53,7 +53,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   const ownedFormatsOf = useOwnedFormats(storeUrl);
   const notation = useKeyNotation();
   const [trackView, setTrackView] = useState(allTracks);
-  const facts = useCatalogFacts(scope, cart.cached?.value.cart.items ?? []);
+  const { facts, failed: factsFailed } = useCatalogFacts(scope, cart.cached?.value.cart.items ?? []);
   const { busy } = changes;
   // The first paint shows the rows in view; a 200-item cart renders the rest right after it.
   const [rowLimit, setRowLimit] = useState(firstPaintRows);
@@ -122,8 +122,9 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
       ) : (
         <>
           <FormatSwitcher
-            scope={scope}
             items={items}
+            facts={facts}
+            factsFailed={factsFailed}
             total={total}
             disabled={busy !== null}
             onApply={changes.setAll}

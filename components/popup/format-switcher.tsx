@@ -1,16 +1,17 @@
 import { useState } from 'preact/hooks';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
-import { previewCartFormat } from '../../lib/popup/format-preview.ts';
+import { itemKey, previewCartFormat } from '../../lib/popup/format-preview.ts';
 import { formatMoney, fromCents, toCents } from '../../lib/popup/money.ts';
-import type { CacheScope } from '../../lib/storage/popup-cache.ts';
-import { useFormatFees } from './use-format-fees.ts';
+import type { CatalogFacts } from '../../lib/protocol/messages.ts';
 
 export const formatLabels: Record<AudioFormat, string> = { mp3: 'MP3', wav: 'WAV', aiff: 'AIFF' };
 
 export interface FormatSwitcherProps {
-  scope: CacheScope | null;
   items: readonly CartItem[];
+  /** The items' catalog facts (use-catalog-facts.ts), which carry their format fees. */
+  facts: ReadonlyMap<string, CatalogFacts>;
+  factsFailed: boolean;
   total: { value: number; currency: string };
   disabled: boolean;
   onApply(format: AudioFormat): void;
@@ -19,9 +20,14 @@ export interface FormatSwitcherProps {
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** "Set all items to" MP3 / WAV / AIFF: choosing one previews the new total; Apply changes the cart. */
-export function FormatSwitcher({ scope, items, total, disabled, onApply }: FormatSwitcherProps) {
+export function FormatSwitcher({ items, facts, factsFailed, total, disabled, onApply }: FormatSwitcherProps) {
   const [target, setTarget] = useState<AudioFormat | null>(null);
-  const { fees, loading, failed } = useFormatFees(scope, items, target !== null);
+  const fees = new Map(
+    items.flatMap((item) => {
+      const known = facts.get(itemKey(item));
+      return known ? [[itemKey(item), known.fee] as const] : [];
+    }),
+  );
   const preview = target ? previewCartFormat(items, target, fees) : null;
   const money = (cents: number) => formatMoney({ value: fromCents(cents), currency: total.currency });
 
@@ -65,7 +71,7 @@ export function FormatSwitcher({ scope, items, total, disabled, onApply }: Forma
               <strong>{money(preview.totalCents)}</strong> (now {money(toCents(total.value))}),{' '}
               {plural(preview.changing, 'item')} changing to {formatLabels[target]}.
               {preview.unknown > 0 &&
-                (loading || !failed
+                (!factsFailed
                   ? ` Checking the fees of ${plural(preview.unknown, 'item')}…`
                   : ` The fees of ${plural(preview.unknown, 'item')} could not be checked, so their current prices are counted.`)}
             </>

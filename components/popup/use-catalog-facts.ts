@@ -1,7 +1,8 @@
 /**
  * The catalog facts of a cart's items (artwork, BPM, key, sample, a release's tracks): the cart
  * does not carry them. Read from the popup cache first (catalog facts rarely change), and what is
- * missing asked of the background in batches of 100 items per message, never one per row.
+ * missing asked of the background in batches of 100 items per message, never one per row. The cart
+ * rows and the format switcher's preview (their fees) read the same facts.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { CartItem } from '../../lib/contract/wire.ts';
@@ -13,11 +14,15 @@ import { type CacheScope, popupCache } from '../../lib/storage/popup-cache.ts';
 const factsKey = (key: string) => `facts:${key}`;
 const perMessage = 100;
 
-export function useCatalogFacts(
-  scope: CacheScope | null,
-  items: readonly CartItem[],
-): ReadonlyMap<string, CatalogFacts> {
+export interface CartCatalogFacts {
+  facts: ReadonlyMap<string, CatalogFacts>;
+  /** Some items' facts could not be fetched: their rows and fees stay unknown until the next open. */
+  failed: boolean;
+}
+
+export function useCatalogFacts(scope: CacheScope | null, items: readonly CartItem[]): CartCatalogFacts {
   const [facts, setFacts] = useState<ReadonlyMap<string, CatalogFacts>>(() => new Map());
+  const [failed, setFailed] = useState(false);
   const missingKeys = items
     .map(itemKey)
     .filter((key) => !facts.has(key))
@@ -50,6 +55,7 @@ export function useCatalogFacts(
             );
         } catch {
           // Rows without facts show no artwork and no BPM / key; the next open asks again.
+          if (live) setFailed(true);
         }
       }
     })();
@@ -58,5 +64,5 @@ export function useCatalogFacts(
     };
   }, [scope?.storeUrl, scope?.username, missingKeys]);
 
-  return facts;
+  return { facts, failed };
 }

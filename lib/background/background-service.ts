@@ -12,7 +12,6 @@ import {
   type CartChoice,
   type CatalogFacts,
   Envelope,
-  type ItemFormatFee,
   type ReleaseTracks,
 } from '../protocol/messages.ts';
 import { type Handlers, routeMessage } from '../protocol/receive.ts';
@@ -109,10 +108,6 @@ export function createBackgroundService(auth: AuthService) {
       }
     });
     return facts;
-  }
-
-  async function formatFees(items: { id: number; type: 'track' | 'release' }[]): Promise<ItemFormatFee[]> {
-    return (await catalogFacts(items)).map(({ id, type, fee }) => ({ id, type, fee }));
   }
 
   /** Each release's track ids (a crate export of a cart); one the catalog does not know is left out. */
@@ -243,7 +238,6 @@ export function createBackgroundService(auth: AuthService) {
       await syncCartCount().catch(() => undefined);
       return { current: name, names };
     },
-    formatFees: ({ items }) => formatFees(items),
     catalogFacts: ({ items }) => catalogFacts(items),
     releaseTracks: ({ ids }) => releaseTracks(ids),
     async library(query) {

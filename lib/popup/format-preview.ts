@@ -5,10 +5,10 @@
  */
 
 import type { AudioFormat, CartItem } from '../contract/wire.ts';
-import type { ItemFormatFee } from '../protocol/messages.ts';
+import type { CatalogFacts } from '../protocol/messages.ts';
 import { toCents } from './money.ts';
 
-export type FeeTable = ReadonlyMap<string, ItemFormatFee['fee']>;
+export type FeeTable = ReadonlyMap<string, CatalogFacts['fee']>;
 
 export const itemKey = (item: { type: string; id: number }) => `${item.type}:${item.id}`;
 
@@ -23,7 +23,7 @@ export interface FormatPreview {
   unknown: number;
 }
 
-const feeCents = (fee: ItemFormatFee['fee'], format: AudioFormat) =>
+const feeCents = (fee: CatalogFacts['fee'], format: AudioFormat) =>
   format === 'mp3' ? 0 : toCents(fee[format].value);
 
 export function previewCartFormat(

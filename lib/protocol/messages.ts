@@ -143,10 +143,6 @@ export const BulkProgress = z.object({
 });
 export type BulkProgress = z.infer<typeof BulkProgress>;
 
-/** What WAV and AIFF add to one cart item's MP3 price (a release: its fee once per track). */
-export const ItemFormatFee = z.object({ id: z.number().int(), type: ItemType, fee: AudioFormatFee });
-export type ItemFormatFee = z.infer<typeof ItemFormatFee>;
-
 /**
  * What the catalog says of a cart item that the cart does not (lib/contract/wire.ts CartItem):
  * its artwork, a track's BPM, key, sample and release, a release's tracks with their prices, and
@@ -262,13 +258,7 @@ export const protocol = {
   emptyCart: define(pagesOnly, z.strictObject(CartTarget), CartChangeResult),
   /** Makes a cart the one page buttons and the popup act on, and remembers its name. */
   setCurrentCart: define(pagesOnly, z.strictObject({ name: CartName }), CartChoice),
-  /** Catalog fees of cart items, so the popup can preview a whole-cart format change. */
-  formatFees: define(
-    pagesOnly,
-    z.strictObject({ items: z.array(CartItemRef).min(1).max(100) }),
-    z.array(ItemFormatFee),
-  ),
-  /** The catalog facts of cart items (artwork, BPM, key, sample, a release's tracks), 100 at most. */
+  /** The catalog facts of cart items (artwork, BPM, key, sample, a release's tracks, the format fees), 100 at most. */
   catalogFacts: define(
     pagesOnly,
     z.strictObject({ items: z.array(CartItemRef).min(1).max(100) }),

@@ -57,7 +57,6 @@ beforeEach(() => {
     removeFromCart: vi.fn(async () => change),
     emptyCart: vi.fn(async () => change),
     setCurrentCart: vi.fn(async () => ({ current: 'default', names: ['default'] })),
-    formatFees: vi.fn(async () => []),
     catalogFacts: vi.fn(async () => []),
     releaseTracks: vi.fn(async () => []),
     library: vi.fn(async () => ({ results: [], paging: { page: 1, perPage: 25, count: 0, totalPages: 0 } })),

@@ -400,7 +400,7 @@ describe('"Set all items to"', () => {
   it('previews the exact new total from the catalog fees, then applies the format to the whole cart', async () => {
     const sent = fakeBackground({
       viewCart: () => cartOf(items),
-      formatFees: () => fees,
+      catalogFacts: () => fees,
       setCartFormat: () => change(items),
     });
     renderCart();
@@ -422,7 +422,7 @@ describe('"Set all items to"', () => {
   it('says the preview is an estimate when fees cannot be checked', async () => {
     fakeBackground({
       viewCart: () => cartOf(items),
-      formatFees: () => {
+      catalogFacts: () => {
         throw storeDown;
       },
     });
@@ -435,7 +435,7 @@ describe('"Set all items to"', () => {
   });
 
   it('says when every item already has the format', async () => {
-    fakeBackground({ viewCart: () => cartOf([cartItem(1)]), formatFees: () => fees });
+    fakeBackground({ viewCart: () => cartOf([cartItem(1)]), catalogFacts: () => fees });
     renderCart();
     const group = await screen.findByRole('group', { name: 'Set all items to' });
     fireEvent.click(within(group).getByLabelText('MP3'));

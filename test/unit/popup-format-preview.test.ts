@@ -4,7 +4,7 @@ import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
 import { itemKey, previewCartFormat } from '../../lib/popup/format-preview.ts';
 import { toCents } from '../../lib/popup/money.ts';
-import type { ItemFormatFee } from '../../lib/protocol/messages.ts';
+import type { CatalogFacts } from '../../lib/protocol/messages.ts';
 
 const usd = (cents: number) => ({ value: cents / 100, currency: 'USD' });
 const feeCents = (fees: { wav: number; aiff: number }, format: AudioFormat) =>
@@ -30,7 +30,7 @@ const item = fc
       price: usd(baseCents + feeCents({ wav, aiff }, format)),
     } satisfies CartItem,
     baseCents,
-    fee: { wav: usd(wav), aiff: usd(aiff) } satisfies ItemFormatFee['fee'],
+    fee: { wav: usd(wav), aiff: usd(aiff) } satisfies CatalogFacts['fee'],
     fees: { wav, aiff },
   }));
 const cart = fc.uniqueArray(item, {
