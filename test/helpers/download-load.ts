@@ -55,9 +55,9 @@ export function residentBytes(pid: number): number {
 }
 
 /** One download read to its end and dropped: its size, and whether it arrived whole. */
-function drain(url: string): Promise<{ bytes: number; complete: boolean }> {
+function drain(url: string, headers: Record<string, string>): Promise<{ bytes: number; complete: boolean }> {
   return new Promise((resolve, reject) => {
-    get(url, { agent: false }, (response) => {
+    get(url, { agent: false, headers }, (response) => {
       let bytes = 0;
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
@@ -66,7 +66,9 @@ function drain(url: string): Promise<{ bytes: number; complete: boolean }> {
       response.on('close', () =>
         resolve({
           bytes,
-          complete: response.statusCode === 200 && bytes === Number(response.headers['content-length']),
+          complete:
+            response.statusCode === (headers.range ? 206 : 200) &&
+            bytes === Number(response.headers['content-length']),
         }),
       );
     }).on('error', reject);
@@ -87,6 +89,7 @@ export async function downloadConcurrently(
   urls: string[],
   concurrency: number,
   pid: number,
+  headers: Record<string, string> = {},
 ): Promise<LoadResult> {
   let peak = residentBytes(pid);
   const sampler = setInterval(() => {
@@ -100,7 +103,7 @@ export async function downloadConcurrently(
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         for (let url = queue.shift(); url; url = queue.shift()) {
-          const result = await drain(url);
+          const result = await drain(url, headers);
           bytes += result.bytes;
           if (!result.complete) incomplete++;
         }
