@@ -116,13 +116,16 @@ describe('byte ranges', () => {
     expect(ErrorEnvelope.parse(JSON.parse(past.bytes.toString())).metadata.error).toBe('rangeNotSatisfiable');
   });
 
-  it('If-Range: the current ETag gets the range, a stale one, a weak one or a date the whole file', async () => {
+  it('If-Range: the current ETag gets the range, a stale one, a weak one or a date the whole file; If-None-Match a 304', async () => {
     const { bytes, headers } = await whole('wav');
     const url = await demoFileUrl(store, 'wav');
     const range = 'bytes=1000-1999';
     const current = await rawGet(url, { range, 'if-range': headers.etag as string });
     expect(current.status).toBe(206);
     expect(current.bytes).toEqual(bytes.subarray(1000, 2000));
+    const cached = await rawGet(url, { 'if-none-match': headers.etag as string });
+    expect(cached.status).toBe(304);
+    expect(cached.bytes.length).toBe(0);
     for (const stale of ['"not-this-file"', `W/${headers.etag}`, headers['last-modified'] as string]) {
       const full = await rawGet(url, { range, 'if-range': stale });
       expect(full.status, stale).toBe(200);
