@@ -61,7 +61,8 @@ const preactWithoutHtmlSink = {
 };
 
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
+  // i18n: locales/*.json become _locales (README, "Languages").
+  modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   // MV3 in Firefox too: one manifest for both browsers (README, "Firefox").
   manifestVersion: 3,
   ...(storePackage ? { outDirTemplate: '{{browser}}-mv{{manifestVersion}}-store' } : {}),
@@ -105,8 +106,9 @@ export default defineConfig({
     define: { 'import.meta.env.CRATE_STORE_URL': JSON.stringify(storeUrl ?? '') },
   }),
   manifest: ({ browser, manifestVersion }) => ({
-    name: 'Crate',
-    description: 'Buy and download music from your store without leaving the page.',
+    default_locale: 'en',
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
     // storage: settings and tokens; identity: the OAuth sign-in window; alarms: the periodic cart sync
     // and waking a stopped worker to carry on a bulk download;
     // downloads: saves purchased files from the library (the store's signed links) to disk.
@@ -146,11 +148,11 @@ export default defineConfig({
       // lib/background/page-item-command.ts
       'add-page-item': {
         suggested_key: { default: 'Alt+Shift+D' },
-        description: 'Add the track or release under the pointer or in focus (or of this page) to the cart',
+        description: '__MSG_commands_addPageItem__',
       },
       _execute_action: {
         suggested_key: { default: 'Alt+Shift+K' },
-        description: 'Open Crate',
+        description: '__MSG_commands_openCrate__',
       },
     },
   }),

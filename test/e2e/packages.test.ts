@@ -98,7 +98,8 @@ describe('store packages', () => {
     const manifest = await manifestOf(zip);
     expect(manifest).toMatchObject({
       manifest_version: 3,
-      name: 'Crate',
+      name: '__MSG_extName__',
+      default_locale: 'en',
       version,
       minimum_chrome_version: '120',
       host_permissions: loopbackMatches,
