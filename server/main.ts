@@ -4,6 +4,7 @@ import { defaultCartLimits } from '../lib/contract/cart-limits.ts';
 import { buildApp, defaultPort } from './app.ts';
 import { artistIndex } from './catalog/artist-index.ts';
 import { DatabaseUnavailable } from './db/database.ts';
+import { dataFolderOf, loadOperatorToken } from './operator/operator-token.ts';
 import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from './seed/generate.ts';
 
 const usage = `Usage: npm run store -- [options]
@@ -17,6 +18,8 @@ const usage = `Usage: npm run store -- [options]
   --base-url URL           public origin, when it differs from http://HOST:PORT
   --carts-per-user N       carts one user may have (default 100)
   --items-per-cart N       items one cart may hold (default 1000)
+  --operator-token TOKEN   the token npm run store:publish sends (or set CRATE_OPERATOR_TOKEN;
+                           default: made once and kept in the data folder's operator-token file)
   --trust-proxy ADDRESSES  reverse proxies (addresses, CIDR ranges or loopback, comma-separated)
                            whose X-Forwarded-For gives the client's address`;
 
@@ -61,6 +64,7 @@ function parse() {
       'carts-per-user': { type: 'string' },
       'items-per-cart': { type: 'string' },
       'trust-proxy': { type: 'string' },
+      'operator-token': { type: 'string' },
       help: { type: 'boolean' },
     },
   }).values;
@@ -88,9 +92,13 @@ const baseUrl =
   (args['base-url'] as string | undefined) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 const dbPath = (args.db as string | undefined) ?? process.env.DATABASE_URL ?? '.data/store.db';
+const operatorToken =
+  (args['operator-token'] as string | undefined) ??
+  process.env.CRATE_OPERATOR_TOKEN ??
+  loadOperatorToken(dataFolderOf(dbPath));
 const built = await buildApp({
   dbPath,
-  config: { baseUrl, accessTokenTtlSeconds, cartLimits },
+  config: { baseUrl, accessTokenTtlSeconds, cartLimits, operatorToken },
   // Requests are not logged one by one: warnings and errors only, unless CRATE_LOG_LEVEL says otherwise.
   logLevel: process.env.CRATE_LOG_LEVEL ?? 'warn',
   trustProxy: proxyAddresses(args['trust-proxy'] as string | undefined),
