@@ -17,7 +17,7 @@ const release = (id: number, publishDate: string, artists: number[], label = 1):
   type: 'release',
   name: `Release ${id}`,
   slug: `release-${id}`,
-  artists: artists.map((artist) => ref(artist, `Artist ${artist}`)),
+  artists: artists.map((artist) => ({ ...ref(artist, `Artist ${artist}`), role: 'artist' as const })),
   remixers: [],
   genre: ref(1, 'Techno'),
   label: ref(label, `Label ${label}`),

@@ -22,7 +22,7 @@ const release = (id: number, publishDate: string, artist: number, label: number)
   type: 'release',
   name: `Release ${id}`,
   slug: `release-${id}`,
-  artists: [ref(artist, `Artist ${artist}`)],
+  artists: [{ ...ref(artist, `Artist ${artist}`), role: 'artist' }],
   remixers: [],
   genre: ref(1, 'Techno'),
   label: ref(label, `Label ${label}`),
