@@ -135,13 +135,21 @@ export function createFollowing({ api, now = Date.now }: FollowingDeps) {
     }
   }
 
+  // The popup opening and its tab (or an alarm at that moment) share one refresh under way.
+  let refreshing: Promise<void> | null = null;
   async function refreshIfDue(notify: boolean, slack = 1): Promise<void> {
-    const [{ storeUrl, follows }, feed, hours] = await Promise.all([
-      current(),
-      feedItem.getValue(),
-      feedRefreshHoursSetting.getValue(),
-    ]);
-    if (refreshDue(feed, follows, storeUrl, hours * 60 * slack, now())) await refresh(notify);
+    if (refreshing) return refreshing;
+    refreshing = (async () => {
+      const [{ storeUrl, follows }, feed, hours] = await Promise.all([
+        current(),
+        feedItem.getValue(),
+        feedRefreshHoursSetting.getValue(),
+      ]);
+      if (refreshDue(feed, follows, storeUrl, hours * 60 * slack, now())) await refresh(notify);
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
   }
 
   const handlers: FollowingHandlers = {
