@@ -224,5 +224,3 @@ export function createFollowing({ api, now = Date.now }: FollowingDeps) {
     },
   };
 }
-
-export type Following = ReturnType<typeof createFollowing>;
