@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createFollowing, feedAlarm } from '../../../../lib/background/following/following-service.ts';
-import type { Release } from '../../../../lib/contract/wire.ts';
-import { StoreError } from '../../../../lib/protocol/store-error.ts';
+import { createFollowing, feedAlarm } from '../../../../../lib/background/following/following-service.ts';
+import type { Release } from '../../../../../lib/contract/wire.ts';
+import { StoreError } from '../../../../../lib/protocol/store-error.ts';
 import {
   cartCountItem,
   feedNotificationsSetting,
   followsBackupItem,
   followsItem,
   storeUrlSetting,
-} from '../../../../lib/storage/items.ts';
+} from '../../../../../lib/storage/items.ts';
 
 const storeUrl = 'http://127.0.0.1:8787';
 const today = '2026-11-25';
@@ -187,7 +187,7 @@ describe('New for you', () => {
     );
     expect(badge.text).toBe('3');
     await cartCountItem.setValue({ storeUrl, items: 2 });
-    const { paintBadge } = await import('../../../../lib/background/following/feed-badge.ts');
+    const { paintBadge } = await import('../../../../../lib/background/following/feed-badge.ts');
     await paintBadge();
     expect(badge).toEqual({ text: '2', title: 'Crate: 2 items in your cart' });
   });

@@ -7,9 +7,9 @@ import {
   refreshDue,
   unseen,
   watermarkAt,
-} from '../../../../lib/background/following/feed-model.ts';
-import type { Release } from '../../../../lib/contract/wire.ts';
-import type { FeedState, StoreFollows } from '../../../../lib/storage/following.ts';
+} from '../../../../../lib/background/following/feed-model.ts';
+import type { Release } from '../../../../../lib/contract/wire.ts';
+import type { FeedState, StoreFollows } from '../../../../../lib/storage/following.ts';
 
 const ref = (id: number, name: string) => ({ id, name, slug: name.toLowerCase() });
 const release = (id: number, publishDate: string, artists: number[], label = 1): Release => ({
