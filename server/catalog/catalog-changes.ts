@@ -7,14 +7,16 @@ import { catalogTables } from './catalog-tables.ts';
  * memory) drop what they hold when the catalog is written, wherever the write happened. One
  * process sees its own writes (Database.tablesVersion); on PostgreSQL the writer also sends a
  * NOTIFY in its transaction, which PostgreSQL delivers at commit to every instance's listening
- * connection. The writer answers once its own instance heard the notification: by then it has
- * been handed to every listener.
+ * connection. The writer answers once its own instance heard the notification, and a moment
+ * more: each listening connection's server process sends it on its own, a few milliseconds apart.
  */
 
 const channel = 'crate_catalog';
 /** How long a publish waits to hear its own notification before answering anyway. */
 const echoWaitMs = 2000;
 const reconnectMs = 1000;
+/** After the echo: the other instances' listeners hear it within this, on one network. */
+const settleMs = 50;
 
 const echoes = new Map<string, () => void>();
 const listening = new WeakSet<Database>();
@@ -32,6 +34,7 @@ export async function announceCatalogWrite(db: Database): Promise<() => Promise<
     await Promise.race([heard, new Promise((resolve) => (timer = setTimeout(resolve, echoWaitMs)))]);
     clearTimeout(timer);
     echoes.delete(token);
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
   };
 }
 
