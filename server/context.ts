@@ -24,6 +24,8 @@ export interface StoreConfig {
   signInLimits: SignInLimits;
   /** How many carts a user may have, and items a cart may hold. */
   cartLimits: CartLimits;
+  /** The token the operator's calls need (server/operator/operator-token.ts); none: they are refused. */
+  operatorToken?: string;
   /** Whether the store runs behind a trusted reverse proxy (--trust-proxy). */
   trustProxy?: boolean;
   /** The demo's network shaping of file responses (--files-latency-ms, --files-kbps, --files-cut-after-bytes). */

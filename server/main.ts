@@ -4,6 +4,7 @@ import { defaultCartLimits } from '../lib/contract/cart-limits.ts';
 import { buildApp, defaultPort } from './app.ts';
 import { artistIndex } from './catalog/artist-index.ts';
 import { DatabaseUnavailable } from './db/database.ts';
+import { dataFolderOf, loadOperatorToken } from './operator/operator-token.ts';
 import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from './seed/generate.ts';
 
 const usage = `Usage: npm run store -- [options]
@@ -19,6 +20,8 @@ const usage = `Usage: npm run store -- [options]
   --base-url URL           public origin, when it differs from http://HOST:PORT
   --carts-per-user N       carts one user may have (default 100)
   --items-per-cart N       items one cart may hold (default 1000)
+  --operator-token TOKEN   the token npm run store:publish sends (or set CRATE_OPERATOR_TOKEN;
+                           default: made once and kept in the data folder's operator-token file)
   --trust-proxy ADDRESSES  reverse proxies (addresses, CIDR ranges or loopback, comma-separated)
                            whose X-Forwarded-For gives the client's address
 
@@ -80,6 +83,7 @@ function parse() {
       'files-latency-ms': { type: 'string' },
       'files-kbps': { type: 'string' },
       'files-cut-after-bytes': { type: 'string' },
+      'operator-token': { type: 'string' },
       help: { type: 'boolean' },
     },
   }).values;
@@ -114,9 +118,13 @@ const baseUrl =
   (args['base-url'] as string | undefined) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 const dbPath = (args.db as string | undefined) ?? process.env.DATABASE_URL ?? '.data/store.db';
+const operatorToken =
+  (args['operator-token'] as string | undefined) ??
+  process.env.CRATE_OPERATOR_TOKEN ??
+  loadOperatorToken(dataFolderOf(dbPath));
 const built = await buildApp({
   dbPath,
-  config: { baseUrl, accessTokenTtlSeconds, cartLimits, fileNetwork },
+  config: { baseUrl, accessTokenTtlSeconds, cartLimits, fileNetwork, operatorToken },
   // Requests are not logged one by one: warnings and errors only, unless CRATE_LOG_LEVEL says otherwise.
   logLevel: process.env.CRATE_LOG_LEVEL ?? 'warn',
   trustProxy: proxyAddresses(args['trust-proxy'] as string | undefined),

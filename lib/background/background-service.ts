@@ -37,6 +37,7 @@ import { downloadFiles } from './download-file.ts';
 import { createDownloadService } from './downloads/download-service.ts';
 import { jobNamer, releasesOf } from './downloads/library-jobs.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
+import { createFollowing } from './following/following-service.ts';
 import { discover } from './oauth-client.ts';
 import { forEachPooled } from './pool.ts';
 
@@ -175,6 +176,8 @@ export function createBackgroundService(auth: AuthService) {
     refreshOwned: () => cartState.refresh(),
   });
 
+  const following = createFollowing({ api });
+
   const handlers: Handlers = withCartState(cartState, {
     getAuthState: authState,
     async signIn({ anotherAccount }) {
@@ -288,6 +291,7 @@ export function createBackgroundService(auth: AuthService) {
       return (await api()).promoDownload(trackId);
     },
     ...downloads.handlers,
+    ...following.handlers,
   });
 
   async function senderExpectations(): Promise<SenderExpectations> {
@@ -302,6 +306,7 @@ export function createBackgroundService(auth: AuthService) {
     handlers,
     cartState,
     downloads,
+    following,
 
     /**
      * runtime.onMessage listener. Returns undefined at once for messages that are not ours, so
