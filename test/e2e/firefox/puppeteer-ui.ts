@@ -230,4 +230,9 @@ export class FirefoxLocator implements UiLocator {
   allTextContents(): Promise<string[]> {
     return this.owner.query(this.steps, { action: 'texts' });
   }
+
+  async inputValue(): Promise<string> {
+    await this.waitFor({ state: 'attached' });
+    return this.owner.query(this.steps, { action: 'value' });
+  }
 }
