@@ -24,6 +24,7 @@ export interface E2eExtension {
   background<T>(expression: string): Promise<T>;
   /** Errors and warnings the extension caused so far, in any of its contexts. */
   consoleProblems(): Promise<unknown[]>;
+  /** Closes the browser; throws if the extension left errors or warnings in the console. */
   close(): Promise<void>;
 }
 
@@ -57,7 +58,16 @@ function firefoxExtension(firefox: FirefoxExtension): E2eExtension {
     openWebPage: (url) => firefox.openWebPage(url),
     background: (expression) => firefox.background(expression),
     consoleProblems: () => firefox.consoleProblems(),
-    close: () => firefox.close(),
+    // As Chromium's harness does: a journey fails on any error or warning the extension caused.
+    async close() {
+      const problems = await firefox.consoleProblems();
+      await firefox.close();
+      if (problems.length > 0) {
+        throw new Error(
+          `The extension left errors or warnings in the console:\n${JSON.stringify(problems, null, 1)}`,
+        );
+      }
+    },
   };
 }
 
