@@ -7,10 +7,14 @@
 import type { Page } from 'playwright-core';
 import { type ExtensionHarness, launchExtension } from './extension.ts';
 import { type FirefoxExtension, launchFirefoxExtension } from './firefox/firefox-extension.ts';
-import type { FirefoxPage } from './firefox/puppeteer-ui.ts';
+import type { UiPage } from './ui.ts';
 
-/** A tab either driver opened: what the page objects use, and closing it. */
-export type E2ePage = Page | FirefoxPage;
+/** A tab either driver opened: what the page objects use, going to an address, an expression run in it, closing it. */
+export interface E2ePage extends UiPage {
+  goto(url: string): Promise<unknown>;
+  evaluate<T>(expression: string): Promise<T>;
+  close(): Promise<void>;
+}
 
 export interface E2eExtension {
   /** A new tab on one of the extension's pages. */
@@ -33,13 +37,16 @@ export interface E2eBrowser {
   launch(options?: { downloadsPath?: string }): Promise<E2eExtension>;
 }
 
+/** Playwright's Page is an E2ePage; its evaluate is generic over functions too, which TypeScript cannot match. */
+const chromiumPage = (page: Page) => page as unknown as E2ePage & Page;
+
 function chromiumExtension(harness: ExtensionHarness): E2eExtension {
   return {
-    openPage: (path) => harness.openPage(path),
+    openPage: async (path) => chromiumPage(await harness.openPage(path)),
     async openWebPage(url) {
       const page = await harness.context.newPage();
       await page.goto(url);
-      return page;
+      return chromiumPage(page);
     },
     async background<T>(expression: string) {
       const worker = await harness.worker();
