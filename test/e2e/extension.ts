@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { extensionUrl, launchChromium } from '../helpers/chromium.ts';
 
 export const builtExtensionPath = join(import.meta.dirname, '..', '..', '.output', 'chrome-mv3');
+export { extensionUrl };
 
 export interface ExtensionHarness {
   context: BrowserContext;
