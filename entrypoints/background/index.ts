@@ -5,10 +5,10 @@
  */
 import '../../lib/protocol/zod-jitless.ts';
 import { browser } from 'wxt/browser';
-import { createAuthService } from '../../lib/background/auth-service.ts';
+import { createAuthService } from '../../lib/background/auth/auth-service.ts';
 import { createBackgroundService } from '../../lib/background/background-service.ts';
 import { createBrowserEvents } from '../../lib/background/browser-events.ts';
-import { extensionTokenStore } from '../../lib/background/token-store.ts';
+import { extensionTokenStore } from '../../lib/background/auth/token-store.ts';
 import { hasHostAccess } from '../../lib/protocol/host-access.ts';
 import { cartStateItem, storeUrlSetting } from '../../lib/storage/items.ts';
 

@@ -28,16 +28,16 @@ import {
   storeUrlSetting,
 } from '../storage/items.ts';
 import { createApiClient } from './api-client.ts';
-import type { AuthService } from './auth-service.ts';
-import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';
-import { createCartStateSync, withCartState } from './cart-state-sync.ts';
-import { checkedAdd, choosePrompt } from './checked-add.ts';
-import { importCrate } from './crate-import.ts';
+import type { AuthService } from './auth/auth-service.ts';
+import { clearCartCount, recordCartCount, restoreCartBadge } from './cart/cart-badge.ts';
+import { createCartStateSync, withCartState } from './cart/page-cache.ts';
+import { checkedAdd, choosePrompt } from './cart/checked-add.ts';
+import { importCrate } from './cart/crate-import.ts';
 import { downloadFiles } from './download-file.ts';
 import { createDownloadService } from './downloads/download-service.ts';
 import { jobNamer, releasesOf } from './downloads/library-jobs.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
-import { discover } from './oauth-client.ts';
+import { discover } from './auth/oauth-client.ts';
 import { forEachPooled } from './pool.ts';
 
 export const cartSyncAlarm = 'cart-sync';

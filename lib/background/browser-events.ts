@@ -12,7 +12,7 @@ import type { Browser } from 'wxt/browser';
 import { storeUrlSetting } from '../storage/items.ts';
 import { type BackgroundService, cartSyncAlarm } from './background-service.ts';
 import { registerStoreContentScript } from './content-script-registration.ts';
-import { addPageItem, addPageItemCommand } from './page-item-command.ts';
+import { addPageItem, addPageItemCommand } from './cart/page-item-command.ts';
 import { storeAccessGranted } from './store-access-granted.ts';
 
 const logged = (work: Promise<unknown>) => void work.catch((error: unknown) => console.warn('Crate:', error));

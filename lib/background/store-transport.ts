@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { ErrorEnvelope } from '../contract/wire.ts';
 import { messages, noAccess, StoreError, signedOut, unreachable } from '../protocol/store-error.ts';
 
-/** Where access tokens come from: the background's auth session (lib/background/auth-session.ts). */
+/** Where access tokens come from: the background's auth session (lib/background/auth/auth-session.ts). */
 export interface AccessTokenSource {
   /** A token believed valid; throws a `signedOut` StoreError when nobody is signed in. */
   accessToken(): Promise<string>;

@@ -1,7 +1,7 @@
 /**
  * The non-secret cache the content script reads instead of waking the background: per store
  * origin, whether someone is signed in, the current cart's items with their formats and the ids
- * of owned tracks and releases. The background keeps it current (lib/background/cart-state-sync.ts); no
+ * of owned tracks and releases. The background keeps it current (lib/background/cart/page-cache.ts); no
  * token or anything else the store would not show on its own pages goes here.
  *
  * The content script imports this file, so it stays free of zod: its guard is written by hand.

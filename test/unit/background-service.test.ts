@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { AuthService } from '../../lib/background/auth-service.ts';
+import type { AuthService } from '../../lib/background/auth/auth-service.ts';
 import { createBackgroundService } from '../../lib/background/background-service.ts';
 import { cartCountItem, storeUrlSetting } from '../../lib/storage/items.ts';
 
@@ -30,7 +30,7 @@ beforeEach(() => {
     badge.push(text ?? '');
   });
   vi.spyOn(fakeBrowser.action, 'setBadgeBackgroundColor').mockResolvedValue();
-  // Whole-cart reads are the page cache's (lib/background/cart-state-sync.ts): an empty cart, off the queue.
+  // Whole-cart reads are the page cache's (lib/background/cart/page-cache.ts): an empty cart, off the queue.
   const cartRead = (url: string, init?: RequestInit) =>
     (init?.method ?? 'GET') === 'GET' && new URL(url).pathname === '/cart/1/' && !url.includes('summary=');
   vi.stubGlobal(

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { AuthService } from '../../lib/background/auth-service.ts';
+import type { AuthService } from '../../lib/background/auth/auth-service.ts';
 import { createBackgroundService } from '../../lib/background/background-service.ts';
-import { addPageItem } from '../../lib/background/page-item-command.ts';
+import { addPageItem } from '../../lib/background/cart/page-item-command.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
 import { isStoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
 import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../lib/storage/items.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/background/api-client.ts';
-import { importCrate } from '../../lib/background/crate-import.ts';
+import { importCrate } from '../../lib/background/cart/crate-import.ts';
 import type { CartAddResult, CartItem, CartItemInput } from '../../lib/contract/wire.ts';
 import { crateFile, readCrateFile } from '../../lib/protocol/crate-file.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';

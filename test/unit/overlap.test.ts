@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../lib/background/api-client.ts';
-import { checkedAdd } from '../../lib/background/checked-add.ts';
+import { checkedAdd } from '../../lib/background/cart/checked-add.ts';
 import {
   type AddedItem,
   type CartLine,
@@ -9,7 +9,7 @@ import {
   findOverlap,
   planFor,
   safeChoice,
-} from '../../lib/background/overlap.ts';
+} from '../../lib/background/cart/overlap.ts';
 import type { Overlap, OverlapChoice } from '../../lib/protocol/messages.ts';
 
 // Release 7 holds tracks 1, 2, 3; release 8 holds track 4.

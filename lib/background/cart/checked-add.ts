@@ -1,12 +1,12 @@
 /**
- * Adds with the overlap check (lib/background/overlap.ts) first: the facts come from the store
+ * Adds with the overlap check (lib/background/cart/overlap.ts) first: the facts come from the store
  * (the item's catalog record, the cart) and the page cache (the owned tracks). The cart changes
  * go through the background's own handlers, so the badge and the pages' cache follow them.
  */
-import type { CartItemInput } from '../contract/wire.ts';
-import type { CheckedAdd, OverlapChoice, SenderRole } from '../protocol/messages.ts';
-import type { Handlers } from '../protocol/receive.ts';
-import type { ApiClient } from './api-client.ts';
+import type { CartItemInput } from '../../contract/wire.ts';
+import type { CheckedAdd, OverlapChoice, SenderRole } from '../../protocol/messages.ts';
+import type { Handlers } from '../../protocol/receive.ts';
+import type { ApiClient } from '../api-client.ts';
 import { type AddedItem, choicesFor, describeOverlap, findOverlap, planFor, safeChoice } from './overlap.ts';
 
 /** What a notification adds after an overlap: the page's buttons offer the choices. */

@@ -5,14 +5,14 @@
  * request, before anything was added. Items the store declines (owned, already in the cart, not
  * for sale) are reported as skipped with its reason.
  */
-import { defaultCartLimits } from '../contract/cart-limits.ts';
-import type { CartAddResult, CartItemInput } from '../contract/wire.ts';
-import type { CrateFile } from '../protocol/crate-file.ts';
-import { errorMessage } from '../protocol/error-message.ts';
-import type { CrateImportResult } from '../protocol/messages.ts';
-import { StoreError } from '../protocol/store-error.ts';
-import type { ApiClient } from './api-client.ts';
-import { forEachPooled } from './pool.ts';
+import { defaultCartLimits } from '../../contract/cart-limits.ts';
+import type { CartAddResult, CartItemInput } from '../../contract/wire.ts';
+import type { CrateFile } from '../../protocol/crate-file.ts';
+import { errorMessage } from '../../protocol/error-message.ts';
+import type { CrateImportResult } from '../../protocol/messages.ts';
+import { StoreError } from '../../protocol/store-error.ts';
+import type { ApiClient } from '../api-client.ts';
+import { forEachPooled } from '../pool.ts';
 
 /** Catalog lookups at once: as many as the fee lookups use. */
 const lookups = 4;

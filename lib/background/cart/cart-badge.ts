@@ -3,7 +3,7 @@
  * (not secret) so a restarted worker or browser shows it again without asking the store.
  */
 import { browser } from 'wxt/browser';
-import { cartCountItem } from '../storage/items.ts';
+import { cartCountItem } from '../../storage/items.ts';
 
 // MV2 (the Firefox build) calls the toolbar button browserAction.
 const toolbarButton = () => browser.action ?? browser.browserAction;

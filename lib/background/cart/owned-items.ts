@@ -4,12 +4,12 @@
  * track's release but not its size, so a release's track count comes from its catalog record,
  * fetched only for releases with an owned track and remembered (catalog data, not secret).
  */
-import { audioFormats } from '../contract/audio-formats.ts';
-import type { AudioFormat } from '../contract/wire.ts';
-import { type ItemKey, itemKey } from '../storage/cart-state.ts';
-import { releaseTrackCountsItem } from '../storage/items.ts';
-import type { ApiClient } from './api-client.ts';
-import { forEachPooled } from './pool.ts';
+import { audioFormats } from '../../contract/audio-formats.ts';
+import type { AudioFormat } from '../../contract/wire.ts';
+import { type ItemKey, itemKey } from '../../storage/cart-state.ts';
+import { releaseTrackCountsItem } from '../../storage/items.ts';
+import type { ApiClient } from '../api-client.ts';
+import { forEachPooled } from '../pool.ts';
 
 const catalogLookups = 4;
 

@@ -6,14 +6,14 @@
  * notification says it (added, already owned, signed out).
  */
 import { type Browser, browser } from 'wxt/browser';
-import { parseCatalogUrl } from '../contract/catalog-url.ts';
-import { errorMessage } from '../protocol/error-message.ts';
-import { protocol } from '../protocol/messages.ts';
-import type { Handlers } from '../protocol/receive.ts';
-import { StoreError } from '../protocol/store-error.ts';
-import { currentCartSetting, defaultAudioFormatSetting, storeUrlSetting } from '../storage/items.ts';
+import { parseCatalogUrl } from '../../contract/catalog-url.ts';
+import { errorMessage } from '../../protocol/error-message.ts';
+import { protocol } from '../../protocol/messages.ts';
+import type { Handlers } from '../../protocol/receive.ts';
+import { StoreError } from '../../protocol/store-error.ts';
+import { currentCartSetting, defaultAudioFormatSetting, storeUrlSetting } from '../../storage/items.ts';
 import { choosePrompt } from './checked-add.ts';
-import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
+import { notifyAddedToCart, notifyProblem } from '../downloads/notifications.ts';
 
 const sameOrigin = (url: string, storeUrl: string) => {
   try {

@@ -6,9 +6,9 @@
  * count the store just reported, the cart is read again rather than trusted.
  */
 
-import type { CartItem, CartSummary, CartWarning, ItemType } from '../contract/wire.ts';
-import type { Handlers } from '../protocol/receive.ts';
-import { StoreError } from '../protocol/store-error.ts';
+import type { CartItem, CartSummary, CartWarning, ItemType } from '../../contract/wire.ts';
+import type { Handlers } from '../../protocol/receive.ts';
+import { StoreError } from '../../protocol/store-error.ts';
 import {
   type CartStateByStore,
   type ItemKey,
@@ -16,9 +16,9 @@ import {
   type StoreCartState,
   signedOutState,
   storeEntry,
-} from '../storage/cart-state.ts';
-import { cartStateItem, currentCartSetting, storeUrlSetting } from '../storage/items.ts';
-import type { ApiClient } from './api-client.ts';
+} from '../../storage/cart-state.ts';
+import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../storage/items.ts';
+import type { ApiClient } from '../api-client.ts';
 import { ownedItems } from './owned-items.ts';
 
 export interface CartStateSyncOptions {
