@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { AuthService } from '../../lib/background/auth/auth-service.ts';
-import { createBackgroundService } from '../../lib/background/background-service.ts';
 import { addPageItem } from '../../lib/background/cart/page-item-command.ts';
+import { createWorker } from '../../lib/background/worker.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
 import { isStoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
 import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../lib/storage/items.ts';
@@ -74,7 +74,7 @@ const cached = async () => storeEntry(await cartStateItem.getValue(), storeUrl);
 
 describe('the page cache kept by the background', () => {
   it('applies adds, format changes and removals of the current cart without reading it again', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     routes['POST /cart/1/'] = () => ({
       added: [cartItem(42, 'track', 'wav')],
       warnings: [],
@@ -104,7 +104,7 @@ describe('the page cache kept by the background', () => {
   });
 
   it('reads the whole cart when the count the store reports disagrees', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     routes['POST /cart/1/'] = () => ({
       added: [cartItem(42, 'track', 'mp3')],
       warnings: [],
@@ -122,7 +122,7 @@ describe('the page cache kept by the background', () => {
   });
 
   it('leaves it alone for a cart other than the current one', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     routes['POST /cart/1/'] = () => ({
       added: [cartItem(42, 'track', 'mp3')],
       warnings: [],
@@ -136,7 +136,7 @@ describe('the page cache kept by the background', () => {
   });
 
   it('learns owned items from an alreadyPurchased warning', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     routes['POST /cart/1/'] = () => ({
       added: [],
       warnings: [{ id: 42, type: 'track', code: 'alreadyPurchased', message: 'owned' }],
@@ -150,7 +150,7 @@ describe('the page cache kept by the background', () => {
   });
 
   it('reads the cart and the library on sign-in: a release is owned when all its tracks are', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     routes['GET /cart/1/'] = () => ({ ...summary(1), items: [cartItem(5, 'track', 'wav')] });
     routes['GET /order/1/downloads'] = () =>
       [
@@ -200,7 +200,7 @@ describe('the page cache kept by the background', () => {
       'release:10': ['mp3'],
     });
     // A release's track count is asked for once, then remembered.
-    await service.cartState.refresh();
+    await service.cart.cache.refresh();
     expect(requests.filter((request) => request === 'GET /catalog/3/platform/release')).toHaveLength(2);
   });
 
@@ -214,7 +214,7 @@ describe('the page cache kept by the background', () => {
         ownedReleases: [],
       },
     });
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     signedIn = false;
     await service.handlers.signOut({}, 'extensionPage');
     expect(await cached()).toEqual({
@@ -267,16 +267,16 @@ describe('the keyboard shortcut', () => {
   it("adds the store page's item to the current cart in the default format", async () => {
     await storeUrlSetting.setValue(storeUrl);
     await currentCartSetting.setValue('friday');
-    const handlers = createBackgroundService(auth).handlers;
+    const { cart } = createWorker(auth);
     // Checked for overlap first, like a page button's add.
     const add = vi
-      .spyOn(handlers, 'addChecked')
+      .spyOn(cart, 'addChecked')
       .mockResolvedValue({ outcome: 'added', result: { added: [], warnings: [], cart: summary(1) } });
-    await addPageItem(tab(`${storeUrl}/release/opus/7?tab=tracks`), handlers);
-    expect(add).toHaveBeenCalledWith(
-      { name: 'friday', item: { type: 'release', id: 7, audioFormat: 'mp3' } },
-      'storeContentScript',
-    );
+    await addPageItem(tab(`${storeUrl}/release/opus/7?tab=tracks`), cart);
+    expect(add).toHaveBeenCalledWith({
+      name: 'friday',
+      item: { type: 'release', id: 7, audioFormat: 'mp3' },
+    });
   });
 
   it.each([
@@ -299,14 +299,14 @@ describe('the keyboard shortcut', () => {
     ],
   ] as const)('says what happened in a notification: %s', async (_, outcome, title) => {
     await storeUrlSetting.setValue(storeUrl);
-    const handlers = createBackgroundService(auth).handlers;
-    const add = vi.spyOn(handlers, 'addChecked');
-    const plain = vi.spyOn(handlers, 'addToCart');
+    const { cart } = createWorker(auth);
+    const add = vi.spyOn(cart, 'addChecked');
+    const plain = vi.spyOn(cart, 'add');
     if (outcome instanceof StoreError) add.mockRejectedValue(outcome);
     else if ('outcome' in outcome) add.mockResolvedValue(outcome as never);
     else add.mockResolvedValue({ outcome: 'added', result: { ...outcome, cart: summary(1) } } as never);
     const notify = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('');
-    await addPageItem(tab(`${storeUrl}/track/strobe/42`), handlers);
+    await addPageItem(tab(`${storeUrl}/track/strobe/42`), cart);
     expect(notify).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ title }));
     expect(plain).not.toHaveBeenCalled();
   });
@@ -317,10 +317,10 @@ describe('the keyboard shortcut', () => {
     `${storeUrl}/track/x/0`,
     undefined,
   ])('does nothing on %s', async (url) => {
-    const handlers = createBackgroundService(auth).handlers;
-    const add = vi.spyOn(handlers, 'addToCart');
-    const checked = vi.spyOn(handlers, 'addChecked');
-    await addPageItem(url === undefined ? undefined : tab(url), handlers);
+    const { cart } = createWorker(auth);
+    const add = vi.spyOn(cart, 'add');
+    const checked = vi.spyOn(cart, 'addChecked');
+    await addPageItem(url === undefined ? undefined : tab(url), cart);
     expect(add).not.toHaveBeenCalled();
     expect(checked).not.toHaveBeenCalled();
   });

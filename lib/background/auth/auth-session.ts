@@ -15,9 +15,9 @@
 import { messages, signedOut } from '../../protocol/store-error.ts';
 import { type AccessToken, accessTokenRecord } from '../../storage/access-token.ts';
 import type { Grant } from '../../storage/refresh-token-vault.ts';
+import type { AccessTokenSource } from '../store-transport.ts';
 import type { TokenSet } from './oauth-client.ts';
 import { RefreshRefusedError } from './oauth-client.ts';
-import type { AccessTokenSource } from '../store-transport.ts';
 
 /** Where the session's tokens live (lib/background/auth/token-store.ts in the extension, memory in tests). */
 export interface TokenStore {

@@ -13,23 +13,19 @@ import type { CrateImportResult } from '../../protocol/messages.ts';
 import { StoreError } from '../../protocol/store-error.ts';
 import type { ApiClient } from '../api-client.ts';
 import { forEachPooled } from '../pool.ts';
+import type { CartCalls } from './cart-calls.ts';
 
 /** Catalog lookups at once: as many as the fee lookups use. */
 const lookups = 4;
 const perRequest = 100;
-
-export interface CrateImportDependencies {
-  api: ApiClient;
-  /** The worker's own add, so the badge and the pages' cache follow. */
-  addToCart(name: string, items: CartItemInput[]): Promise<CartAddResult>;
-}
 
 const key = (item: { id: number; type: string }) => `${item.type}:${item.id}`;
 
 export async function importCrate(
   cartName: string,
   crate: CrateFile,
-  { api, addToCart }: CrateImportDependencies,
+  api: ApiClient,
+  cart: Pick<CartCalls, 'add' | 'view'>,
 ): Promise<CrateImportResult> {
   // The same item twice in a file: the last format wins, as the store's add would have it.
   const items = [...new Map(crate.items.map((item) => [key(item), item])).values()];
@@ -55,13 +51,13 @@ export async function importCrate(
     };
   }
 
-  const { cart } = await api.viewCart({ name: cartName });
-  const inCart = new Set(cart.items.map(key));
+  const { cart: current } = await cart.view({ name: cartName });
+  const inCart = new Set(current.items.map(key));
   const joining = items.filter((item) => !inCart.has(key(item))).length;
-  if (cart.items.length + joining > defaultCartLimits.itemsPerCart)
+  if (current.items.length + joining > defaultCartLimits.itemsPerCart)
     return {
       imported: false,
-      problem: `The cart "${cartName}" holds ${cart.items.length} items; this crate would bring it to ${cart.items.length + joining}, past the store's limit of ${defaultCartLimits.itemsPerCart.toLocaleString('en-US')}: nothing was added.`,
+      problem: `The cart "${cartName}" holds ${current.items.length} items; this crate would bring it to ${current.items.length + joining}, past the store's limit of ${defaultCartLimits.itemsPerCart.toLocaleString('en-US')}: nothing was added.`,
     };
 
   const added: CartAddResult['added'] = [];
@@ -69,7 +65,7 @@ export async function importCrate(
   for (let start = 0; start < items.length; start += perRequest) {
     let result: CartAddResult;
     try {
-      result = await addToCart(cartName, items.slice(start, start + perRequest));
+      result = await cart.add({ name: cartName, items: items.slice(start, start + perRequest) });
     } catch (error) {
       // Refused before anything was added (a new cart past the store's number of carts): say so.
       if (start === 0 && error instanceof StoreError && error.kind === 'conflict')

@@ -1,13 +1,13 @@
 /**
- * The background's side of the content script's cache (lib/storage/cart-state.ts): every cart change the
- * background makes (from the popup or a page, they all go through its handlers) is applied to
- * the cached cart, sign-in and sign-out flip the signed-in flag, and a refresh reads the current
- * cart and the download library from the store. When the cached cart's size disagrees with the
- * count the store just reported, the cart is read again rather than trusted.
+ * The background's side of the content script's cache (lib/storage/cart-state.ts): every cart change
+ * the cart service (cart-service.ts) makes is applied to the cached cart, sign-in and sign-out flip
+ * the signed-in flag, and a refresh reads the current cart and the download library from the store.
+ * When the cached cart's size disagrees with the count the store just reported, the cart is read
+ * again rather than trusted.
  */
 
+import { cartNameOf } from '../../contract/cart-name.ts';
 import type { CartItem, CartSummary, CartWarning, ItemType } from '../../contract/wire.ts';
-import type { Handlers } from '../../protocol/receive.ts';
 import { StoreError } from '../../protocol/store-error.ts';
 import {
   type CartStateByStore,
@@ -21,29 +21,70 @@ import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../storag
 import type { ApiClient } from '../api-client.ts';
 import { ownedItems } from './owned-items.ts';
 
-export interface CartStateSyncOptions {
+export interface PageCacheOptions {
   api(): Promise<ApiClient>;
   signedIn(): Promise<boolean>;
 }
 
 type Cart = StoreCartState['cart'];
-const cartOf = (items: Pick<CartItem, 'id' | 'type' | 'audioFormat'>[]): Cart =>
+type Formatted = Pick<CartItem, 'id' | 'type' | 'audioFormat'>;
+/** A cart change as the cached cart sees it: the cart before, the cart after. */
+export type CartChange = (cart: Cart) => Cart;
+
+const cartOf = (items: Formatted[]): Cart =>
   Object.fromEntries(items.map((item) => [itemKey(item.type, item.id), item.audioFormat]));
 const keysWarned = (warnings: CartWarning[], code: CartWarning['code']): Set<ItemKey> =>
   new Set(warnings.filter((warning) => warning.code === code).map((w) => itemKey(w.type, w.id)));
 
-export function createCartStateSync({ api, signedIn }: CartStateSyncOptions) {
-  // Read-modify-write in one worker, one at a time, so two quick changes cannot lose one.
-  let queue: Promise<unknown> = Promise.resolve();
+/** Each cart change of the store's API, applied to the cached cart. */
+export const cartChanges = {
+  read:
+    (items: Formatted[]): CartChange =>
+    () =>
+      cartOf(items),
+  counted: (): CartChange => (cart) => cart,
+  added:
+    (requested: Formatted[], result: { added: CartItem[]; warnings: CartWarning[] }): CartChange =>
+    (cart) => {
+      const alreadyInCart = keysWarned(result.warnings, 'alreadyInCart');
+      // An item already in the cart is kept once, in the requested format (contract.md section 4).
+      for (const item of requested) {
+        const key = itemKey(item.type, item.id);
+        if (alreadyInCart.has(key)) cart[key] = item.audioFormat;
+      }
+      return { ...cart, ...cartOf(result.added) };
+    },
+  formatsSet:
+    (requested: Formatted[], warnings: CartWarning[]): CartChange =>
+    (cart) => {
+      const notInCart = keysWarned(warnings, 'notInCart');
+      for (const item of requested) {
+        const key = itemKey(item.type, item.id);
+        if (!notInCart.has(key)) cart[key] = item.audioFormat;
+      }
+      return cart;
+    },
+  cartFormatSet:
+    (format: CartItem['audioFormat']): CartChange =>
+    (cart) =>
+      Object.fromEntries(Object.keys(cart).map((key) => [key, format])),
+  removed:
+    (items: Pick<CartItem, 'id' | 'type'>[]): CartChange =>
+    (cart) => {
+      for (const item of items) delete cart[itemKey(item.type, item.id)];
+      return cart;
+    },
+  emptied: (): CartChange => () => ({}),
+};
 
-  /**
-   * Changes the configured store's entry for the current cart. `change` returns the new entry;
-   * the result says whether its cart size matches `expectedItems` (true when nothing to compare).
-   */
-  function update(
-    change: (state: StoreCartState) => StoreCartState,
-    expectedItems?: number,
-  ): Promise<boolean> {
+/**
+ * Changes the configured store's entry for the current cart, one change at a time (read-modify-write
+ * in one worker, so two quick changes cannot lose one). `change` returns the new entry; the result
+ * says whether its cart size matches `expectedItems` (true when nothing to compare).
+ */
+function serialUpdates() {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (change: (state: StoreCartState) => StoreCartState, expectedItems?: number): Promise<boolean> => {
     const run = queue.then(async () => {
       const [storeUrl, cartName, all] = await Promise.all([
         storeUrlSetting.getValue(),
@@ -61,15 +102,20 @@ export function createCartStateSync({ api, signedIn }: CartStateSyncOptions) {
     });
     queue = run.catch(() => undefined);
     return run;
-  }
+  };
+}
 
-  const isCurrentCart = async (target: { name?: string }) =>
-    (target.name ?? 'default') === (await currentCartSetting.getValue());
+export function createPageCache({ api, signedIn }: PageCacheOptions) {
+  const update = serialUpdates();
+  const addOwned = (tracks: number[], releases: number[] = []) =>
+    update((state) => ({
+      ...state,
+      ownedTracks: [...new Set([...state.ownedTracks, ...tracks])],
+      ownedReleases: [...new Set([...state.ownedReleases, ...releases])],
+    }));
 
   async function refreshCart(): Promise<void> {
-    const client = await api();
-    const name = await currentCartSetting.getValue();
-    const { cart } = await client.viewCart({ name });
+    const { cart } = await (await api()).viewCart({ name: await currentCartSetting.getValue() });
     await update((state) => ({ ...state, signedIn: true, cart: cartOf(cart.items) }));
   }
 
@@ -84,24 +130,14 @@ export function createCartStateSync({ api, signedIn }: CartStateSyncOptions) {
     }));
   }
 
-  /** Applies a cart change to the cached cart; reads the whole cart when the counts disagree. */
-  async function applyToCart(target: { name?: string }, summary: CartSummary, change: (cart: Cart) => Cart) {
-    if (!(await isCurrentCart(target))) return;
-    const consistent = await update(
-      (state) => ({ ...state, signedIn: true, cart: change({ ...state.cart }) }),
-      summary.counts.items,
-    );
-    if (!consistent) await refreshCart();
-  }
-
-  const sync = {
+  const cache = {
     /** Reads the current cart and, unless told otherwise, the library; signed out: clears both. */
     async refresh({ owned = true }: { owned?: boolean } = {}): Promise<void> {
-      if (!(await signedIn())) return sync.signedOut();
+      if (!(await signedIn())) return cache.signedOut();
       try {
         await Promise.all([refreshCart(), owned ? refreshOwned() : undefined]);
       } catch (error) {
-        if (error instanceof StoreError && error.kind === 'signedOut') await sync.signedOut();
+        if (error instanceof StoreError && error.kind === 'signedOut') await cache.signedOut();
         else throw error;
       }
     },
@@ -113,163 +149,34 @@ export function createCartStateSync({ api, signedIn }: CartStateSyncOptions) {
     /** What the popup learned about the session; a change of it re-reads or clears the cache. */
     async noteSignedIn(isSignedIn: boolean): Promise<void> {
       const [storeUrl, all] = await Promise.all([storeUrlSetting.getValue(), cartStateItem.getValue()]);
-      if ((storeEntry(all, storeUrl)?.signedIn ?? false) !== isSignedIn) await sync.refresh();
+      if ((storeEntry(all, storeUrl)?.signedIn ?? false) !== isSignedIn) await cache.refresh();
     },
 
     /** A new store: nothing cached belongs to it. */
     clear: () => cartStateItem.removeValue(),
 
-    cartRead: (target: { name?: string }, items: CartItem[], summary: CartSummary) =>
-      applyToCart(target, summary, () => cartOf(items)),
-
-    /** A cart summary only tells the count; a disagreeing count re-reads the cart. */
-    counted: (target: { name?: string }, summary: CartSummary) =>
-      applyToCart(target, summary, (cart) => cart),
-
-    async added(
-      target: { name?: string },
-      requested: Pick<CartItem, 'id' | 'type' | 'audioFormat'>[],
-      result: { added: CartItem[]; warnings: CartWarning[]; cart: CartSummary },
-    ): Promise<void> {
-      const alreadyInCart = keysWarned(result.warnings, 'alreadyInCart');
-      const owned = result.warnings.filter((warning) => warning.code === 'alreadyPurchased');
-      await applyToCart(target, result.cart, (cart) => {
-        // An item already in the cart is kept once, in the requested format (contract.md section 4).
-        for (const item of requested) {
-          const key = itemKey(item.type, item.id);
-          if (alreadyInCart.has(key)) cart[key] = item.audioFormat;
-        }
-        return { ...cart, ...cartOf(result.added) };
-      });
-      // The store knows of a purchase the cache has not seen yet (a checkout since the last sync).
-      if (owned.length > 0) {
-        const has = (type: ItemType) => owned.filter((warning) => warning.type === type).map((w) => w.id);
-        await update((state) => ({
-          ...state,
-          ownedTracks: [...new Set([...state.ownedTracks, ...has('track')])],
-          ownedReleases: [...new Set([...state.ownedReleases, ...has('release')])],
-        }));
-      }
+    /** A change of the cart `target` names (only the current cart is cached); a disagreeing count re-reads it. */
+    async changed(target: { name?: string }, summary: CartSummary, change: CartChange): Promise<void> {
+      if (cartNameOf(target) !== (await currentCartSetting.getValue())) return;
+      const consistent = await update(
+        (state) => ({ ...state, signedIn: true, cart: change({ ...state.cart }) }),
+        summary.counts.items,
+      );
+      if (!consistent) await refreshCart();
     },
 
-    formatsSet: (
-      target: { name?: string },
-      requested: Pick<CartItem, 'id' | 'type' | 'audioFormat'>[],
-      result: { warnings: CartWarning[]; cart: CartSummary },
-    ) => {
-      const notInCart = keysWarned(result.warnings, 'notInCart');
-      return applyToCart(target, result.cart, (cart) => {
-        for (const item of requested) {
-          const key = itemKey(item.type, item.id);
-          if (!notInCart.has(key)) cart[key] = item.audioFormat;
-        }
-        return cart;
-      });
+    /** The store knows of a purchase the cache has not seen yet (a checkout since the last sync). */
+    async ownedWarned(warnings: CartWarning[]): Promise<void> {
+      const owned = warnings.filter((warning) => warning.code === 'alreadyPurchased');
+      if (owned.length === 0) return;
+      const ids = (type: ItemType) => owned.filter((warning) => warning.type === type).map((w) => w.id);
+      await addOwned(ids('track'), ids('release'));
     },
-
-    cartFormatSet: (target: { name?: string }, format: CartItem['audioFormat'], summary: CartSummary) =>
-      applyToCart(target, summary, (cart) =>
-        Object.fromEntries(Object.keys(cart).map((key) => [key, format])),
-      ),
-
-    removed: (target: { name?: string }, items: Pick<CartItem, 'id' | 'type'>[], summary: CartSummary) =>
-      applyToCart(target, summary, (cart) => {
-        for (const item of items) delete cart[itemKey(item.type, item.id)];
-        return cart;
-      }),
-
-    emptied: (target: { name?: string }, summary: CartSummary) => applyToCart(target, summary, () => ({})),
 
     /** A promotional track now sits in the library. */
-    promoDownloaded: (trackId: number) =>
-      update((state) => ({ ...state, ownedTracks: [...new Set([...state.ownedTracks, trackId])] })),
+    promoDownloaded: (trackId: number) => addOwned([trackId]),
   };
-  return sync;
+  return cache;
 }
 
-export type CartStateSync = ReturnType<typeof createCartStateSync>;
-
-/** Keeping the cache must never make the person's action fail: its errors are only logged. */
-const quietly = (work: Promise<unknown>) =>
-  work.catch((error: unknown) => console.warn('Crate: the page cache could not be updated', error));
-
-/**
- * The background's handlers, with every answer that changes or reveals the cart, the session or
- * the library also applied to the cache. A store that ended the session marks it signed out.
- */
-export function withCartState(sync: CartStateSync, handlers: Handlers): Handlers {
-  async function watched<T>(work: Promise<T>): Promise<T> {
-    try {
-      return await work;
-    } catch (error) {
-      if (error instanceof StoreError && error.kind === 'signedOut') await quietly(sync.signedOut());
-      throw error;
-    }
-  }
-
-  return {
-    ...handlers,
-    async getAuthState(payload, role) {
-      const state = await handlers.getAuthState(payload, role);
-      await quietly(sync.noteSignedIn(state.signedIn));
-      return state;
-    },
-    async signIn(payload, role) {
-      const state = await handlers.signIn(payload, role);
-      await quietly(sync.refresh());
-      return state;
-    },
-    async signOut(payload, role) {
-      try {
-        return await handlers.signOut(payload, role);
-      } finally {
-        await quietly(sync.signedOut());
-      }
-    },
-    async setCurrentCart(payload, role) {
-      const choice = await handlers.setCurrentCart(payload, role);
-      await quietly(sync.refresh({ owned: false }));
-      return choice;
-    },
-    async cartSummary(payload, role) {
-      const summary = await watched(handlers.cartSummary(payload, role));
-      await quietly(sync.counted(payload, summary));
-      return summary;
-    },
-    async viewCart(payload, role) {
-      const view = await watched(handlers.viewCart(payload, role));
-      await quietly(sync.cartRead(payload, view.cart.items, view.cart));
-      return view;
-    },
-    async addToCart(payload, role) {
-      const result = await watched(handlers.addToCart(payload, role));
-      await quietly(sync.added(payload, payload.items, result));
-      return result;
-    },
-    async setItemFormats(payload, role) {
-      const result = await watched(handlers.setItemFormats(payload, role));
-      await quietly(sync.formatsSet(payload, payload.items, result));
-      return result;
-    },
-    async setCartFormat(payload, role) {
-      const result = await watched(handlers.setCartFormat(payload, role));
-      await quietly(sync.cartFormatSet(payload, payload.audioFormat, result.cart));
-      return result;
-    },
-    async removeFromCart(payload, role) {
-      const result = await watched(handlers.removeFromCart(payload, role));
-      await quietly(sync.removed(payload, payload.items, result.cart));
-      return result;
-    },
-    async emptyCart(payload, role) {
-      const result = await watched(handlers.emptyCart(payload, role));
-      await quietly(sync.emptied(payload, result.cart));
-      return result;
-    },
-    async promoDownload(payload, role) {
-      const link = await watched(handlers.promoDownload(payload, role));
-      await quietly(sync.promoDownloaded(payload.trackId));
-      return link;
-    },
-  };
-}
+export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,0 +1,25 @@
+/**
+ * The worker's one way to learn a release's track ids, with one error policy: a release the catalog
+ * does not know is left out of the answer; any other failure (offline, the store down) is thrown.
+ */
+import { StoreError } from '../../protocol/store-error.ts';
+import type { ApiClient } from '../api-client.ts';
+import { forEachPooled } from '../pool.ts';
+
+/** Catalog lookups at once: the store has no call for many records, and the person's clicks come first. */
+export const catalogLookups = 6;
+
+export async function releaseTrackIds(
+  api: Pick<ApiClient, 'catalogPage'>,
+  ids: readonly number[],
+): Promise<Map<number, number[]>> {
+  const found = new Map<number, number[]>();
+  await forEachPooled([...new Set(ids)], catalogLookups, async (id) => {
+    try {
+      found.set(id, (await api.catalogPage('release', id)).release.trackIds);
+    } catch (error) {
+      if (!(error instanceof StoreError && error.kind === 'notFound')) throw error;
+    }
+  });
+  return found;
+}
