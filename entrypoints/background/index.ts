@@ -1,7 +1,8 @@
 /**
- * The background worker, wiring only: its features are composed in lib/background/worker.ts. Each browser event is registered once,
- * synchronously, at the top of every worker start (so the event that woke a stopped worker reaches
- * its listener), and handed to lib/background/browser-events.ts, which gives it to its owners.
+ * The background worker, wiring only: its features are composed in lib/background/worker.ts. Each
+ * browser event is registered once, synchronously, at the top of every worker start (so the event
+ * that woke a stopped worker reaches its listener), and handed to lib/background/browser-events.ts,
+ * which gives it to its owners.
  */
 import '../../lib/protocol/zod-jitless.ts';
 import { browser } from 'wxt/browser';

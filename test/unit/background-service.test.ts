@@ -57,28 +57,25 @@ describe('the cart badge', () => {
       { warnings: [], cart: summary(2) },
       { warnings: [], cart: summary(0) },
     );
-    await service.handlers.addToCart(
-      { items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] },
-      'storeContentScript',
-    );
-    await service.handlers.removeFromCart({ items: [{ id: 1, type: 'track' }] }, 'extensionPage');
-    await service.handlers.emptyCart({}, 'extensionPage');
+    await service.handlers.addToCart({ items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] });
+    await service.handlers.removeFromCart({ items: [{ id: 1, type: 'track' }] });
+    await service.handlers.emptyCart({});
     expect(badge).toEqual(['3', '2', '']);
   });
 
   it('leaves the badge alone for a named cart', async () => {
     const service = createWorker(auth);
     answers.push({ added: [], warnings: [], cart: summary(5, 'friday') });
-    await service.handlers.addToCart(
-      { name: 'friday', items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] },
-      'extensionPage',
-    );
+    await service.handlers.addToCart({
+      name: 'friday',
+      items: [{ id: 1, type: 'track', audioFormat: 'mp3' }],
+    });
     expect(badge).toEqual([]);
   });
 
   it('comes back from storage when a new worker starts', async () => {
     answers.push(summary(4));
-    await createWorker(auth).handlers.cartSummary({}, 'extensionPage');
+    await createWorker(auth).handlers.cartSummary({});
     badge = [];
     await createWorker(auth).cart.restoreBadge();
     expect(badge).toEqual(['4']);
@@ -93,7 +90,7 @@ describe('the cart badge', () => {
   it('is cleared on sign-out and when the store changes', async () => {
     await cartCountItem.setValue({ storeUrl, items: 2 });
     const service = createWorker(auth);
-    await service.handlers.signOut({}, 'extensionPage');
+    await service.handlers.signOut({});
     expect(badge).toEqual(['']);
     expect(await cartCountItem.getValue()).toBeNull();
     await storeUrlSetting.setValue('http://localhost:8813');
@@ -145,7 +142,7 @@ describe('the tracks of releases (a cart exported as a crate)', () => {
 
   it("answers each release's track ids from its catalog record, leaving out one the catalog does not know", async () => {
     const asked = catalog((id) => (id === 8 ? 404 : 200));
-    const answer = await createWorker(auth).handlers.releaseTracks({ ids: [7, 8, 9] }, 'extensionPage');
+    const answer = await createWorker(auth).handlers.releaseTracks({ ids: [7, 8, 9] });
     expect(answer).toEqual([
       { id: 7, trackIds: [70, 71] },
       { id: 9, trackIds: [90, 91] },
@@ -156,8 +153,8 @@ describe('the tracks of releases (a cart exported as a crate)', () => {
   it('fails when the store fails, rather than exporting a crate short of tracks', async () => {
     // A 500 is not retried (a 503 would be, with backoff).
     catalog((id) => (id === 8 ? 500 : 200));
-    await expect(
-      createWorker(auth).handlers.releaseTracks({ ids: [7, 8] }, 'extensionPage'),
-    ).rejects.toMatchObject({ kind: 'storeDown' });
+    await expect(createWorker(auth).handlers.releaseTracks({ ids: [7, 8] })).rejects.toMatchObject({
+      kind: 'storeDown',
+    });
   });
 });

@@ -80,10 +80,7 @@ describe('the page cache kept by the background', () => {
       warnings: [],
       cart: summary(1),
     });
-    await service.handlers.addToCart(
-      { items: [{ id: 42, type: 'track', audioFormat: 'wav' }] },
-      'storeContentScript',
-    );
+    await service.handlers.addToCart({ items: [{ id: 42, type: 'track', audioFormat: 'wav' }] });
     expect(await cached()).toMatchObject({
       signedIn: true,
       cartName: 'default',
@@ -91,14 +88,11 @@ describe('the page cache kept by the background', () => {
     });
 
     routes['PUT /cart/1/'] = () => ({ warnings: [], cart: summary(1) });
-    await service.handlers.setItemFormats(
-      { items: [{ id: 42, type: 'track', audioFormat: 'aiff' }] },
-      'storeContentScript',
-    );
+    await service.handlers.setItemFormats({ items: [{ id: 42, type: 'track', audioFormat: 'aiff' }] });
     expect((await cached())?.cart).toEqual({ 'track:42': 'aiff' });
 
     routes['DELETE /cart/1/'] = () => ({ warnings: [], cart: summary(0) });
-    await service.handlers.removeFromCart({ items: [{ id: 42, type: 'track' }] }, 'extensionPage');
+    await service.handlers.removeFromCart({ items: [{ id: 42, type: 'track' }] });
     expect((await cached())?.cart).toEqual({});
     expect(requests.filter((request) => request === 'GET /cart/1/')).toEqual([]);
   });
@@ -114,10 +108,7 @@ describe('the page cache kept by the background', () => {
       ...summary(2),
       items: [cartItem(42, 'track', 'mp3'), cartItem(7, 'release', 'wav')],
     });
-    await service.handlers.addToCart(
-      { items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] },
-      'extensionPage',
-    );
+    await service.handlers.addToCart({ items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] });
     expect((await cached())?.cart).toEqual({ 'track:42': 'mp3', 'release:7': 'wav' });
   });
 
@@ -128,10 +119,10 @@ describe('the page cache kept by the background', () => {
       warnings: [],
       cart: summary(1, 'friday'),
     });
-    await service.handlers.addToCart(
-      { name: 'friday', items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] },
-      'extensionPage',
-    );
+    await service.handlers.addToCart({
+      name: 'friday',
+      items: [{ id: 42, type: 'track', audioFormat: 'mp3' }],
+    });
     expect(await cached()).toBeNull();
   });
 
@@ -142,10 +133,7 @@ describe('the page cache kept by the background', () => {
       warnings: [{ id: 42, type: 'track', code: 'alreadyPurchased', message: 'owned' }],
       cart: summary(0),
     });
-    await service.handlers.addToCart(
-      { items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] },
-      'extensionPage',
-    );
+    await service.handlers.addToCart({ items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] });
     expect((await cached())?.ownedTracks).toEqual([42]);
   });
 
@@ -187,7 +175,7 @@ describe('the page cache kept by the background', () => {
         tracks: [],
       };
     };
-    await service.handlers.signIn({}, 'storeContentScript').catch(() => undefined);
+    await service.handlers.signIn({}).catch(() => undefined);
     const state = await cached();
     expect(state).toMatchObject({ signedIn: true, cart: { 'track:5': 'wav' } });
     expect(new Set(state?.ownedTracks)).toEqual(new Set([1, 2, 3]));
@@ -216,7 +204,7 @@ describe('the page cache kept by the background', () => {
     });
     const service = createWorker(auth);
     signedIn = false;
-    await service.handlers.signOut({}, 'extensionPage');
+    await service.handlers.signOut({});
     expect(await cached()).toEqual({
       signedIn: false,
       cartName: 'default',
