@@ -9,9 +9,7 @@ import type { AudioFormat } from '../../contract/wire.ts';
 import { type ItemKey, itemKey } from '../../storage/cart-state.ts';
 import { releaseTrackCountsItem } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
-import { forEachPooled } from '../pool.ts';
-
-const catalogLookups = 4;
+import { releaseTrackIds } from '../catalog/release-track-ids.ts';
 
 export interface OwnedItems {
   tracks: number[];
@@ -37,11 +35,13 @@ async function releaseTrackCounts(api: ApiClient, releaseIds: number[]): Promise
     else counts.set(id, count);
   }
   if (missing.length === 0) return counts;
-  await forEachPooled(missing, catalogLookups, async (id) => {
-    counts.set(id, (await api.catalogPage('release', id)).release.trackIds.length);
-  });
+  // A release the catalog no longer knows is left out: none of it counts as owned whole.
+  const found = await releaseTrackIds(api, missing);
   const remembered = { ...(await releaseTrackCountsItem.getValue()) };
-  for (const id of missing) remembered[key(id)] = counts.get(id) as number;
+  for (const [id, trackIds] of found) {
+    counts.set(id, trackIds.length);
+    remembered[key(id)] = trackIds.length;
+  }
   await releaseTrackCountsItem.setValue(remembered);
   return counts;
 }
