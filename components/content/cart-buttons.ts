@@ -16,7 +16,8 @@ import type { AskOverlap, CartActions } from '../../lib/content/cart-actions.ts'
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { type ItemStates, type ItemStatus, sameStatus } from '../../lib/content/item-state.ts';
 import { audioFormats, isAudioFormat } from '../../lib/contract/audio-formats.ts';
-import { formatKey, parseKey } from '../../lib/contract/musical-key.ts';
+import { defaultCartName } from '../../lib/contract/cart-name.ts';
+import { bpmText, keyText } from '../../lib/contract/track-display.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import type { OverlapChoice } from '../../lib/protocol/messages.ts';
 
@@ -154,13 +155,12 @@ export function drawCartButtons(
 
   if (item.type === 'track' && !item.free && (item.bpm !== undefined || item.key !== undefined)) {
     // The row's tempo and key, the key in the person's notation; a dash for what the row lacks.
-    const key = parseKey(item.key);
-    const text = `${item.bpm ? `${item.bpm} BPM` : '– BPM'} · ${key ? formatKey(key, status.keyNotation) : '–'}`;
+    const text = `${bpmText(item.bpm)} · ${keyText(item.key, status.keyNotation)}`;
     const facts = part(parts, 'facts', () => span('mark facts'));
     if (facts.textContent !== text) facts.textContent = text;
     wanted.push(facts);
   }
-  if (status.signedIn && status.currentCart !== 'default' && !item.free) {
+  if (status.signedIn && status.currentCart !== defaultCartName && !item.free) {
     // Adds go to a crate chosen in the popup, not the store's cart: say which.
     const crate = part(parts, 'crate', () => span('mark crate'));
     const text = `To: ${status.currentCart}`;

@@ -5,14 +5,7 @@
  */
 import type { Browser } from 'wxt/browser';
 import type { Outcome } from './envelope.ts';
-import {
-  Envelope,
-  type MessageKind,
-  type Payload,
-  protocol,
-  type Reply,
-  type SenderRole,
-} from './messages.ts';
+import { Envelope, type MessageKind, type Payload, protocol, type Reply } from './messages.ts';
 import { type SenderExpectations, senderRole } from './sender-role.ts';
 import { StoreError, toStoreErrorData } from './store-error.ts';
 

@@ -7,11 +7,7 @@
  * The content script imports this file, so it stays free of zod: its guard is written by hand.
  */
 import { type AudioFormat, isAudioFormat } from '../contract/audio-formats.ts';
-import type { ItemType } from '../contract/wire.ts';
-
-/** `track:42` or `release:7`: one cart item, as a record key. */
-export type ItemKey = `${ItemType}:${number}`;
-export const itemKey = (type: ItemType, id: number): ItemKey => `${type}:${id}`;
+import type { ItemKey } from '../contract/item-key.ts';
 
 export interface StoreCartState {
   signedIn: boolean;

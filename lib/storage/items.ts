@@ -39,6 +39,7 @@
  */
 import type { AuthorizationServer } from 'oauth4webapi';
 import { storage } from 'wxt/utils/storage';
+import { defaultCartName } from '../contract/cart-name.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import type { AccessToken } from './access-token.ts';
@@ -82,7 +83,7 @@ export const keyNotationSetting = storage.defineItem<KeyNotation>('local:keyNota
  * the popup. Every cart message from a page or the content script addresses this one.
  */
 export const currentCartSetting = storage.defineItem<string>('local:currentCart', {
-  fallback: 'default',
+  fallback: defaultCartName,
   version: 1,
 });
 
@@ -91,7 +92,7 @@ export const currentCartSetting = storage.defineItem<string>('local:currentCart'
  * carts, so the extension remembers the names it created or used.
  */
 export const cartNamesSetting = storage.defineItem<string[]>('local:cartNames', {
-  fallback: ['default'],
+  fallback: [defaultCartName],
   version: 1,
 });
 

@@ -6,6 +6,7 @@
  * for sale) are reported as skipped with its reason.
  */
 import { defaultCartLimits } from '../../contract/cart-limits.ts';
+import { itemKey } from '../../contract/item-key.ts';
 import type { CartAddResult, CartItemInput } from '../../contract/wire.ts';
 import type { CrateFile } from '../../protocol/crate-file.ts';
 import { errorMessage } from '../../protocol/error-message.ts';
@@ -19,8 +20,6 @@ import type { CartCalls } from './cart-calls.ts';
 const lookups = 4;
 const perRequest = 100;
 
-const key = (item: { id: number; type: string }) => `${item.type}:${item.id}`;
-
 export async function importCrate(
   cartName: string,
   crate: CrateFile,
@@ -28,7 +27,7 @@ export async function importCrate(
   cart: Pick<CartCalls, 'add' | 'view'>,
 ): Promise<CrateImportResult> {
   // The same item twice in a file: the last format wins, as the store's add would have it.
-  const items = [...new Map(crate.items.map((item) => [key(item), item])).values()];
+  const items = [...new Map(crate.items.map((item) => [itemKey(item), item])).values()];
   if (items.length === 0) return { imported: false, problem: 'This crate is empty: nothing to add.' };
 
   const unknown: CartItemInput[] = [];
@@ -52,8 +51,8 @@ export async function importCrate(
   }
 
   const { cart: current } = await cart.view({ name: cartName });
-  const inCart = new Set(current.items.map(key));
-  const joining = items.filter((item) => !inCart.has(key(item))).length;
+  const inCart = new Set(current.items.map(itemKey));
+  const joining = items.filter((item) => !inCart.has(itemKey(item))).length;
   if (current.items.length + joining > defaultCartLimits.itemsPerCart)
     return {
       imported: false,
@@ -74,7 +73,10 @@ export async function importCrate(
     }
     added.push(...result.added);
     for (const warning of result.warnings)
-      if (warning.code !== 'alreadyInCart' || !result.added.some((item) => key(item) === key(warning)))
+      if (
+        warning.code !== 'alreadyInCart' ||
+        !result.added.some((item) => itemKey(item) === itemKey(warning))
+      )
         skipped.push({ id: warning.id, type: warning.type, reason: warning.message });
   }
   return { imported: true, added, skipped };

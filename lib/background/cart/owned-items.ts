@@ -5,8 +5,8 @@
  * fetched only for releases with an owned track and remembered (catalog data, not secret).
  */
 import { audioFormats } from '../../contract/audio-formats.ts';
+import { type ItemKey, itemKey } from '../../contract/item-key.ts';
 import type { AudioFormat } from '../../contract/wire.ts';
-import { type ItemKey, itemKey } from '../../storage/cart-state.ts';
 import { releaseTrackCountsItem } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
 import { releaseTrackIds } from '../catalog/release-track-ids.ts';
@@ -71,10 +71,10 @@ export async function ownedItems(api: ApiClient): Promise<OwnedItems> {
     })
     .map(([id]) => id);
   const formats: OwnedItems['formats'] = {};
-  for (const [id, owned] of trackFormats) formats[itemKey('track', id)] = inOrder(owned);
+  for (const [id, owned] of trackFormats) formats[itemKey({ type: 'track', id: id })] = inOrder(owned);
   for (const id of releases) {
     const ids = releaseTracks.get(id) ?? [];
-    formats[itemKey('release', id)] = audioFormats.filter((format) =>
+    formats[itemKey({ type: 'release', id: id })] = audioFormats.filter((format) =>
       ids.every((track) => trackFormats.get(track)?.has(format)),
     );
   }

@@ -7,12 +7,11 @@
  */
 
 import { cartNameOf } from '../../contract/cart-name.ts';
+import { type ItemKey, itemKey } from '../../contract/item-key.ts';
 import type { CartItem, CartSummary, CartWarning, ItemType } from '../../contract/wire.ts';
 import { StoreError } from '../../protocol/store-error.ts';
 import {
   type CartStateByStore,
-  type ItemKey,
-  itemKey,
   type StoreCartState,
   signedOutState,
   storeEntry,
@@ -32,9 +31,11 @@ type Formatted = Pick<CartItem, 'id' | 'type' | 'audioFormat'>;
 export type CartChange = (cart: Cart) => Cart;
 
 const cartOf = (items: Formatted[]): Cart =>
-  Object.fromEntries(items.map((item) => [itemKey(item.type, item.id), item.audioFormat]));
+  Object.fromEntries(items.map((item) => [itemKey({ type: item.type, id: item.id }), item.audioFormat]));
 const keysWarned = (warnings: CartWarning[], code: CartWarning['code']): Set<ItemKey> =>
-  new Set(warnings.filter((warning) => warning.code === code).map((w) => itemKey(w.type, w.id)));
+  new Set(
+    warnings.filter((warning) => warning.code === code).map((w) => itemKey({ type: w.type, id: w.id })),
+  );
 
 /** Each cart change of the store's API, applied to the cached cart. */
 export const cartChanges = {
@@ -49,7 +50,7 @@ export const cartChanges = {
       const alreadyInCart = keysWarned(result.warnings, 'alreadyInCart');
       // An item already in the cart is kept once, in the requested format (contract.md section 4).
       for (const item of requested) {
-        const key = itemKey(item.type, item.id);
+        const key = itemKey({ type: item.type, id: item.id });
         if (alreadyInCart.has(key)) cart[key] = item.audioFormat;
       }
       return { ...cart, ...cartOf(result.added) };
@@ -59,7 +60,7 @@ export const cartChanges = {
     (cart) => {
       const notInCart = keysWarned(warnings, 'notInCart');
       for (const item of requested) {
-        const key = itemKey(item.type, item.id);
+        const key = itemKey({ type: item.type, id: item.id });
         if (!notInCart.has(key)) cart[key] = item.audioFormat;
       }
       return cart;
@@ -71,7 +72,7 @@ export const cartChanges = {
   removed:
     (items: Pick<CartItem, 'id' | 'type'>[]): CartChange =>
     (cart) => {
-      for (const item of items) delete cart[itemKey(item.type, item.id)];
+      for (const item of items) delete cart[itemKey({ type: item.type, id: item.id })];
       return cart;
     },
   emptied: (): CartChange => () => ({}),

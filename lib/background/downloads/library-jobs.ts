@@ -3,16 +3,13 @@
  * it is paged through) and named by the person's file name template.
  */
 
+import { artistsAndTitle } from '../../contract/track-display.ts';
 import type { AudioFormat, LibraryEntry, Release, Track } from '../../contract/wire.ts';
 import type { NewJob, StoreLink } from '../../storage/download-job.ts';
 import { filenameFields, renderFilename, templateNeedsRelease } from '../../storage/filename-template.ts';
 import { filenameTemplateSetting, folderPerReleaseSetting, keyNotationSetting } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
 import { releaseRecords } from '../catalog/release-track-ids.ts';
-
-/** "Artists - Title (Mix)": how a job is shown. */
-export const trackTitle = (track: Track) =>
-  `${track.artists.map((artist) => artist.name).join(', ')} - ${track.name} (${track.mixName})`;
 
 export type JobNamer = (
   track: Track,
@@ -57,7 +54,7 @@ export async function jobNamer(api: ReleaseLookup, tracks: readonly Track[]): Pr
       filenameFields(track, audioFormat, { release: releases.get(track.release.id), keyNotation }),
       { folderPerRelease, fallbackName: `track-${track.id}` },
     ),
-    title: trackTitle(track),
+    title: artistsAndTitle(track),
     audioFormat,
     ...(link ? { link } : {}),
   });
