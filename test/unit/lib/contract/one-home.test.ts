@@ -84,10 +84,9 @@ describe('each shared rule has one home', () => {
   });
 
   it('finds a copy when one comes back', () => {
-    const written = {
-      path: 'lib/popup/example.ts',
-      text: 'const title = `${track.name} (${track.mixName})`;',
-    };
+    // Built from parts, so that this file holds no copy itself.
+    const text = ['const title = `$', '{track.name} ($', '{track.mixName})`;'].join('');
+    const written = { path: 'lib/popup/example.ts', text };
     files.push(written);
     try {
       expect(copies(rules[1] as Rule)).toEqual([`lib/popup/example.ts:1  ${written.text}`]);
