@@ -30,7 +30,7 @@
  * | cartNames | local | background | popup | 1 |
  * | filenameTemplate | local | options page | background | 1 |
  * | folderPerRelease | local | options page | background | 1 |
- * | cartState | local | background (cart-state-sync.ts) | content script, popup (owned marks) | 1 |
+ * | cartState | local | background (page-cache.ts) | content script, popup (owned marks) | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
  * | accessToken | session | background (token-store.ts) | background | 1 |
