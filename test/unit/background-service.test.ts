@@ -1,24 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { AuthService } from '../../lib/background/auth/auth-service.ts';
 import { createBrowserEvents } from '../../lib/background/browser-events.ts';
 import { createWorker } from '../../lib/background/worker.ts';
 import { cartCountItem, storeUrlSetting } from '../../lib/storage/items.ts';
+import { fakeAuth, summary } from './fake-store.ts';
+import { storeUrl } from './popup-fixtures.ts';
 
-const storeUrl = 'http://127.0.0.1:8787';
-const summary = (items: number, name = 'default') => ({
-  name,
-  counts: { items, tracks: items, releases: 0 },
-  total: { value: items * 1.49, currency: 'USD' },
-});
-
-const auth = {
-  session: { accessToken: async () => 'token', renewAccessToken: async () => 'token' },
-  currentGrant: async () => ({ refreshToken: 'r', storeUrl, username: 'demo' }),
-  signIn: vi.fn(),
-  signOut: vi.fn(async () => undefined),
-  storeProblem: async () => null,
-} satisfies AuthService;
+const auth = fakeAuth();
 
 let badge: string[];
 let answers: unknown[];

@@ -1,19 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { AuthService } from '../../lib/background/auth/auth-service.ts';
 import { addPageItem } from '../../lib/background/cart/page-item-command.ts';
 import { createWorker } from '../../lib/background/worker.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
 import { isStoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
 import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../lib/storage/items.ts';
+import { fakeAuth, fakeStore, summary } from './fake-store.ts';
 import { storeUrl, track } from './popup-fixtures.ts';
 
-const summary = (items: number, name = 'default') => ({
-  name,
-  counts: { items, tracks: items, releases: 0 },
-  total: { value: items, currency: 'USD' },
-});
 const cartItem = (id: number, type: 'track' | 'release', audioFormat: string) => ({
   id,
   type,
@@ -27,13 +22,7 @@ const ref = (id: number) => ({ id, name: `r${id}`, slug: `r${id}` });
 const libraryTrack = (id: number, releaseId: number) => ({ ...track(id), release: ref(releaseId) });
 
 let signedIn = true;
-const auth = {
-  session: { accessToken: async () => 'token', renewAccessToken: async () => 'token' },
-  currentGrant: async () => (signedIn ? { refreshToken: 'r', storeUrl, username: 'demo' } : null),
-  signIn: vi.fn(async () => ({ refreshToken: 'r', storeUrl, username: 'demo' })),
-  signOut: vi.fn(async () => undefined),
-  storeProblem: async () => null,
-} satisfies AuthService;
+const auth = fakeAuth(() => signedIn);
 
 /** The store, as a table of answers by method and path; every request is recorded. */
 let routes: Record<string, (url: URL) => unknown>;
@@ -42,28 +31,10 @@ let requests: string[];
 beforeEach(() => {
   fakeBrowser.reset();
   signedIn = true;
-  requests = [];
   routes = {};
   vi.spyOn(fakeBrowser.action, 'setBadgeText').mockResolvedValue();
   vi.spyOn(fakeBrowser.action, 'setBadgeBackgroundColor').mockResolvedValue();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input);
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      requests.push(`${key}${url.searchParams.has('summary') ? ' summary' : ''}`);
-      const answer = routes[key];
-      if (!answer)
-        return Response.json(
-          { metadata: { error: 'notFound', message: 'no' }, results: null },
-          { status: 404 },
-        );
-      return Response.json({
-        metadata: { page: 1, perPage: 150, count: 1, totalPages: 1 },
-        results: answer(url),
-      });
-    }),
-  );
+  requests = fakeStore(routes);
 });
 
 afterEach(() => {
