@@ -18,6 +18,7 @@ import { addPageItem, addPageItemCommand } from './cart/page-item-command.ts';
 import { registerStoreContentScript } from './content-script-registration.ts';
 import type { DownloadService } from './downloads/download-service.ts';
 import { storeAccessGranted } from './store-access-granted.ts';
+import { openWelcomeOnInstall } from './welcome.ts';
 
 const logged = (work: Promise<unknown>) => void work.catch((error: unknown) => console.warn('Crate:', error));
 
@@ -54,7 +55,8 @@ export function createBrowserEvents({ handlers, auth, cart, downloads }: WorkerF
       return routeMessage(message, sender, senderExpectations, handlers);
     },
 
-    async onInstalled(): Promise<void> {
+    async onInstalled(details: { reason: string }): Promise<void> {
+      logged(openWelcomeOnInstall(details));
       logged(storeReady(await storeUrlSetting.getValue()));
       logged(downloads.createMenus());
     },
