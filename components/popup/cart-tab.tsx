@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
+import { defaultCartName } from '../../lib/contract/cart-name.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import { samplePath } from '../../lib/contract/store-urls.ts';
 import { type CartOverlap, findCartOverlap } from '../../lib/popup/cart-overlap.ts';
-import { itemKey } from '../../lib/popup/format-preview.ts';
 import { formatMoney } from '../../lib/popup/money.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
 import { type CartViewValue, cartCacheKey, rememberShownCart } from '../../lib/popup/popup-snapshot.ts';
@@ -74,7 +75,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   const overlap = findCartOverlap(items, total, (item) => facts.get(itemKey(item)), ownedFormatsOf);
   const narrowed = !isAllTracks(trackView);
   const shown = narrowed ? viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, trackView) : items;
-  const cartLabel = cartName === 'default' ? 'Your cart' : `Cart "${cartName}"`;
+  const cartLabel = cartName === defaultCartName ? 'Your cart' : `Cart "${cartName}"`;
   return (
     <div class="cart-tab">
       <RefreshStatus

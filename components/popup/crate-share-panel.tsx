@@ -6,6 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import { isCartName } from '../../lib/contract/cart-name.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import type { CartItem } from '../../lib/contract/wire.ts';
 import { saveTextFile } from '../../lib/popup/save-text-file.ts';
@@ -123,7 +124,7 @@ function ImportReport({ report }: { report: CrateImportResult }) {
       {report.skipped.length > 0 && (
         <ul aria-label="Skipped items">
           {report.skipped.map((item) => (
-            <li key={`${item.type}:${item.id}`}>
+            <li key={itemKey(item)}>
               {item.type} {item.id}: {item.reason}
             </li>
           ))}

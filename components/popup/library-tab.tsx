@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import type { KeyNotation } from '../../lib/contract/musical-key.ts';
 import { cartPageUrl } from '../../lib/contract/store-urls.ts';
+import { artistNames, trackDisplayTitle } from '../../lib/contract/track-display.ts';
 import type { LibraryEntry } from '../../lib/contract/wire.ts';
 import { LibraryPages, type LibraryStatus, libraryPageSize } from '../../lib/popup/library-pages.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
@@ -34,8 +35,8 @@ type DownloadState =
 export const libraryRowHeight = 56;
 
 /** "Title (Mix)", as the store names tracks in carts and files. */
-export const entryTitle = (entry: LibraryEntry) => `${entry.track.name} (${entry.track.mixName})`;
-const entryArtists = (entry: LibraryEntry) => entry.track.artists.map((artist) => artist.name).join(', ');
+export const entryTitle = (entry: LibraryEntry) => trackDisplayTitle(entry.track);
+const entryArtists = (entry: LibraryEntry) => artistNames(entry.track);
 
 function matches(entry: LibraryEntry, query: string): boolean {
   const { track } = entry;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import type { AudioFormat, CartItem, CartItemInput, CartWarning } from '../../lib/contract/wire.ts';
 import { type ReadableWarning, readableWarning } from '../../lib/popup/cart-warnings.ts';
-import { itemKey } from '../../lib/popup/format-preview.ts';
 import type { CartViewValue } from '../../lib/popup/popup-snapshot.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import { send } from '../../lib/protocol/send.ts';

@@ -4,10 +4,12 @@
  * when their own item's status changes.
  */
 
+import { defaultCartName } from '../contract/cart-name.ts';
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
+import { itemKey } from '../contract/item-key.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
-import { itemKey, type StoreCartState, storeEntry } from '../storage/cart-state.ts';
+import { type StoreCartState, storeEntry } from '../storage/cart-state.ts';
 import { type PageStorage, watchPageStorage } from './page-storage.ts';
 
 export interface PageState {
@@ -59,7 +61,7 @@ export function createItemStates(initial: PageState): ItemStates {
   return {
     status({ type, id }) {
       const cache = state.cache;
-      const key = itemKey(type, id);
+      const key = itemKey({ type: type, id: id });
       const owned = (type === 'track' ? ownedTracks : ownedReleases).has(id);
       return {
         signedIn: cache?.signedIn ?? false,
@@ -68,7 +70,7 @@ export function createItemStates(initial: PageState): ItemStates {
         ownedFormats: owned ? (cache?.ownedFormats?.[key] ?? null) : noFormats,
         defaultFormat: state.defaultFormat,
         keyNotation: state.keyNotation ?? 'musical',
-        currentCart: state.currentCart ?? 'default',
+        currentCart: state.currentCart ?? defaultCartName,
       };
     },
     set(change) {

@@ -10,6 +10,8 @@
  * A format not owned is an upgrade, not paying twice. Items whose facts are not known yet are
  * not flagged (yet).
  */
+
+import { itemKey } from '../contract/item-key.ts';
 import type { AudioFormat, CartItem, ItemType, Price } from '../contract/wire.ts';
 import type { CatalogFacts } from '../protocol/messages.ts';
 import { formatMoney, fromCents, toCents } from './money.ts';
@@ -55,7 +57,7 @@ export function findCartOverlap(
     items.filter((item) => item.type === 'release').map((item) => [item.id, item] as const),
   );
   const flag = (item: CartItem, value: number, reason: string) =>
-    flags.set(`${item.type}:${item.id}`, {
+    flags.set(itemKey(item), {
       amount: { value: cents(value), currency: item.price.currency },
       reason,
     });
