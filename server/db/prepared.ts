@@ -38,7 +38,8 @@ export class Query<A extends Arguments, O> {
 
   /** The statement text for this engine and the values to bind for these arguments. */
   bind(engine: Engine, db: Kysely<Schema>, args: A): { text: string; values: SqlValue[] } {
-    const compiled = (this.compiled[engine] ??= this.compile(engine, db));
+    this.compiled[engine] ??= this.compile(engine, db);
+    const compiled = this.compiled[engine];
     const values = compiled.slots.map((slot, i) => {
       if (slot === undefined) return compiled.constants[i] as SqlValue;
       const value = args[slot];
