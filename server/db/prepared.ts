@@ -62,6 +62,9 @@ export class Query<A extends Arguments, O> {
   }
 }
 
+/** The row type of a query. */
+export type RowOf<Q> = Q extends Query<infer _A, infer O> ? O : never;
+
 /** A query with named arguments: `query((db, a: { id: number }) => db.selectFrom(...)...)`. */
 export const query = <O, A extends Arguments = Record<never, never>>(
   build: (db: Kysely<Schema>, args: A) => Buildable<O>,
