@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { AudioFormat } from '../../lib/contract/wire.ts';
 import { idsIn, query } from '../db/prepared.ts';
 import type { Schema } from '../db/schema.ts';
 
@@ -184,7 +185,7 @@ export const cartState = query((db, a: { cartId: number; itemType: 'track' | 're
 );
 
 export const setItemFormat = query(
-  (db, a: { cartId: number; itemType: 'track' | 'release'; itemId: number; format: string }) =>
+  (db, a: { cartId: number; itemType: 'track' | 'release'; itemId: number; format: AudioFormat }) =>
     db
       .updateTable('cart_items')
       .set({ audio_format: a.format })
@@ -193,13 +194,13 @@ export const setItemFormat = query(
       .where('item_id', '=', a.itemId),
 );
 
-export const setCartFormat = query((db, a: { cartId: number; format: string }) =>
+export const setCartFormat = query((db, a: { cartId: number; format: AudioFormat }) =>
   db.updateTable('cart_items').set({ audio_format: a.format }).where('cart_id', '=', a.cartId),
 );
 
 /** The item goes last: one past the cart's highest sequence number. */
 export const insertItem = query(
-  (db, a: { cartId: number; itemType: 'track' | 'release'; itemId: number; format: string }) =>
+  (db, a: { cartId: number; itemType: 'track' | 'release'; itemId: number; format: AudioFormat }) =>
     db.insertInto('cart_items').values((eb) => ({
       cart_id: a.cartId,
       item_type: a.itemType,

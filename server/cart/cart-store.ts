@@ -1,4 +1,5 @@
 import type {
+  AudioFormat,
   Cart,
   CartAddResult,
   CartChangeResult,
@@ -291,7 +292,7 @@ export async function setCartFormat(
   ctx: StoreContext,
   userId: number,
   name: string,
-  audioFormat: string,
+  audioFormat: AudioFormat,
 ): Promise<CartChangeResult> {
   return await ctx.db.transaction(async () => {
     const id = await cartId(ctx, userId, name);

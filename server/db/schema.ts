@@ -1,9 +1,10 @@
 import type { Generated } from 'kysely';
+import type { AudioFormat } from '../../lib/contract/wire.ts';
 
 /**
  * The store's tables as Kysely sees them (migrations.ts makes them): every query's row type comes
  * from here. Integers are numbers on both engines (database.ts parses PostgreSQL's bigint), dates
- * are ISO 8601 text, flags are 0 or 1.
+ * are ISO 8601 text, flags are 0 or 1; a format is one the contract names (the audio_formats rows).
  */
 export interface Schema {
   settings: { key: string; value: string };
@@ -65,7 +66,7 @@ export interface Schema {
     cart_id: number;
     item_type: 'track' | 'release';
     item_id: number;
-    audio_format: string;
+    audio_format: AudioFormat;
     added_seq: number;
   };
   orders: {
@@ -80,14 +81,14 @@ export interface Schema {
     order_id: number;
     item_type: 'track' | 'release';
     item_id: number;
-    audio_format: string;
+    audio_format: AudioFormat;
     price_cents: number;
   };
   downloads: {
     id: Generated<number>;
     user_id: number;
     track_id: number;
-    audio_format: string;
+    audio_format: AudioFormat;
     source: 'purchase' | 'promotion';
     order_id: number | null;
     status: Generated<'available' | 'downloaded'>;
