@@ -4,7 +4,7 @@ import pg from 'pg';
 import { postgresSql } from './dialect.ts';
 import { type Engine, migrate } from './migrations.ts';
 import { copyFrom } from './postgres-copy.ts';
-import type { Arguments, Query, SqlValue } from './prepared.ts';
+import { type Arguments, type Query, query, type SqlValue } from './prepared.ts';
 import type { Schema } from './schema.ts';
 import { SqliteConnection } from './sqlite-connection.ts';
 
@@ -64,6 +64,21 @@ interface OpenTransaction {
   /** Tables written so far: their versions move when the transaction commits. */
   written?: Set<string>;
 }
+
+const settingByKey = query((db, a: { key: string }) =>
+  db.selectFrom('settings').select('value').where('key', '=', a.key),
+);
+// Race-safe across instances: the first insert wins and everyone reads the winner.
+const insertSetting = query((db, a: { key: string; value: string }) =>
+  db
+    .insertInto('settings')
+    .values({ key: a.key, value: a.value })
+    .onConflict((conflict) => conflict.column('key').doNothing()),
+);
+const advisoryLock = query(
+  (_db, a: { key: string }) =>
+    sql<{ locked: unknown }>`SELECT pg_advisory_xact_lock(hashtextextended(${a.key}, 0)) AS locked`,
+);
 
 const writtenTablesByText = new Map<string, readonly string[]>();
 
@@ -288,7 +303,7 @@ export class Database {
     if (!this.current.getStore()) throw new Error('lockKeys holds its locks until a transaction ends.');
     // Sorted, so two transactions taking the same keys take them in the same order.
     for (const key of [...new Set(keys)].sort()) {
-      await this.query('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+      await this.run(advisoryLock, { key });
     }
   }
 
@@ -300,15 +315,10 @@ export class Database {
   async setting(key: string, make: () => string): Promise<string> {
     const known = this.settings.get(key);
     if (known !== undefined) return known;
-    const read = async () =>
-      (await this.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', key))?.value;
+    const read = async () => (await this.get(settingByKey, { key }))?.value;
     let value = await read();
     if (value === undefined) {
-      await this.run(
-        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
-        key,
-        make(),
-      );
+      await this.run(insertSetting, { key, value: make() });
       value = (await read()) as string;
     }
     this.settings.set(key, value);

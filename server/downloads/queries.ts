@@ -113,3 +113,23 @@ export const markTrackInitiated = query(
       .where('audio_format', '=', a.format)
       .returning(columns),
 );
+
+/** What only the release knows of a track, for a file's tags (file-tags.ts). */
+export const releaseFacts = query((db, a: { trackId: number }) =>
+  db
+    .selectFrom('tracks as t')
+    .innerJoin('releases as r', 'r.id', 't.release_id')
+    .select((eb) => [
+      't.track_number',
+      'r.catalog_number',
+      'r.publish_date',
+      eb
+        .selectFrom('tracks as rt')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('rt.release_id', '=', 'r.id')
+        .$asScalar()
+        .$notNull()
+        .as('track_total'),
+    ])
+    .where('t.id', '=', a.trackId),
+);
