@@ -13,6 +13,8 @@ const toDownload = (item: Browser.downloads.DownloadItem): BrowserDownload => ({
   totalBytes: Math.max(0, item.totalBytes),
   exists: item.exists,
   filename: item.filename,
+  canResume: item.canResume,
+  fileSize: item.fileSize,
 });
 
 export const browserDownloads: BrowserDownloads = {
