@@ -21,6 +21,7 @@ import {
 } from './queue-model.ts';
 import { queuePass } from './queue-pass.ts';
 import { addJobs, applyControl } from './queue-state.ts';
+import { runProgress } from './run-progress.ts';
 
 export function createDownloadQueue(deps: QueueDependencies) {
   const { jobs: store, downloads, events, now } = deps;
@@ -75,10 +76,11 @@ export function createDownloadQueue(deps: QueueDependencies) {
   }
 
   async function progress(): Promise<QueueProgress> {
-    const { run, jobs: all } = await store.read();
-    const jobs = all.filter((job) => job.runId === run?.id);
+    const state = await store.read();
     const active: ActiveFile[] = [];
-    for (const job of jobs.filter(isActive)) {
+    for (const job of state.jobs.filter(
+      (candidate) => candidate.runId === state.run?.id && isActive(candidate),
+    )) {
       // A job still starting has no browser download yet: nothing received.
       const item = job.browserDownloadId === null ? undefined : await downloads.byId(job.browserDownloadId);
       active.push({
@@ -88,20 +90,7 @@ export function createDownloadQueue(deps: QueueDependencies) {
         totalBytes: item?.totalBytes ?? 0,
       });
     }
-    return {
-      status: run?.status ?? 'idle',
-      total: jobs.length,
-      alreadySaved: run?.alreadySaved ?? 0,
-      done: jobs.filter((job) => job.state === 'done').length,
-      failed: jobs
-        .filter((job) => job.state === 'failed')
-        .map((job) => ({
-          downloadId: job.downloadId,
-          title: job.title,
-          reason: job.error ?? 'The download failed.',
-        })),
-      active,
-    };
+    return runProgress(state, active, now());
   }
 
   return { enqueue, pump, control, progress };
