@@ -18,11 +18,24 @@ const usage = `Usage: npm run store -- [options]
   --carts-per-user N       carts one user may have (default 100)
   --items-per-cart N       items one cart may hold (default 1000)
   --trust-proxy ADDRESSES  reverse proxies (addresses, CIDR ranges or loopback, comma-separated)
-                           whose X-Forwarded-For gives the client's address`;
+                           whose X-Forwarded-For gives the client's address
+
+Shaping the demo's file responses like the internet (purchased files and previews; all off by default):
+  --files-latency-ms N     wait N ms before each file response
+  --files-kbps N           send each file response at N kilobits per second (per connection;
+                           16000 is 2 MB/s)
+  --files-cut-after-bytes N  cut the connection of the first purchased-file response that passes
+                           N bytes, once, after exactly N bytes; kill -USR2 <pid> arms it again`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
   process.exit(2);
+}
+
+function wholeNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]{1,15}$/.test(value)) fail(`--${name} must be a whole number.`);
+  return Number(value);
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -61,6 +74,9 @@ function parse() {
       'carts-per-user': { type: 'string' },
       'items-per-cart': { type: 'string' },
       'trust-proxy': { type: 'string' },
+      'files-latency-ms': { type: 'string' },
+      'files-kbps': { type: 'string' },
+      'files-cut-after-bytes': { type: 'string' },
       help: { type: 'boolean' },
     },
   }).values;
@@ -83,6 +99,11 @@ const cartLimits = {
   cartsPerUser: positiveInt('carts-per-user', args['carts-per-user'], defaultCartLimits.cartsPerUser),
   itemsPerCart: positiveInt('items-per-cart', args['items-per-cart'], defaultCartLimits.itemsPerCart),
 };
+const fileNetwork = {
+  latencyMs: wholeNumber('files-latency-ms', args['files-latency-ms']),
+  kbps: wholeNumber('files-kbps', args['files-kbps']),
+  cutAfterBytes: wholeNumber('files-cut-after-bytes', args['files-cut-after-bytes']),
+};
 const host = args.host as string;
 const baseUrl =
   (args['base-url'] as string | undefined) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -90,7 +111,7 @@ const baseUrl =
 const dbPath = (args.db as string | undefined) ?? process.env.DATABASE_URL ?? '.data/store.db';
 const built = await buildApp({
   dbPath,
-  config: { baseUrl, accessTokenTtlSeconds, cartLimits },
+  config: { baseUrl, accessTokenTtlSeconds, cartLimits, fileNetwork },
   // Requests are not logged one by one: warnings and errors only, unless CRATE_LOG_LEVEL says otherwise.
   logLevel: process.env.CRATE_LOG_LEVEL ?? 'warn',
   trustProxy: proxyAddresses(args['trust-proxy'] as string | undefined),
@@ -115,6 +136,13 @@ if (await isCatalogEmpty(ctx.db)) {
 await ensureDemoAccounts(ctx.db, ctx.config);
 // Made before the store listens: at 1,000,000 tracks no request waits seconds for it.
 await artistIndex(ctx.db);
+
+if (fileNetwork.cutAfterBytes !== undefined) {
+  process.on('SIGUSR2', () => {
+    ctx.fileNetwork.armCut();
+    console.log(`SIGUSR2: the next purchased file passing ${fileNetwork.cutAfterBytes} bytes will be cut.`);
+  });
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.ts';
+import type { FileNetwork } from './file-network.ts';
 
 /** A satisfiable byte range, both ends inclusive. */
 export interface ByteRange {
@@ -33,14 +35,28 @@ export function requestedRange(
   return { start, end };
 }
 
+/** Sends a file's bytes through the demo's shaped network, if it shapes any (server/downloads/file-network.ts). */
+export async function sendShaped(
+  reply: FastifyReply,
+  network: FileNetwork,
+  bytes: Uint8Array,
+  cuttable: boolean,
+): Promise<FastifyReply> {
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (!network.shaping) return reply.send(body);
+  await network.delay();
+  return reply.send(network.shape(Readable.from([body]), reply.raw, cuttable));
+}
+
 /** Sends a body whole (200) or the range the request asks for (206), saying ranges are accepted. */
 export function sendWithRanges(
   request: FastifyRequest,
   reply: FastifyReply,
-  bytes: Uint8Array,
-  contentType: string,
-  headers: Record<string, string> = {},
-): FastifyReply {
+  file: { bytes: Uint8Array; contentType: string; headers: Record<string, string> },
+  /** The demo's shaping, and whether this response may be the one-shot cut (purchased files). */
+  network: { shaping: FileNetwork; cuttable: boolean },
+): Promise<FastifyReply> {
+  const { bytes, contentType, headers } = file;
   const range = requestedRange(request.headers.range, bytes.length);
   if (range === 'unsatisfiable') {
     throw new ApiError(
@@ -58,5 +74,5 @@ export function sendWithRanges(
     .type(contentType)
     .header('content-length', body.length);
   if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`);
-  return reply.send(Buffer.from(body.buffer, body.byteOffset, body.length));
+  return sendShaped(reply, network.shaping, body, network.cuttable);
 }

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Track } from '../../lib/contract/wire.ts';
-import { type AudioFile, sampleFile, trackFile } from '../audio/audio-file.ts';
+import { sampleFile, trackFile } from '../audio/audio-file.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { notFound } from '../http/api-error.ts';
@@ -26,13 +26,6 @@ async function trackById(ctx: StoreContext, id: number): Promise<Track> {
   return track;
 }
 
-const sendFile = (reply: FastifyReply, file: AudioFile, headers: Record<string, string>) =>
-  reply
-    .headers(headers)
-    .type(file.contentType)
-    .header('content-length', file.bytes.length)
-    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length));
-
 /** The files behind signed download links, and the public samples the track records point to. */
 export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
   app.get<{ Params: { downloadId: string }; Querystring: { expires?: string; sig?: string } }>(
@@ -48,10 +41,16 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
         if (!download) throw notFound('There is no such download.');
         const track = await trackById(ctx, download.track_id);
         const file = trackFile(await audioTrackOf(ctx, track, { withCover: true }), download.audio_format);
-        return sendFile(reply, file, {
+        const headers = {
           'content-disposition': attachmentDisposition(downloadFilename(track, file.extension)),
           'cache-control': 'private, no-store',
-        });
+        };
+        return sendWithRanges(
+          request,
+          reply,
+          { ...file, headers },
+          { shaping: ctx.fileNetwork, cuttable: true },
+        );
       },
     },
   );
@@ -64,9 +63,12 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
       const track = await trackById(ctx, Number(match[1]));
       const file = sampleFile(await audioTrackOf(ctx, track, { withCover: false }));
       // A sample never changes for a track, so browsers may keep it; players seek with ranges.
-      return sendWithRanges(request, reply, file.bytes, file.contentType, {
-        'cache-control': 'public, max-age=86400',
-      });
+      return sendWithRanges(
+        request,
+        reply,
+        { ...file, headers: { 'cache-control': 'public, max-age=86400' } },
+        { shaping: ctx.fileNetwork, cuttable: false },
+      );
     },
   });
 
