@@ -2,7 +2,7 @@
  * The built extension (.output/chrome-mv3) in Debian's Chromium, headless, for one test file:
  * its pages, its service worker, and the CDP calls that stop the worker like the browser does.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -44,19 +44,29 @@ export interface LaunchOptions {
   extensionPath?: string;
   /** More Chromium flags. */
   args?: string[];
+  /**
+   * A profile folder of the caller's, kept at close, so a browser can be started again on it (a
+   * new folder gets the download preferences first).
+   */
+  profile?: string;
 }
 
 /** A fresh profile whose preferences save downloads to `downloadsPath` without asking. */
-function profileWithDownloadFolder(downloadsPath: string): string {
-  const profile = mkdtempSync(join(tmpdir(), 'crate-profile-'));
-  mkdirSync(join(profile, 'Default'));
+function profileWithDownloadFolder(
+  downloadsPath: string,
+  profile = mkdtempSync(join(tmpdir(), 'crate-profile-')),
+): string {
+  if (existsSync(join(profile, 'Default'))) return profile;
+  mkdirSync(join(profile, 'Default'), { recursive: true });
   const download = { default_directory: downloadsPath, prompt_for_download: false, directory_upgrade: true };
   writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ download }));
   return profile;
 }
 
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionHarness> {
-  const profile = options.downloadsPath ? profileWithDownloadFolder(options.downloadsPath) : '';
+  const profile = options.downloadsPath
+    ? profileWithDownloadFolder(options.downloadsPath, options.profile)
+    : (options.profile ?? '');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: inject('chromePath'),
     headless: true,
@@ -186,7 +196,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     async close() {
       const left = consoleProblems();
       await context.close();
-      if (profile) rmSync(profile, { recursive: true, force: true });
+      if (profile && !options.profile) rmSync(profile, { recursive: true, force: true });
       if (left.length > 0) {
         throw new Error(
           `The extension left errors or warnings in the console:\n${JSON.stringify(left, null, 2)}`,
