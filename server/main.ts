@@ -13,6 +13,8 @@ const usage = `Usage: npm run store -- [options]
   --db PATH|URL            SQLite database file (default .data/store.db), or a PostgreSQL database:
                            postgres://user:password@host:port/database (or set DATABASE_URL)
   --scale N                tracks in the demo catalog seeded on first start (default 5000)
+  --track-seconds N        seed every track N seconds long instead of 3 to 9 minutes (tests and
+                           benches whose subject is not a file's length)
   --access-token-ttl S     access token lifetime in seconds (default 600)
   --base-url URL           public origin, when it differs from http://HOST:PORT
   --carts-per-user N       carts one user may have (default 100)
@@ -69,6 +71,7 @@ function parse() {
       host: { type: 'string', default: '127.0.0.1' },
       db: { type: 'string' },
       scale: { type: 'string' },
+      'track-seconds': { type: 'string' },
       'access-token-ttl': { type: 'string' },
       'base-url': { type: 'string' },
       'carts-per-user': { type: 'string' },
@@ -94,6 +97,8 @@ if (args.help) {
 const port = positiveInt('port', args.port, defaultPort);
 if (port > 65535) fail('--port must be at most 65535.');
 const scale = positiveInt('scale', args.scale, 5000);
+const trackSeconds =
+  args['track-seconds'] === undefined ? undefined : positiveInt('track-seconds', args['track-seconds'], 1);
 const accessTokenTtlSeconds = positiveInt('access-token-ttl', args['access-token-ttl'], 600);
 const cartLimits = {
   cartsPerUser: positiveInt('carts-per-user', args['carts-per-user'], defaultCartLimits.cartsPerUser),
@@ -128,7 +133,7 @@ const { app, ctx } = built;
 if (await isCatalogEmpty(ctx.db)) {
   const started = performance.now();
   console.log(`Seeding the demo catalog with ${scale} tracks...`);
-  const summary = await generateCatalog(ctx.db, { scale });
+  const summary = await generateCatalog(ctx.db, { scale, trackSeconds });
   console.log(
     `Seeded ${summary.tracks} tracks, ${summary.releases} releases, ${summary.artists} artists in ${Math.round(performance.now() - started)} ms.`,
   );

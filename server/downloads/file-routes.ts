@@ -6,7 +6,7 @@ import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { notFound } from '../http/api-error.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
-import { sendWithRanges } from './byte-ranges.ts';
+import { sendFile } from './byte-ranges.ts';
 import { audioTrackOf } from './file-tags.ts';
 import { attachmentDisposition, downloadFilename } from './filename.ts';
 import { findDownload } from './library.ts';
@@ -25,6 +25,9 @@ async function trackById(ctx: StoreContext, id: number): Promise<Track> {
   if (!track) throw notFound(`Track ${id} does not exist.`);
   return track;
 }
+
+/** A file's Last-Modified: when its track came out (a demo track dated ahead counts from now). */
+const published = (track: Track) => new Date(Math.min(Date.parse(track.publishDate), Date.now()));
 
 /** The files behind signed download links, and the public samples the track records point to. */
 export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
@@ -45,10 +48,10 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
           'content-disposition': attachmentDisposition(downloadFilename(track, file.extension)),
           'cache-control': 'private, no-store',
         };
-        return sendWithRanges(
+        return sendFile(
           request,
           reply,
-          { ...file, headers },
+          { file, headers, lastModified: published(track) },
           { shaping: ctx.fileNetwork, cuttable: true },
         );
       },
@@ -63,10 +66,10 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
       const track = await trackById(ctx, Number(match[1]));
       const file = sampleFile(await audioTrackOf(ctx, track, { withCover: false }));
       // A sample never changes for a track, so browsers may keep it; players seek with ranges.
-      return sendWithRanges(
+      return sendFile(
         request,
         reply,
-        { ...file, headers: { 'cache-control': 'public, max-age=86400' } },
+        { file, headers: { 'cache-control': 'public, max-age=86400' }, lastModified: published(track) },
         { shaping: ctx.fileNetwork, cuttable: false },
       );
     },
