@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { createAuthService } from '../../lib/background/auth-service.ts';
 import { createBackgroundService } from '../../lib/background/background-service.ts';
 import { createBrowserEvents } from '../../lib/background/browser-events.ts';
+import { onDeterminingFilename } from '../../lib/background/downloads/queued-filename.ts';
 import { extensionTokenStore } from '../../lib/background/token-store.ts';
 import { hasHostAccess } from '../../lib/protocol/host-access.ts';
 import { cartStateItem, storeUrlSetting } from '../../lib/storage/items.ts';
@@ -27,6 +28,8 @@ export default defineBackground(() => {
     browser.notifications.onButtonClicked.addListener(events.onNotificationButton);
   browser.notifications.onClicked.addListener(events.onNotificationClicked);
   browser.downloads.onChanged.addListener(events.onDownloadChanged);
+  // Chromium names a download again when it resumes one by itself (Firefox has no such event).
+  if (!import.meta.env.FIREFOX) browser.downloads.onDeterminingFilename.addListener(onDeterminingFilename);
   browser.permissions.onAdded.addListener(events.onPermissionsAdded);
   storeUrlSetting.watch(events.onStoreUrlChanged);
   cartStateItem.watch(events.onCartStateChanged);

@@ -150,10 +150,13 @@ async function runToTheEnd(panel: BulkDownloadPanelPage<JourneyPage>, count: num
   expect(await panel.failures.count()).toBe(0);
 }
 
+const resumedLine = /^\d+ files? (was|were) resumed where the connection broke\.$/;
+
 /** A connection cut mid-file: resumed from where it broke, and the run says so. */
 export async function cutConnectionResumed<P extends JourneyPage>(
   browser: SurvivalBrowser<P>,
   requests: { entry: number; range: string | undefined }[],
+  options: { saysResumed: boolean },
 ): Promise<void> {
   const bought = await buyWavs(browser, 4, 'cut');
   const network = browser.store.ctx.fileNetwork;
@@ -165,12 +168,14 @@ export async function cutConnectionResumed<P extends JourneyPage>(
   // One-shot, though responses crossing the mark together may each be cut (file-network.ts).
   const cuts = network.cuts - cutsBefore;
   expect(cuts).toBeGreaterThanOrEqual(1);
-  // The file cut was asked for again from where it broke, not from its first byte.
-  const entries = new Set(bought.files.map((file) => file.entryId));
-  const ranged = requests.filter((request) => entries.has(request.entry) && request.range?.startsWith('bytes='));
-  console.log(JSON.stringify(requests.filter((request) => entries.has(request.entry))));
-  expect(ranged.length).toBeGreaterThanOrEqual(cuts);
-  await panel.resumed.filter({ hasText: /^\d+ files? (was|were) resumed where the connection broke\.$/ }).waitFor();
+  // The file cut was asked for again from where it broke, and no file twice from its first byte.
+  const mine = requests.filter((request) => bought.files.some((file) => file.entryId === request.entry));
+  expect(mine.filter((request) => request.range?.startsWith('bytes=')).length).toBeGreaterThanOrEqual(cuts);
+  const whole = mine.filter((request) => request.range === undefined).map((request) => request.entry);
+  expect(whole.sort()).toEqual(bought.files.map((file) => file.entryId).sort());
+  // Chromium resumes a cut connection by itself at once, unseen by extensions: the run can only
+  // say so where the browser shows it (Firefox; Chromium once its own retries fail, as in a restart).
+  if (options.saysResumed) await panel.resumed.filter({ hasText: resumedLine }).waitFor();
   await panel.page.close();
   await expectEveryFileOnce(browser, bought);
 }
@@ -194,8 +199,13 @@ export async function storeRestartedMidRun<P extends JourneyPage>(
   const panel = await openPanel(browser);
   await panel.downloadAllButton.click();
   await panel.waitForProgress(/Downloading: [1-9] of 12 files/, 60_000);
-  await restartStore(browser.store, 5_000);
+  const restarted = restartStore(browser.store, 5_000);
+  // While the store is down the run says it waits, and tries again by itself.
+  await panel.waiting.filter({ hasText: /^Waiting for the store since / }).waitFor({ timeout: 10_000 });
+  await restarted;
   await runToTheEnd(panel, 12);
+  // The files cut by the restart carried on where they broke.
+  await panel.resumed.filter({ hasText: resumedLine }).waitFor();
   await panel.page.close();
   await expectEveryFileOnce(browser, bought);
 }

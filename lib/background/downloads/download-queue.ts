@@ -18,6 +18,7 @@ import {
   type QueueControl,
   type QueueDependencies,
   type QueueProgress,
+  when,
 } from './queue-model.ts';
 import { queuePass } from './queue-pass.ts';
 import { addJobs, applyControl } from './queue-state.ts';
@@ -93,7 +94,22 @@ export function createDownloadQueue(deps: QueueDependencies) {
     return runProgress(state, active, now());
   }
 
-  return { enqueue, pump, control, progress };
+  /**
+   * The browser took up an interrupted download again (browser download `id`). Chromium resumes a
+   * cut connection by itself, before any pass sees it cut; counted here so the run says so. A
+   * resume the queue made itself (decideCut in reconcile-saving.ts) was counted when it was made.
+   */
+  async function resumed(id: number): Promise<void> {
+    const job = (await store.read()).jobs.find((candidate) => candidate.browserDownloadId === id);
+    if (!job || job.cut) return;
+    await store.updateJobs(
+      new Map([
+        [job.downloadId, when(['saving'], (current) => ({ resumes: (current.resumes ?? 0) + 1 }), id)],
+      ]),
+    );
+  }
+
+  return { enqueue, pump, control, progress, resumed };
 }
 
 /**

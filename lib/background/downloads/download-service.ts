@@ -125,6 +125,8 @@ export function createDownloadService(options: DownloadServiceOptions) {
 
     /** downloads.onChanged: a download ended (or was interrupted), so the queue can move on. */
     onDownloadChanged(delta: Browser.downloads.DownloadDelta): void {
+      if (delta.state?.previous === 'interrupted' && delta.state.current === 'in_progress')
+        void queue.resumed(delta.id).catch(() => undefined);
       if (delta.state || delta.error) void pump().catch(() => undefined);
     },
 
