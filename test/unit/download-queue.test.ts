@@ -453,6 +453,36 @@ describe('the download queue', () => {
     expect(state.jobs.filter((job) => (job.resumes ?? 0) > 0)).toHaveLength(5);
   });
 
+  it("counts a file the browser resumed by itself once, and one it resumed at the queue's word once", async () => {
+    const { world, state } = await simulate(2, [{ type: 'cut', pick: 0 }, { type: 'tick' }]);
+    // The queue resumed the cut file itself (counted then); the browser's event for it adds nothing.
+    expect(world.resumed).toBe(1);
+    expect(state.jobs.map((job) => job.resumes ?? 0).sort()).toEqual([0, 1]);
+  });
+
+  it('counts a download the browser resumed by itself (Chromium after a cut), for the run to say so', async () => {
+    const fresh: World = { clock: { now: 0 }, items: [], twice: [], initiated: 0 };
+    const store = memoryJobStore();
+    const queue = createDownloadQueue({
+      jobs: store,
+      downloads: modelBrowser(fresh),
+      initiate: modelStore(fresh),
+      events: {
+        jobFailed: async () => undefined,
+        runFinished: async () => undefined,
+        keepAwake: async () => undefined,
+        passLater: () => undefined,
+      },
+      now: () => fresh.clock.now,
+    });
+    await queue.enqueue([{ downloadId: 1, path: '1.wav', title: 'One' }]);
+    await flush();
+    const [job] = (await store.read()).jobs;
+    await queue.resumed(job?.browserDownloadId as number);
+    await queue.resumed(999);
+    expect((await queue.progress()).resumed).toBe(1);
+  });
+
   it('runs parallelDownloads downloads at a time', async () => {
     const firstPass = await (async () => {
       const fresh: World = { clock: { now: 0 }, items: [], twice: [], initiated: 0 };
