@@ -36,6 +36,7 @@
  * | accessToken | session | background (token-store.ts) | background | 1 |
  * | signInNotice | session | background (auth) | background | 1 |
  * | discovery | session | background (auth-service.ts) | background | 1 |
+ * | browserSession | session | background (downloads/download-service.ts) | background | 1 |
  */
 import type { AuthorizationServer } from 'oauth4webapi';
 import { storage } from 'wxt/utils/storage';
@@ -139,6 +140,16 @@ export const releaseTrackCountsItem = storage.defineItem<Record<string, number>>
 
 /** The access token (storage.session: never where content scripts can read it). */
 export const accessTokenItem = storage.defineItem<AccessToken | null>('session:accessToken', {
+  fallback: null,
+  version: 1,
+});
+
+/**
+ * When this browser session's first worker started (storage.session is emptied when the browser
+ * closes): a download the queue started before it and the browser reports cancelled was cancelled
+ * by the browser closing, not by the person, and is resumed.
+ */
+export const browserSessionItem = storage.defineItem<number | null>('session:browserSession', {
   fallback: null,
   version: 1,
 });

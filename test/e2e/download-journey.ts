@@ -235,7 +235,9 @@ export async function browserRestartedMidRun<P extends JourneyPage>(
   const bought = await buyWavs(browser, 8, 'browser-restart');
   const panel = await openPanel(browser);
   await panel.downloadAllButton.click();
-  await panel.waitForProgress(/Downloading: [1-5] of 8 files/, 60_000);
+  // Mid-file: bytes under way, fewer than six files saved.
+  await panel.waitForProgress(/Downloading: [0-5] of 8 files/, 60_000);
+  await panel.bytes.filter({ hasText: /^[1-9]/ }).waitFor();
   await browser.restartBrowser();
   // Nobody opens the popup: the worker's start and its alarm carry the run on.
   await waitFor(

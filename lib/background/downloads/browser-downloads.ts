@@ -15,6 +15,7 @@ const toDownload = (item: Browser.downloads.DownloadItem): BrowserDownload => ({
   filename: item.filename,
   canResume: item.canResume,
   fileSize: item.fileSize,
+  startTime: item.startTime,
 });
 
 export const browserDownloads: BrowserDownloads = {

@@ -6,7 +6,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
 import { errorMessage } from '../../protocol/error-message.ts';
-import { storeUrlSetting } from '../../storage/items.ts';
+import { browserSessionItem, storeUrlSetting } from '../../storage/items.ts';
 import { indexedDbJobStore } from '../../storage/job-store.ts';
 import type { ApiClient } from '../api-client.ts';
 import { browserDownloads } from './browser-downloads.ts';
@@ -55,6 +55,13 @@ export function createDownloadService(options: DownloadServiceOptions) {
       },
     },
     now: Date.now,
+    async sessionStartedAt() {
+      const known = await browserSessionItem.getValue();
+      if (known !== null) return known;
+      const now = Date.now();
+      await browserSessionItem.setValue(now);
+      return now;
+    },
   });
   const toolbar = createRunToolbar(queue.progress);
   /** A pass, then the toolbar shows where the run is. */

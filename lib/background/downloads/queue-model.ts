@@ -70,6 +70,8 @@ export interface BrowserDownload {
   canResume: boolean;
   /** Bytes in the file on disk (-1 or absent when the browser does not know). */
   fileSize?: number;
+  /** When the download began (ISO 8601). */
+  startTime?: string;
 }
 
 /** The browser's downloads API, as much of it as the queue uses. */
@@ -114,6 +116,11 @@ export interface QueueDependencies {
   initiate: InitiateLinks;
   events: QueueEvents;
   now: () => number;
+  /**
+   * When this browser session began (epoch ms): Chromium cancels the downloads under way when it
+   * closes, so a cancelled download that began before is the browser's doing, resumed like a cut.
+   */
+  sessionStartedAt?: () => Promise<number>;
 }
 
 /** The queue as the popup shows it: the protocol's reply to the bulk download messages. */

@@ -136,6 +136,12 @@ function decideCut(
 /** Resolves with how many of these downloads are still under way. */
 export async function reconcileSaving(deps: QueueDependencies, saving: DownloadJob[]): Promise<number> {
   const items = await Promise.all(saving.map((job) => deps.downloads.byId(job.browserDownloadId as number)));
+  const sessionStart = (await deps.sessionStartedAt?.()) ?? 0;
+  // Cancelled by the browser closing (it began in an earlier session), not by the person.
+  const closedWithBrowser = (item: BrowserDownload) =>
+    item.error === 'USER_CANCELED' &&
+    item.startTime !== undefined &&
+    Date.parse(item.startTime) < sessionStart;
   const changes = new Map<number, JobChange>();
   const after = new Map<number, { browser: 'resume' | 'drop'; id: number }>();
   let ended = 0;
@@ -167,7 +173,7 @@ export async function reconcileSaving(deps: QueueDependencies, saving: DownloadJ
       );
       ended++;
     } else if (item.state === 'interrupted') {
-      const verdict = interruptVerdict(item.error);
+      const verdict = interruptVerdict(closedWithBrowser(item) ? 'USER_SHUTDOWN' : item.error);
       if (!verdict.cut) {
         changes.set(job.downloadId, attemptFailed(job, item.error, item));
         after.set(job.downloadId, { browser: 'drop', id });
