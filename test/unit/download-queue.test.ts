@@ -407,7 +407,7 @@ describe('the download queue', () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it('resumes what a cut, a store restart or a browser closing broke: one download per entry, no failure', async () => {
     await fc.assert(
@@ -432,7 +432,7 @@ describe('the download queue', () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it('waits out a store restart mid-run and carries on by itself, resuming the files it cut', async () => {
     // Six files saved and six more under way (their links came in the first batch of linkBatch).

@@ -22,6 +22,7 @@ import {
 } from './queue-model.ts';
 import { queuePass } from './queue-pass.ts';
 import { addJobs, applyControl } from './queue-state.ts';
+import { sizeProblem } from './reconcile-saving.ts';
 import { runProgress } from './run-progress.ts';
 
 export function createDownloadQueue(deps: QueueDependencies) {
@@ -122,7 +123,8 @@ async function savedElsewhere(
 ): Promise<Map<number, BrowserDownload>> {
   const found = new Map<number, BrowserDownload>();
   if (jobs.length === 0) return found;
-  const files = await downloads.savedFiles();
+  // A file shorter (or longer) than the store announced was never saved whole: it does not count.
+  const files = (await downloads.savedFiles()).filter((file) => sizeProblem(file) === null);
   const tails = files.map((file) => ({ file, parts: file.filename.split(/[/\\]/) }));
   for (const job of jobs) {
     const parts = job.path.split('/');

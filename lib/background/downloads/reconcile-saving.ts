@@ -68,7 +68,7 @@ export function attemptFailed(
 }
 
 /** A file the browser calls complete whose size is not what the store announced, as a sentence. */
-function sizeProblem(item: BrowserDownload): string | null {
+export function sizeProblem(item: BrowserDownload): string | null {
   const announced = item.totalBytes;
   const onDisk = item.fileSize !== undefined && item.fileSize >= 0 ? item.fileSize : item.bytesReceived;
   if (announced <= 0 || onDisk === announced) return null;
