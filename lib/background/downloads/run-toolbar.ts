@@ -18,7 +18,7 @@ export const toolbarRefreshMs = 2_000;
 const toolbarButton = () => browser.action ?? browser.browserAction;
 
 export function createRunToolbar(progress: () => Promise<BulkProgress>) {
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let scheduled = false;
 
   async function show(): Promise<void> {
     const shown = toolbarProgress(await progress(), Date.now());
@@ -27,10 +27,13 @@ export function createRunToolbar(progress: () => Promise<BulkProgress>) {
       await button.setBadgeText({ text: shown.badge });
       await button.setBadgeBackgroundColor({ color: '#2456a6' });
       await button.setTitle({ title: shown.title });
-      timer ??= setTimeout(() => {
-        timer = null;
-        void follow();
-      }, toolbarRefreshMs);
+      if (!scheduled) {
+        scheduled = true;
+        setTimeout(() => {
+          scheduled = false;
+          void follow();
+        }, toolbarRefreshMs);
+      }
     } else {
       // Also when this worker never showed the run: an earlier one may have, then stopped.
       await button.setTitle({ title: browser.runtime.getManifest().name });
