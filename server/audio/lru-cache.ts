@@ -6,7 +6,11 @@ export class ByteLruCache<T extends { byteLength: number } = Uint8Array> {
   private readonly entries = new Map<string, T>();
   private size = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  private readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
 
   get(key: string): T | undefined {
     const value = this.entries.get(key);

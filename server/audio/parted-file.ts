@@ -7,8 +7,11 @@ import { createHash } from 'node:crypto';
  */
 export interface FilePart {
   readonly size: number;
-  /** Bytes [offset, offset + length) of the part; the caller keeps within its size. */
-  read(offset: number, length: number): Uint8Array;
+  /**
+   * Bytes [offset, offset + length) of the part, in one or more slices; the caller keeps within
+   * its size. Slices are views of bytes the part keeps wherever they can be: no copy per download.
+   */
+  slices(offset: number, length: number): Iterable<Uint8Array>;
   /** What the part's bytes are made from, hashed into the file's ETag. */
   identity(): Uint8Array;
   /** Bytes the part holds of its own (what a cache counts); a shared loop is counted where it is cached. */
@@ -19,7 +22,7 @@ export interface FilePart {
 export function bytesPart(bytes: Uint8Array): FilePart {
   return {
     size: bytes.length,
-    read: (offset, length) => bytes.subarray(offset, offset + length),
+    slices: (offset, length) => [bytes.subarray(offset, offset + length)],
     identity: () => bytes,
     byteLength: bytes.length,
   };
@@ -47,22 +50,28 @@ export function loopPart(loop: Loop, size: number, overlays: readonly Overlay[] 
   const source = loop.bytes;
   return {
     size,
-    read(offset, length) {
-      const out = Buffer.allocUnsafe(length);
-      let at = offset % source.length;
-      for (let written = 0; written < length; ) {
-        const take = Math.min(length - written, source.length - at);
-        out.set(source.subarray(at, at + take), written);
-        written += take;
-        at = 0;
+    *slices(offset, length) {
+      for (let done = 0; done < length; ) {
+        const start = offset + done;
+        const at = start % source.length;
+        const take = Math.min(length - done, source.length - at);
+        const slice = source.subarray(at, at + take);
+        const touched = overlays.filter(
+          (overlay) => overlay.offset < start + take && start < overlay.offset + overlay.bytes.length,
+        );
+        // Only a slice that meets a fade is copied, to lay the fade over it.
+        if (touched.length === 0) yield slice;
+        else {
+          const out = Buffer.from(slice);
+          for (const overlay of touched) {
+            const from = Math.max(start, overlay.offset);
+            const to = Math.min(start + take, overlay.offset + overlay.bytes.length);
+            out.set(overlay.bytes.subarray(from - overlay.offset, to - overlay.offset), from - start);
+          }
+          yield out;
+        }
+        done += take;
       }
-      for (const overlay of overlays) {
-        const from = Math.max(offset, overlay.offset);
-        const to = Math.min(offset + length, overlay.offset + overlay.bytes.length);
-        if (from < to)
-          out.set(overlay.bytes.subarray(from - overlay.offset, to - overlay.offset), from - offset);
-      }
-      return out;
     },
     identity() {
       const hash = createHash('sha256').update(loop.hash).update(String(size));
@@ -101,7 +110,7 @@ export class PartedFile {
       const partEnd = partStart + part.size;
       for (let at = Math.max(start, partStart); at < Math.min(end + 1, partEnd); ) {
         const length = Math.min(chunkBytes, end + 1 - at, partEnd - at);
-        yield part.read(at - partStart, length);
+        yield* part.slices(at - partStart, length);
         at += length;
       }
       partStart = partEnd;

@@ -4,8 +4,6 @@ export interface Pcm {
   channels: Int16Array[];
 }
 
-export const frameCount = (pcm: Pcm) => pcm.channels[0]?.length ?? 0;
-
 /** Channels interleaved frame by frame as 16-bit samples: WAV's little-endian, AIFF's big-endian. */
 export function interleave(channels: readonly Int16Array[], littleEndian: boolean): Uint8Array {
   const frames = channels[0]?.length ?? 0;

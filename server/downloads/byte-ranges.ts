@@ -70,7 +70,7 @@ export async function sendFile(
   reply: FastifyReply,
   { file, headers, lastModified }: FileResponse,
   /** The demo's shaping, and whether this response may be the one-shot cut (purchased files). */
-  network: { shaping: FileNetwork; cuttable: boolean },
+  network: { network: FileNetwork; cuttable: boolean },
 ): Promise<FastifyReply> {
   reply
     .headers(headers)
@@ -95,7 +95,8 @@ export async function sendFile(
   reply.type(file.contentType).header('content-length', end - start + 1);
   if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${file.size}`);
   const body = Readable.from(file.chunks(start, end), { objectMode: false });
-  if (!network.shaping.shaping) return reply.send(body);
-  await network.shaping.delay();
-  return reply.send(network.shaping.shape(body, reply.raw, network.cuttable));
+  const { network: shaped, cuttable } = network;
+  if (!shaped.active) return reply.send(body);
+  await shaped.delay();
+  return reply.send(shaped.shape(body, reply.raw, cuttable));
 }

@@ -42,7 +42,7 @@ export class FileNetwork {
   }
 
   /** Whether any shaping applies: unshaped bodies are sent as they come, with no copying. */
-  get shaping(): boolean {
+  get active(): boolean {
     const { latencyMs = 0, kbps = 0 } = this.options;
     return latencyMs > 0 || kbps > 0 || this.cutAt !== undefined;
   }

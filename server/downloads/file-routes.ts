@@ -52,7 +52,7 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
           request,
           reply,
           { file, headers, lastModified: published(track) },
-          { shaping: ctx.fileNetwork, cuttable: true },
+          { network: ctx.fileNetwork, cuttable: true },
         );
       },
     },
@@ -70,7 +70,7 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
         request,
         reply,
         { file, headers: { 'cache-control': 'public, max-age=86400' }, lastModified: published(track) },
-        { shaping: ctx.fileNetwork, cuttable: false },
+        { network: ctx.fileNetwork, cuttable: false },
       );
     },
   });
