@@ -140,6 +140,19 @@ export const BulkProgress = z.object({
       totalBytes: z.number(),
     }),
   ),
+  /** Bytes of this run on disk so far: saved files and the parts of those under way. */
+  bytesReceived: z.number().optional(),
+  /** What the whole run comes to, reckoned from the sizes known so far; null before any is. */
+  bytesExpected: z.number().nullable().optional(),
+  /** Seconds until the run is done at the pace so far; null while that cannot be told. */
+  secondsLeft: z.number().nullable().optional(),
+  /** Files of this run resumed where a cut connection (or a closed browser) left them. */
+  resumed: z.number().int().optional(),
+  /** The store (or the network) is not answering: the run waits and tries again by itself. */
+  waiting: z
+    .object({ reason: z.string(), since: z.number(), retryAt: z.number(), files: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type BulkProgress = z.infer<typeof BulkProgress>;
 

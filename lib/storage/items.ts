@@ -36,6 +36,7 @@
  * | accessToken | session | background (token-store.ts) | background | 1 |
  * | signInNotice | session | background (auth) | background | 1 |
  * | discovery | session | background (auth-service.ts) | background | 1 |
+ * | browserSession | session | background (downloads/download-service.ts) | background | 1 |
  * | feedRefreshHours | local | options page | background (following) | 1 |
  * | feedNotifications | local | options page | background (following) | 1 |
  * | follows | local | background (following) | content script (Follow buttons), popup | 1 |
@@ -178,6 +179,16 @@ export const releaseTrackCountsItem = storage.defineItem<Record<string, number>>
 
 /** The access token (storage.session: never where content scripts can read it). */
 export const accessTokenItem = storage.defineItem<AccessToken | null>('session:accessToken', {
+  fallback: null,
+  version: 1,
+});
+
+/**
+ * When this browser session's first worker started (storage.session is emptied when the browser
+ * closes): a download the queue started before it and the browser reports cancelled was cancelled
+ * by the browser closing, not by the person, and is resumed.
+ */
+export const browserSessionItem = storage.defineItem<number | null>('session:browserSession', {
   fallback: null,
   version: 1,
 });

@@ -48,7 +48,7 @@ const folder = 'journey';
 const template = `${folder}/${defaultFilenameTemplate}`;
 
 /** The store's API as demo, with a token of the test's own. */
-function storeApi(store: TestStore) {
+export function storeApi(store: TestStore) {
   let token: Promise<string> | undefined;
   return async <T>(method: string, path: string, query: Record<string, string> = {}): Promise<T> => {
     token ??= signIn(store.baseUrl).then((tokens) => tokens.accessToken);
@@ -61,14 +61,14 @@ function storeApi(store: TestStore) {
   };
 }
 
-async function demoId(store: TestStore): Promise<number> {
+export async function demoId(store: TestStore): Promise<number> {
   const row = await store.ctx.db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', 'demo');
   if (!row) throw new Error('The store has no demo account.');
   return row.id;
 }
 
 /** Whole files under the download folder (relative, `/`-separated): none still being written. */
-function finishedFiles(downloadDir: string, under = ''): string[] {
+export function finishedFiles(downloadDir: string, under = ''): string[] {
   const partial = /\.(part|crdownload)$/;
   const walk = (dir: string): string[] =>
     readdirSync(join(downloadDir, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -91,7 +91,7 @@ function audioFormatOf(path: string): AudioFormat | null {
   return null;
 }
 
-async function waitFor<T>(read: () => T, done: (value: T) => boolean, what: string, timeout = 60_000) {
+export async function waitFor<T>(read: () => T, done: (value: T) => boolean, what: string, timeout = 60_000) {
   const until = Date.now() + timeout;
   for (;;) {
     const value = read();
