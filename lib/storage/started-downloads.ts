@@ -8,8 +8,6 @@
  */
 import { type StartedDownload, startedDownloadsItem } from './items.ts';
 
-export type { StartedDownload };
-
 /** Older entries are links long expired: a resume would need a fresh link, recorded anew. */
 const keepMs = 2 * 24 * 60 * 60 * 1000;
 /** More than the longest run's files at once, small enough to rewrite on every start. */
