@@ -1,7 +1,7 @@
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import { encodeAiff } from './aiff.ts';
 import { appendChunks } from './chunks.ts';
-import { type AudioTags, id3v24 } from './id3.ts';
+import { type AudioTags, id3v23 } from './id3.ts';
 import { ByteLruCache } from './lru-cache.ts';
 import { encodeMp3 } from './mp3.ts';
 import { loopedPreview } from './preview.ts';
@@ -47,13 +47,13 @@ const encoders: Record<AudioFormat, (track: AudioTrack) => Uint8Array> = {
   aiff: (track) => encodeAiff(stereo(track)),
 };
 
-// The same ID3v2.4 tag in every format: in front of the MP3 stream, in a WAV `id3 ` chunk (with a
+// The same ID3v2.3 tag in every format: in front of the MP3 stream, in a WAV `id3 ` chunk (with a
 // LIST/INFO chunk for readers that know only that) and in an AIFF `ID3 ` chunk.
 const taggers: Record<AudioFormat, (sound: Uint8Array, track: AudioTrack) => Uint8Array> = {
-  mp3: (sound, track) => Buffer.concat([id3v24(track), sound]),
+  mp3: (sound, track) => Buffer.concat([id3v23(track), sound]),
   wav: (sound, track) =>
-    appendChunks(sound, [{ id: 'id3 ', body: id3v24(track) }, ...riffInfoChunks(track)], true),
-  aiff: (sound, track) => appendChunks(sound, [{ id: 'ID3 ', body: id3v24(track) }], false),
+    appendChunks(sound, [{ id: 'id3 ', body: id3v23(track) }, ...riffInfoChunks(track)], true),
+  aiff: (sound, track) => appendChunks(sound, [{ id: 'ID3 ', body: id3v23(track) }], false),
 };
 
 /** A track's sound in a format, with no tags: stereo, 44.1 kHz; MP3 at 320 kbps. */
@@ -75,7 +75,7 @@ export function sampleFile(track: AudioTrack): AudioFile {
   const tags = { ...track, cover: undefined };
   const bytes = previews.getOrCreate(`sample:${tagsKey(tags)}`, () =>
     Buffer.concat([
-      id3v24(tags),
+      id3v23(tags),
       loopedPreview({ seed: track.id, bpm: track.bpm, key: track.key, seconds: sampleSeconds, kbps: 128 }),
     ]),
   );
