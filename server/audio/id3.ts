@@ -87,10 +87,11 @@ const yearOf = (date: string) => date.slice(0, 4);
 const dayMonthOf = (date: string) => `${date.slice(8, 10)}${date.slice(5, 7)}`;
 
 /**
- * TCON keeps ID3v2.3's "(21)" genre references for compatibility, so readers take a "(" as the
- * start of one and drop "(Raw / Deep / Hypnotic)"; "((" is the escape for a literal "(".
+ * TCON in v2.3 may start with "(21)" references to ID3v1 genres, so a genre that itself starts
+ * with "(" has it doubled, the spec's escape. Only there: TagLib, FFmpeg, mutagen and ExifTool show
+ * a "((" inside the text as two characters.
  */
-const genreText = (genre: string) => genre.replaceAll('(', '((');
+const genreText = (genre: string) => (genre.startsWith('(') ? `(${genre}` : genre);
 
 /** APIC with picture type 3, "Cover (front)", and no description. */
 function frontCover(cover: CoverArt): Uint8Array {
