@@ -110,20 +110,21 @@ export function createBackgroundService(auth: AuthService) {
     return facts;
   }
 
-  /** Each release's track ids (a crate export of a cart); one the catalog does not know is left out. */
+  /** Each release's track ids and catalog number (a crate export); one the catalog does not know is left out. */
   async function releaseTracks(ids: number[]): Promise<ReleaseTracks[]> {
     const client = await api();
-    const found = new Map<number, number[]>();
+    const found = new Map<number, Omit<ReleaseTracks, 'id'>>();
     await forEachPooled(ids, catalogLookups, async (id) => {
       try {
-        found.set(id, (await client.catalogPage('release', id)).release.trackIds);
+        const { release } = await client.catalogPage('release', id);
+        found.set(id, { trackIds: release.trackIds, catalogNumber: release.catalogNumber });
       } catch (error) {
         if (!(error instanceof StoreError && error.kind === 'notFound')) throw error;
       }
     });
     return ids.flatMap((id) => {
-      const trackIds = found.get(id);
-      return trackIds ? [{ id, trackIds }] : [];
+      const release = found.get(id);
+      return release ? [{ id, ...release }] : [];
     });
   }
 

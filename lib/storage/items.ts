@@ -30,6 +30,7 @@
  * | cartNames | local | background | popup | 1 |
  * | filenameTemplate | local | options page | background | 1 |
  * | folderPerRelease | local | options page | background | 1 |
+ * | crateExportFormat | local | popup (crate export dialog) | popup | 1 |
  * | cartState | local | background (cart-state-sync.ts) | content script, popup (owned marks) | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
@@ -107,6 +108,15 @@ export const filenameTemplateSetting = storage.defineItem<string>('local:filenam
 /** Saves each file in a folder named after its release (`{release}/` before the template). */
 export const folderPerReleaseSetting = storage.defineItem<boolean>('local:folderPerRelease', {
   fallback: false,
+  version: 1,
+});
+
+/**
+ * The crate format last exported ("rekordbox", "serato", "traktor", "m3u8"): the export dialog
+ * offers it first next time. Written only by the dialog, which checks what it reads.
+ */
+export const crateExportFormatSetting = storage.defineItem<string>('local:crateExportFormat', {
+  fallback: 'rekordbox',
   version: 1,
 });
 
