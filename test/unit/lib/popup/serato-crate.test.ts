@@ -7,35 +7,11 @@ import { existsSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { onOneDrive } from '../../../../lib/popup/crate-formats.ts';
 import { seratoCrate, seratoDrive, seratoPath } from '../../../../lib/popup/serato-crate.ts';
+import { seratoRecords as records, utf16be } from '../../../helpers/crate-readers.ts';
 import { savedOnDisk } from './crate-files.ts';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-interface SeratoRecord {
-  tag: string;
-  body: Uint8Array;
-}
-
-function records(bytes: Uint8Array): SeratoRecord[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const found: SeratoRecord[] = [];
-  let offset = 0;
-  while (offset < bytes.length) {
-    expect(offset + 8, 'a whole record header').toBeLessThanOrEqual(bytes.length);
-    const tag = String.fromCharCode(...bytes.subarray(offset, offset + 4));
-    const length = view.getUint32(offset + 4);
-    expect(offset + 8 + length, `${tag}'s body fits`).toBeLessThanOrEqual(bytes.length);
-    found.push({ tag, body: bytes.subarray(offset + 8, offset + 8 + length) });
-    offset += 8 + length;
-  }
-  return found;
-}
-
-const utf16be = (bytes: Uint8Array) => {
-  expect(bytes.length % 2).toBe(0);
-  return new TextDecoder('utf-16be').decode(bytes);
-};
 
 describe('Serato crate', () => {
   it('has vrsn, the columns, and one otrk/ptrk per track naming its file from the root', () => {

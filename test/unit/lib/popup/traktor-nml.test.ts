@@ -7,6 +7,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { traktorKey, traktorKeyValue, traktorNml } from '../../../../lib/popup/traktor-nml.ts';
 import { volumePath } from '../../../../lib/popup/volume-path.ts';
+import { readTraktorNml } from '../../../helpers/crate-readers.ts';
 import { savedOnDisk } from './crate-files.ts';
 
 let dir = '';
@@ -18,49 +19,29 @@ const options = {
   uuid: 'a'.repeat(32),
   store: 'shop.example',
 };
-const attributesOf = (element: Element | null | undefined) =>
-  Object.fromEntries([...(element?.attributes ?? [])].map((attribute) => [attribute.name, attribute.value]));
-
-/** An element's children with this tag (happy-dom has no ":scope >" selectors). */
-const childrenOf = (element: Element | null | undefined, tag: string) =>
-  [...(element?.children ?? [])].filter((child) => child.tagName === tag);
-const child = (element: Element | null | undefined, tag: string) => childrenOf(element, tag)[0];
-
-/** Where Traktor (and Mixxx's Traktor library) finds an entry's file: VOLUME + DIR without ":" + FILE. */
-const pathOf = (location: Element | null) =>
-  `${location?.getAttribute('VOLUME')}${location?.getAttribute('DIR')?.replaceAll('/:', '/')}${location?.getAttribute('FILE')}`;
 
 describe('Traktor NML', () => {
   it('is an NML 19 collection of the saved files, every LOCATION a file on disk, with one playlist of them', () => {
     const disk = savedOnDisk();
     dir = disk.dir;
-    const doc = new DOMParser().parseFromString(
-      traktorNml('Friday <set> & more', disk.saved, options),
-      'application/xml',
-    );
-    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
-    const nml = doc.documentElement;
-    expect(nml.tagName).toBe('NML');
-    expect(nml.getAttribute('VERSION')).toBe('19');
-    expect(attributesOf(child(nml, 'HEAD'))).toEqual({
-      COMPANY: 'www.native-instruments.com',
-      PROGRAM: 'Traktor',
-    });
+    const xml = traktorNml('Friday <set> & more', disk.saved, options);
+    const nml = readTraktorNml(new DOMParser().parseFromString(xml, 'application/xml'));
+    expect(nml.errors).toBe(0);
+    expect(nml.tag).toBe('NML');
+    expect(nml.version).toBe('19');
+    expect(nml.head).toEqual({ COMPANY: 'www.native-instruments.com', PROGRAM: 'Traktor' });
+    expect(nml.collection).toEqual({ ENTRIES: '3' });
+    expect(nml.entries.map((entry) => entry.path)).toEqual(disk.saved.map((file) => file.location));
+    for (const { path, location } of nml.entries) {
+      expect(existsSync(path), path).toBe(true);
+      expect(location.DIR).toMatch(/^(\/:[^/]+)*\/:$/);
+    }
 
-    const collection = child(nml, 'COLLECTION');
-    const entries = childrenOf(collection, 'ENTRY');
-    expect(collection?.getAttribute('ENTRIES')).toBe('3');
-    expect(entries).toHaveLength(3);
-    const locations = entries.map((entry) => entry.querySelector('LOCATION'));
-    expect(locations.map(pathOf)).toEqual(disk.saved.map((file) => file.location));
-    for (const path of locations.map(pathOf)) expect(existsSync(path), path).toBe(true);
-    for (const location of locations) expect(location?.getAttribute('DIR')).toMatch(/^(\/:[^/]+)*\/:$/);
-
-    const [first, second, third] = entries;
+    const [first, second, third] = nml.entries;
     const track = disk.saved[0]?.entry.track;
-    expect(attributesOf(first)).toMatchObject({ TITLE: `${track?.name} (Original Mix)`, ARTIST: 'Artist 1' });
-    expect(attributesOf(first?.querySelector('ALBUM'))).toEqual({ TRACK: '1', TITLE: 'Release 1' });
-    expect(attributesOf(first?.querySelector('INFO'))).toMatchObject({
+    expect(first?.entry).toMatchObject({ TITLE: `${track?.name} (Original Mix)`, ARTIST: 'Artist 1' });
+    expect(first?.album).toEqual({ TRACK: '1', TITLE: 'Release 1' });
+    expect(first?.info).toMatchObject({
       BITRATE: '320000',
       GENRE: 'Techno',
       LABEL: 'Label',
@@ -73,56 +54,35 @@ describe('Traktor NML', () => {
       RELEASE_DATE: '2026/1/2',
       FILESIZE: '1',
     });
-    expect(attributesOf(first?.querySelector('TEMPO'))).toMatchObject({ BPM: '128.000000' });
+    expect(first?.tempo).toMatchObject({ BPM: '128.000000' });
     // Traktor's numbering: 0-11 major from C, 12-23 minor from C.
-    expect(entries.map((entry) => child(entry, 'MUSICAL_KEY')?.getAttribute('VALUE'))).toEqual([
-      '21',
-      '18',
-      '1',
-    ]);
-    expect(second?.querySelector('INFO')?.getAttribute('BITRATE')).toBe('1411000');
+    expect(nml.entries.map((entry) => entry.musicalKey.VALUE)).toEqual(['21', '18', '1']);
+    expect(second?.info.BITRATE).toBe('1411000');
     // No release record: no track number, the comment is the store.
-    expect(third?.querySelector('ALBUM')?.hasAttribute('TRACK')).toBe(false);
-    expect(third?.querySelector('INFO')?.getAttribute('COMMENT')).toBe('shop.example');
+    expect(third?.album.TRACK).toBeUndefined();
+    expect(third?.info.COMMENT).toBe('shop.example');
 
-    const rootFolder = child(child(nml, 'PLAYLISTS'), 'NODE');
-    expect(attributesOf(rootFolder)).toEqual({ TYPE: 'FOLDER', NAME: '$ROOT' });
-    expect(child(rootFolder, 'SUBNODES')?.getAttribute('COUNT')).toBe('1');
-    const playlistNode = child(child(rootFolder, 'SUBNODES'), 'NODE');
-    expect(attributesOf(playlistNode)).toEqual({ TYPE: 'PLAYLIST', NAME: 'Friday <set> & more' });
-    const playlist = child(playlistNode, 'PLAYLIST');
-    expect(attributesOf(playlist)).toEqual({ ENTRIES: '3', TYPE: 'LIST', UUID: 'a'.repeat(32) });
-    const keys = [...(playlist?.querySelectorAll('ENTRY > PRIMARYKEY') ?? [])].map(attributesOf);
-    // Every playlist entry names a collection entry exactly: VOLUME + DIR + FILE.
-    const collectionKeys = locations.map(
-      (location) =>
-        `${location?.getAttribute('VOLUME')}${location?.getAttribute('DIR')}${location?.getAttribute('FILE')}`,
-    );
-    expect(keys).toEqual(collectionKeys.map((key) => ({ TYPE: 'TRACK', KEY: key })));
+    expect(nml.root).toEqual({ TYPE: 'FOLDER', NAME: '$ROOT' });
+    expect(nml.subnodes).toEqual({ COUNT: '1' });
+    expect(nml.playlistNode).toEqual({ TYPE: 'PLAYLIST', NAME: 'Friday <set> & more' });
+    expect(nml.playlist).toEqual({ ENTRIES: '3', TYPE: 'LIST', UUID: 'a'.repeat(32) });
+    // Every playlist entry names a collection entry exactly.
+    expect(nml.playlistKeys).toEqual(nml.entries.map(({ key }) => ({ TYPE: 'TRACK', KEY: key })));
   });
 
   it.each([
-    [
-      'win',
-      'C:\\Users\\DJ\\Downloads\\Crate\\a b.mp3',
-      { volume: 'C:', key: 'C:/:Users/:DJ/:Downloads/:Crate/:a b.mp3' },
-    ],
-    ['win', 'D:\\Music\\x.wav', { volume: 'D:', key: 'D:/:Music/:x.wav' }],
-    [
-      'mac',
-      '/Users/dj/Downloads/a.aiff',
-      { volume: 'Macintosh HD', key: 'Macintosh HD/:Users/:dj/:Downloads/:a.aiff' },
-    ],
-    ['mac', '/Volumes/USB STICK/Crate/a.mp3', { volume: 'USB STICK', key: 'USB STICK/:Crate/:a.mp3' }],
-    ['linux', '/home/dj/Downloads/a.mp3', { volume: '', key: '/:home/:dj/:Downloads/:a.mp3' }],
-  ] as const)('names a %s file %s by volume and "/:" path', (os, path, { volume, key }) => {
+    ['win', 'C:\\Users\\DJ\\Downloads\\Crate\\a b.mp3', 'C:', 'C:/:Users/:DJ/:Downloads/:Crate/:a b.mp3'],
+    ['win', 'D:\\Music\\x.wav', 'D:', 'D:/:Music/:x.wav'],
+    ['mac', '/Users/dj/Downloads/a.aiff', 'Macintosh HD', 'Macintosh HD/:Users/:dj/:Downloads/:a.aiff'],
+    ['mac', '/Volumes/USB STICK/Crate/a.mp3', 'USB STICK', 'USB STICK/:Crate/:a.mp3'],
+    ['linux', '/home/dj/Downloads/a.mp3', '', '/:home/:dj/:Downloads/:a.mp3'],
+  ] as const)('names a %s file %s by volume "%s" and key %s', (os, path, volume, key) => {
     expect(volumePath(path, os).volume).toBe(volume);
     expect(traktorKey(volumePath(path, os))).toBe(key);
   });
 
   it('numbers keys as Traktor does, and -1 for a key it cannot read', () => {
-    expect(
-      ['C Major', 'Db Major', 'B Major', 'C Minor', 'A Minor', 'B Minor', 'H-Moll'].map(traktorKeyValue),
-    ).toEqual([0, 1, 11, 12, 21, 23, -1]);
+    const keys = ['C Major', 'Db Major', 'B Major', 'C Minor', 'A Minor', 'B Minor', 'H-Moll'];
+    expect(keys.map(traktorKeyValue)).toEqual([0, 1, 11, 12, 21, 23, -1]);
   });
 });
