@@ -161,7 +161,9 @@ async function saveCrate(
     ];
   }
   const { extension, type } = crateFormatInfo[format];
-  const filename = `${safeFilename(crate) || 'crate'}.${extension}`;
+  // Serato reads "%%" in a crate's file name as a subcrate's parent: one crate stays one.
+  const base = format === 'serato' ? crate.replaceAll('%%', '%') : crate;
+  const filename = `${safeFilename(base) || 'crate'}.${extension}`;
   const { content, drive } = crateFile(format, saved, {
     crateName: crate,
     os: desktop,
