@@ -180,6 +180,34 @@ async function saveCrate(
 const seratoFolder = (drive: string | null | undefined) =>
   drive ? `${drive}/_Serato_/Subcrates` : 'Music/_Serato_/Subcrates in your home folder';
 
+/** What the export did: the file, where a Serato crate goes, and what is not in it and why. */
+function ExportOutcome({ outcome }: { outcome: Outcome }) {
+  return (
+    <div role="status">
+      <p>
+        {outcome.saved > 0
+          ? `${outcome.saved} ${outcome.saved === 1 ? 'track' : 'tracks'} exported to "${outcome.filename}" in your downloads.`
+          : 'Nothing exported: none of these tracks is on disk.'}
+      </p>
+      {outcome.saved > 0 && outcome.format === 'serato' && (
+        <p>Move it into {seratoFolder(outcome.drive)}, then restart Serato DJ.</p>
+      )}
+      {outcome.missing.length > 0 && (
+        <>
+          <p>{outcome.missing.length} not in the file:</p>
+          <ul aria-label="Missing from the export">
+            {outcome.missing.map((missing) => (
+              <li key={missing.key}>
+                {missing.title}: {missing.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
 export function CrateExportDialog({ selection = null, cart, onClose }: CrateExportDialogProps) {
   const [name, setName] = useState(cart && cart.name !== 'default' ? cart.name : 'My crate');
   const [format, setFormat] = useState<CrateFormat>('rekordbox');
@@ -258,30 +286,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
           {problem}
         </p>
       )}
-      {outcome && (
-        <div role="status">
-          <p>
-            {outcome.saved > 0
-              ? `${outcome.saved} ${outcome.saved === 1 ? 'track' : 'tracks'} exported to "${outcome.filename}" in your downloads.`
-              : 'Nothing exported: none of these tracks is on disk.'}
-          </p>
-          {outcome.saved > 0 && outcome.format === 'serato' && (
-            <p>Move it into {seratoFolder(outcome.drive)}, then restart Serato DJ.</p>
-          )}
-          {outcome.missing.length > 0 && (
-            <>
-              <p>{outcome.missing.length} not in the file:</p>
-              <ul aria-label="Missing from the export">
-                {outcome.missing.map((missing) => (
-                  <li key={missing.key}>
-                    {missing.title}: {missing.reason}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
-      )}
+      {outcome && <ExportOutcome outcome={outcome} />}
     </section>
   );
 }
