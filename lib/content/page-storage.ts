@@ -9,6 +9,7 @@ import { isAudioFormat } from '../contract/audio-formats.ts';
 import { type KeyNotation, keyNotations } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { type CartStateByStore, cartStateKey } from '../storage/cart-state.ts';
+import { defaultStoreUrl } from '../storage/default-store-url.ts';
 
 export const pageStorageKeys = {
   storeUrl: 'storeUrl',
@@ -20,7 +21,7 @@ export const pageStorageKeys = {
 
 /** The settings items' fallbacks. */
 export const pageStorageFallbacks = {
-  storeUrl: 'http://127.0.0.1:8787',
+  storeUrl: defaultStoreUrl,
   defaultFormat: 'mp3' as AudioFormat,
   currentCart: 'default',
   keyNotation: 'musical' as KeyNotation,
