@@ -24,10 +24,11 @@ async function getJson(path: string) {
   return (await response.json()) as { results: unknown };
 }
 
+// Seeding the store and encoding a file take seconds on a loaded machine: more than the default 10.
 beforeAll(async () => {
   store = await startTestStore({ scale: 300, listen: true });
   token = (await signIn(store.baseUrl, 'demo', 'demo')).accessToken;
-});
+}, 60_000);
 afterAll(() => store?.close());
 
 /** A library entry of demo's in the format, downloaded through a signed link like a browser would. */
@@ -175,7 +176,7 @@ describe.each(formats)('%s files read by TagLib, FFmpeg, mutagen and ExifTool', 
   let file: File;
   beforeAll(async () => {
     file = await download(format);
-  });
+  }, 60_000);
 
   it('TagLib (kid3-cli): ID3v2.3.0, every field and the front cover', async () => {
     const want = expected(file);
