@@ -5,7 +5,7 @@
  * not on disk, and a cart's items not bought yet, are listed as missing, never silently left out.
  * Loaded only when asked for (crate-export-button.tsx).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { maxPerPage } from '../../lib/contract/paging.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
@@ -216,13 +216,16 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
+  // The last format, unless the person picked one before storage answered.
+  const picked = useRef(false);
   useEffect(() => {
     void crateExportFormatSetting.getValue().then((last) => {
-      if (isCrateFormat(last)) setFormat(last);
+      if (!picked.current && isCrateFormat(last)) setFormat(last);
     });
   }, []);
 
   function choose(next: CrateFormat) {
+    picked.current = true;
     setFormat(next);
     void crateExportFormatSetting.setValue(next);
   }

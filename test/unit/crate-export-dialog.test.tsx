@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CrateSharePanel } from '../../components/popup/crate-share-panel.tsx';
 import type { AudioFormat, LibraryEntry } from '../../lib/contract/wire.ts';
+import { crateExportFormatSetting } from '../../lib/storage/items.ts';
 import { cartItem, fakeBackground, libraryEntry } from './popup-fixtures.ts';
 
 function owned(trackId: number, format: AudioFormat, releaseId = 500 + trackId): LibraryEntry {
@@ -174,6 +175,23 @@ describe('exporting a cart as a crate', () => {
     await vi.waitFor(() =>
       expect((within(dialog).getByLabelText('Format') as HTMLSelectElement).value).toBe('serato'),
     );
+  });
+
+  it('keeps a format picked before the remembered one is read', async () => {
+    let answer: (value: string) => void = () => {};
+    vi.spyOn(crateExportFormatSetting, 'getValue').mockReturnValue(
+      new Promise<string>((resolve) => {
+        answer = resolve;
+      }),
+    );
+    render(<CrateSharePanel cartName="Friday" items={[cartItem(1)]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
+    const dialog = await screen.findByRole('region', { name: 'Export crate' });
+    const formatSelect = within(dialog).getByLabelText('Format') as HTMLSelectElement;
+    fireEvent.change(formatSelect, { target: { value: 'm3u8' } });
+    answer('traktor');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(formatSelect.value).toBe('m3u8');
   });
 
   it('cannot be asked of an empty cart', () => {
