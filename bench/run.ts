@@ -64,6 +64,11 @@ const benches: Bench[] = [
   { name: 'popup', script: 'popup.ts', extension: true, args: ['--runs', full ? '11' : '7'] },
   { name: 'downloads', script: 'downloads.ts', extension: true, args: ['--entries', '100'] },
   { name: 'tagging', script: 'tagging.ts', args: ['--pairs', full ? '300' : '150'] },
+  {
+    name: 'file-serving',
+    script: 'file-serving.ts',
+    args: ['--format', 'wav', '--rounds', full ? '2' : '1'],
+  },
 ].filter((bench) => existsSync(join(root, 'bench', bench.script)));
 
 /** Each figure's goal; a figure without one is reported for scale. */
@@ -81,6 +86,7 @@ const goals: Record<string, { max?: number; min?: number }> = {
   bulk_download_ratio_100: { max: 2 },
   bulk_download_vs_browser_serial_ratio_100: { max: 0.5 },
   tagging_overhead_ratio: { max: 1.1 },
+  file_store_rss_growth_30_at_once_mb: { max: 150 },
   artist_catalog_p99_postgres_1_instance_ms: { max: 10 },
   artist_catalog_p99_postgres_2_instances_ms: { max: 10 },
   cart_add_postgres_2_instances_vs_sqlite_ratio: { min: 1 },

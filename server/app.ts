@@ -10,6 +10,7 @@ import { loadAudioFormatFees } from './catalog/records.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { StoreConfig, StoreContext } from './context.ts';
 import { Database, type DatabaseOptions } from './db/database.ts';
+import { FileNetwork } from './downloads/file-network.ts';
 import { loadLinkSecret } from './downloads/links.ts';
 import { downloadRoutes } from './downloads/routes.ts';
 import { clientErrorHandler, installErrorHandling, routerErrorHandler } from './http/errors.ts';
@@ -85,6 +86,7 @@ export async function buildApp({
     db,
     config: { ...defaultConfig(), ...config, trustProxy: Boolean(trustProxy) },
     auth: { verifyAccessToken: async () => null },
+    fileNetwork: new FileNetwork(config?.fileNetwork),
   };
 
   // One zod schema per API route validates its parameters, types its handler, documents it in
