@@ -117,11 +117,17 @@ export const SavedFile = z.object({
   downloadId: z.number().int(),
   path: z.string(),
   location: z.string().nullable(),
+  /** The file's size in bytes, as the browser's downloads record says (a crate export's Size). */
+  bytes: z.number().int().nonnegative().nullable().optional(),
 });
 export type SavedFile = z.infer<typeof SavedFile>;
 
-/** A release's tracks, in its order. */
-export const ReleaseTracks = z.object({ id: z.number().int(), trackIds: z.array(z.number().int()) });
+/** A release's tracks, in its order, and its catalog number (a crate export's track numbers and comments). */
+export const ReleaseTracks = z.object({
+  id: z.number().int(),
+  trackIds: z.array(z.number().int()),
+  catalogNumber: z.string().optional(),
+});
 export type ReleaseTracks = z.infer<typeof ReleaseTracks>;
 
 /** The bulk download queue as the popup shows it: files done of total, failures, bytes of those under way. */

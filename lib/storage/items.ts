@@ -30,6 +30,7 @@
  * | cartNames | local | background | popup | 1 |
  * | filenameTemplate | local | options page | background | 1 |
  * | folderPerRelease | local | options page | background | 1 |
+ * | crateExportFormat | local | popup (crate export dialog) | popup | 1 |
  * | cartState | local | background (page-cache.ts) | content script, popup (owned marks) | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
@@ -129,6 +130,15 @@ export const feedRefreshHoursSetting = storage.defineItem<number>('local:feedRef
 /** Whether a refresh that finds new releases says so in a browser notification. */
 export const feedNotificationsSetting = storage.defineItem<boolean>('local:feedNotifications', {
   fallback: false,
+  version: 1,
+});
+
+/**
+ * The crate format last exported ("rekordbox", "serato", "traktor", "m3u8"): the export dialog
+ * offers it first next time. Written only by the dialog, which checks what it reads.
+ */
+export const crateExportFormatSetting = storage.defineItem<string>('local:crateExportFormat', {
+  fallback: 'rekordbox',
   version: 1,
 });
 
