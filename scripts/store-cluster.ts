@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { storeNodeArgs } from '../server/runtime/store-command.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
 
@@ -69,9 +70,7 @@ export async function startStoreCluster(options: {
       const child = spawn(
         process.execPath,
         [
-          '--import',
-          'tsx',
-          join(root, 'server/main.ts'),
+          ...storeNodeArgs,
           '--db',
           databaseUrl,
           '--port',
