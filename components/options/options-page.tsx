@@ -1,3 +1,4 @@
+import { CollectionSection } from './collection-section.tsx';
 import { OptionsForm } from './options-form.tsx';
 import { ShortcutsSection } from './shortcuts-section.tsx';
 
@@ -13,6 +14,7 @@ export function OptionsPage() {
         </div>
       </header>
       <OptionsForm />
+      <CollectionSection />
       <ShortcutsSection />
     </div>
   );

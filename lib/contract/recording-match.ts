@@ -79,7 +79,8 @@ function titleParts(title: string, mix: string): { title: string; mix: string; f
     const inside = (match[1] ?? '').trim();
     if (featuring.test(inside)) featured.push(inside.replace(featuring, ''));
     else if (mixName === '') mixName = inside;
-    else break;
+    // A title that repeats its mix ("Glue (Extended Mix)" and "Extended Mix") says it once.
+    else if (foldMix(inside) !== foldMix(mixName)) break;
     rest = rest.slice(0, match.index);
   }
   return { title: rest, mix: mixName, featured };

@@ -68,6 +68,12 @@ describe('sameRecording: real-world spellings', () => {
   it.each<[string, Recording, Recording, boolean]>([
     ['no mix name is the original mix', beatport, { artists: 'Bicep', title: 'Glue' }, true],
     ['"(Original Mix)" in the title', beatport, { artists: 'BICEP', title: 'Glue (Original Mix)' }, true],
+    [
+      'a title that repeats its mix (the store\'s own file tags)',
+      store(['Bicep'], 'Glue', 'Extended Mix'),
+      { artists: 'Bicep', title: 'Glue (Extended Mix)', mix: 'Extended Mix' },
+      true,
+    ],
     ['"Original" alone', beatport, { artists: 'Bicep', title: 'Glue', mix: 'Original' }, true],
     [
       'a remix is another recording',
