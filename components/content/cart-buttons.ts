@@ -24,6 +24,8 @@ export type Phase =
   | { step: 'ready' }
   | { step: 'working' }
   | { step: 'confirmOwned'; format: AudioFormat }
+  /** A recording in the DJ's collection: asked before it goes to the cart. */
+  | { step: 'confirmCollection'; format: AudioFormat }
   | ({ step: 'overlap'; format: AudioFormat } & Omit<AskOverlap, 'outcome'>)
   | { step: 'failed'; message: string };
 
@@ -176,6 +178,12 @@ export function drawCartButtons(
     if (owned.textContent !== text) owned.textContent = text;
     wanted.push(owned);
   }
+  if (status.inCollection !== null) {
+    const mark = part(parts, 'collection', () => span('mark in-collection'));
+    const text = `In your collection: ${status.inCollection}`;
+    if (mark.textContent !== text) mark.textContent = text;
+    wanted.push(mark);
+  }
   if (status.inCart) wanted.push(part(parts, 'inCart', () => span('mark in-cart', 'In cart')));
   if (phase.step === 'overlap') {
     const question = part(parts, 'question', () => span('question'));
@@ -190,13 +198,19 @@ export function drawCartButtons(
         }),
       );
     }
-  } else if (phase.step === 'confirmOwned') {
+  } else if (phase.step === 'confirmOwned' || phase.step === 'confirmCollection') {
     const question = part(parts, 'question', () => span('question'));
-    const asked = ownedQuestion(item, status, phase.format);
+    const asked =
+      phase.step === 'confirmOwned'
+        ? ownedQuestion(item, status, phase.format)
+        : `In your ${status.inCollection ?? ''} collection: buy anyway?`;
     if (question.textContent !== asked) question.textContent = asked;
+    const confirm = part(parts, 'confirm', () => button('confirm', 'Add anyway'));
+    const confirmText = phase.step === 'confirmOwned' ? 'Add anyway' : 'Buy anyway';
+    if (confirm.textContent !== confirmText) confirm.textContent = confirmText;
     wanted.push(
       question,
-      part(parts, 'confirm', () => button('confirm', 'Add anyway')),
+      confirm,
       part(parts, 'cancel', () => button('cancel', 'Cancel')),
     );
   } else if (item.free) {
@@ -281,7 +295,8 @@ export function drawCartButtons(
   reconcile(fieldset, wanted);
   // Asking moves the focus to the answer, as the question replaced the buttons: for an overlap,
   // to the choice that pays for nothing twice.
-  if (phase.step === 'confirmOwned' && !wasConfirming) parts.get('confirm')?.focus();
+  if ((phase.step === 'confirmOwned' || phase.step === 'confirmCollection') && !wasConfirming)
+    parts.get('confirm')?.focus();
   if (phase.step === 'overlap' && !wasAsking) safe?.focus();
 }
 
@@ -393,10 +408,12 @@ export function createCartControl({
     void run(async () => void (await actions.freeDownload(item)), freeDownload);
   }
 
-  function choose(format: AudioFormat): void {
+  function choose(format: AudioFormat, collectionAsked = false): void {
     const current = states.status(item);
     if (current.inCart === format) return;
-    if (current.inCart !== null) {
+    if (current.inCart === null && current.inCollection !== null && !collectionAsked) {
+      setPhase({ step: 'confirmCollection', format });
+    } else if (current.inCart !== null) {
       void run(
         async () => void (await actions.changeFormat(item, format)),
         () => choose(format),
@@ -434,6 +451,7 @@ export function createCartControl({
         return freeDownload();
       case 'confirm':
         if (phase.step === 'confirmOwned') add(phase.format, true);
+        else if (phase.step === 'confirmCollection') choose(phase.format, true);
         return;
       case 'choose':
         if (phase.step === 'overlap') resolve(phase.format, pressed.choice);

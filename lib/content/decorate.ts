@@ -5,9 +5,11 @@
  */
 import { type AudioFormat, formatPriceAttribute } from '../contract/audio-formats.ts';
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
+import type { Recording } from '../contract/recording-match.ts';
 import {
   controlSlots,
   freeMarker,
+  itemArtists,
   itemBpms,
   itemContainers,
   itemKeys,
@@ -15,6 +17,8 @@ import {
   itemOfLink,
   itemPrices,
   itemTitles,
+  mixNames,
+  recordingTitles,
 } from './selectors.ts';
 
 /** Set on a decorated row, holding its item (`track:42`). */
@@ -35,6 +39,8 @@ export interface PageItem extends CatalogItemRef {
   price: string | null;
   /** The price in each format, as the row's price element says (formatPriceAttribute); absent: not said. */
   prices?: Partial<Record<AudioFormat, string>>;
+  /** A track's artists, title and mix as the row names them; absent when it names none. */
+  recording?: Recording;
 }
 
 export interface FoundRow {
@@ -60,6 +66,19 @@ function trackFacts(row: Element): { bpm?: number | null; key?: string | null } 
   };
 }
 
+const spaced = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** The artists, title and mix a track's row names; absent when it names no artist or title. */
+function recordingOf(row: Element): { recording?: Recording } {
+  const titleElement = row.querySelector(recordingTitles);
+  const artists = [...row.querySelectorAll(itemArtists)].map((link) => spaced(link.textContent));
+  if (!titleElement || artists.length === 0) return {};
+  const mix = spaced(titleElement.querySelector(mixNames)?.textContent);
+  const whole = spaced(titleElement.textContent);
+  const title = mix && whole.endsWith(mix) ? whole.slice(0, -mix.length).trim() : whole;
+  return { recording: { artists, title, mix } };
+}
+
 /** The price element's price in every format: its text for MP3, its attributes for the others. */
 function pricesOf(element: Element | null): { price: string | null; prices?: PageItem['prices'] } {
   const price = element?.textContent?.trim() || null;
@@ -79,7 +98,7 @@ export function rowOf(row: Element, ref: CatalogItemRef, titleFallback: Element 
       title: titleOf(row, titleFallback),
       free: ref.type === 'track' && row.querySelector(freeMarker) !== null,
       ...pricesOf(row.querySelector(itemPrices)),
-      ...(ref.type === 'track' ? trackFacts(row) : {}),
+      ...(ref.type === 'track' ? { ...trackFacts(row), ...recordingOf(row) } : {}),
     },
   };
 }

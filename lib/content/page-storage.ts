@@ -9,6 +9,7 @@ import { isAudioFormat } from '../contract/audio-formats.ts';
 import { type KeyNotation, keyNotations } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { type CartStateByStore, cartStateKey } from '../storage/cart-state.ts';
+import type { CollectionIndex } from '../storage/collection-index.ts';
 
 export const pageStorageKeys = {
   storeUrl: 'storeUrl',
@@ -16,6 +17,7 @@ export const pageStorageKeys = {
   currentCart: 'currentCart',
   cartState: cartStateKey,
   keyNotation: 'keyNotation',
+  collection: 'collectionIndex',
 } as const;
 
 /** The settings items' fallbacks. */
@@ -32,10 +34,17 @@ export interface PageStorage {
   currentCart: string;
   cartState: CartStateByStore | null;
   keyNotation: KeyNotation;
+  /** The DJ's collection's compact index (collection-index.ts); null when none was imported. */
+  collection: CollectionIndex | null;
 }
 
 type Raw = Partial<Record<string, unknown>>;
 const text = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
+
+const collectionOf = (value: unknown): CollectionIndex | null =>
+  typeof value === 'object' && value !== null && Array.isArray((value as CollectionIndex).sources)
+    ? (value as CollectionIndex)
+    : null;
 
 function fromRaw(raw: Raw): PageStorage {
   const format = raw[pageStorageKeys.defaultFormat];
@@ -47,6 +56,7 @@ function fromRaw(raw: Raw): PageStorage {
     currentCart: text(raw[pageStorageKeys.currentCart], pageStorageFallbacks.currentCart),
     cartState: typeof cartState === 'object' ? (cartState as CartStateByStore | null) : null,
     keyNotation: notation ?? pageStorageFallbacks.keyNotation,
+    collection: collectionOf(raw[pageStorageKeys.collection]),
   };
 }
 

@@ -13,6 +13,8 @@ export interface CollectionSourceIndex {
   /** What the page says: "rekordbox", "Traktor", a playlist's or a folder's name. */
   name: string;
   tracks: number;
+  /** When it was imported (ISO 8601): a page re-decodes a source only when this changes. */
+  importedAt: string;
   /** The sorted hashes, two uint32 per key (high, low), as base64. */
   keys: string;
 }

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { pageStorageFallbacks, pageStorageKeys, readPageStorage } from '../../lib/content/page-storage.ts';
 import {
   cartStateItem,
+  collectionIndexItem,
   currentCartSetting,
   defaultAudioFormatSetting,
   keyNotationSetting,
@@ -20,12 +21,14 @@ describe("the content script's reading of storage", () => {
     expect(currentCartSetting.key).toBe(`local:${pageStorageKeys.currentCart}`);
     expect(cartStateItem.key).toBe(`local:${pageStorageKeys.cartState}`);
     expect(keyNotationSetting.key).toBe(`local:${pageStorageKeys.keyNotation}`);
+    expect(collectionIndexItem.key).toBe(`local:${pageStorageKeys.collection}`);
     expect(await readPageStorage()).toEqual({
       storeUrl: await storeUrlSetting.getValue(),
       defaultFormat: await defaultAudioFormatSetting.getValue(),
       currentCart: await currentCartSetting.getValue(),
       cartState: null,
       keyNotation: await keyNotationSetting.getValue(),
+      collection: null,
     });
     expect(pageStorageFallbacks.storeUrl).toBe(await storeUrlSetting.getValue());
   });

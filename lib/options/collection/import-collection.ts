@@ -34,6 +34,7 @@ export async function saveCollection(read: ReadCollection, fileName: string): Pr
     kind: source.kind,
     name: source.name,
     tracks: source.tracks,
+    importedAt: source.importedAt,
     keys: encodeKeys(read.tracks.flatMap(collectionKeys)),
   };
   await theStore().replace(

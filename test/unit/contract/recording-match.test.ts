@@ -69,7 +69,7 @@ describe('sameRecording: real-world spellings', () => {
     ['no mix name is the original mix', beatport, { artists: 'Bicep', title: 'Glue' }, true],
     ['"(Original Mix)" in the title', beatport, { artists: 'BICEP', title: 'Glue (Original Mix)' }, true],
     [
-      'a title that repeats its mix (the store\'s own file tags)',
+      "a title that repeats its mix (the store's own file tags)",
       store(['Bicep'], 'Glue', 'Extended Mix'),
       { artists: 'Bicep', title: 'Glue (Extended Mix)', mix: 'Extended Mix' },
       true,
