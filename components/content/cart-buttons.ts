@@ -411,7 +411,8 @@ export function createCartControl({
   function choose(format: AudioFormat, collectionAsked = false): void {
     const current = states.status(item);
     if (current.inCart === format) return;
-    if (current.inCart === null && current.inCollection !== null && !collectionAsked) {
+    // Something bought here asks its own question ("You own this"): one question is enough.
+    if (current.inCart === null && current.inCollection !== null && !current.owned && !collectionAsked) {
       setPhase({ step: 'confirmCollection', format });
     } else if (current.inCart !== null) {
       void run(

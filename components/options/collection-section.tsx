@@ -111,7 +111,8 @@ export function CollectionSection() {
           <input type="file" webkitdirectory multiple disabled={busy} onChange={importFolderInput} />
         </label>
       )}
-      <p role="status" class="collection-status">
+      {/* Live but not role="status": the settings form above has the page's one status. */}
+      <p aria-live="polite" class="collection-status">
         {status.kind === 'reading' && `Reading… ${number.format(status.read)} tracks`}
         {status.kind === 'done' &&
           `Read ${number.format(status.source.tracks)} tracks from ${status.source.name}. ${skippedSummary(status.source.skipped)}`}

@@ -24,7 +24,7 @@ const storeTrack = {
 
 /** A Blob that counts the bytes read from it. */
 function counting(bytes: Uint8Array): { blob: Blob; read: () => number } {
-  const whole = new Blob([bytes]);
+  const whole = new Blob([new Uint8Array(bytes)]);
   let read = 0;
   const wrap = (blob: Blob): Blob =>
     new Proxy(blob, {
