@@ -76,7 +76,7 @@ export class CartButtonsPage<P extends UiPage> {
 
   /** Every collection mark on the page. */
   get collectionMarks(): LocatorOf<P> {
-    return this.page.locator('crate-cart-buttons .mark.in-collection') as LocatorOf<P>;
+    return this.all.getByText(/^In your collection: /) as LocatorOf<P>;
   }
 
   /** Asked before adding a recording in the DJ's collection. */
