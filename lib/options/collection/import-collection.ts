@@ -2,7 +2,6 @@
  * Keeping what was read: the tracks in IndexedDB and their match keys in the compact index the
  * store pages read. A source imported again (same kind, same file or folder name) replaces itself.
  */
-import { collectionKeys } from '../../contract/recording-match.ts';
 import { type CollectionSourceIndex, encodeKeys } from '../../storage/collection-index.ts';
 import {
   type CollectionSource,
@@ -35,7 +34,7 @@ export async function saveCollection(read: ReadCollection, fileName: string): Pr
     name: source.name,
     tracks: source.tracks,
     importedAt: source.importedAt,
-    keys: encodeKeys(read.tracks.flatMap(collectionKeys)),
+    keys: encodeKeys(read.keys),
   };
   await theStore().replace(
     source,

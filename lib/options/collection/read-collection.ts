@@ -3,6 +3,7 @@
  * a playlist, or a folder's music files by their tags. Work is cut into slices of about 30 ms with
  * the page given back in between, so a 100,000-track file never freezes the options page.
  */
+import { collectionKeys } from '../../contract/recording-match.ts';
 import type { CollectionSourceKind } from '../../storage/collection-index.ts';
 import type { CollectionTrack } from './collection-track.ts';
 import { readFileTags, trackOfTags } from './file-tags.ts';
@@ -16,6 +17,8 @@ export interface ReadCollection {
   /** What the pages will call it. */
   name: string;
   tracks: CollectionTrack[];
+  /** The tracks' match keys (recording-match.ts), made as they are read: work spread over the slices. */
+  keys: string[];
   /** Entries passed by, counted by why. */
   skipped: Record<string, number>;
 }
@@ -61,8 +64,10 @@ export const skipReasons = {
 
 /** Adds a track, or counts why it cannot be matched. */
 function keep(result: ReadCollection, track: CollectionTrack): void {
-  if (track.isrc || (track.artists.trim() && track.title.trim())) result.tracks.push(track);
-  else count(result, skipReasons.unnamed);
+  const keys = collectionKeys(track);
+  if (keys.length === 0) return count(result, skipReasons.unnamed);
+  result.tracks.push(track);
+  for (const key of keys) result.keys.push(key);
 }
 
 const count = (result: ReadCollection, reason: string) => {
@@ -82,6 +87,7 @@ async function readXml(file: File, progress: Progress): Promise<ReadCollection> 
     kind,
     name: kind === 'rekordbox' ? 'rekordbox' : 'Traktor',
     tracks: [],
+    keys: [],
     skipped: {},
   };
   let entries = 0;
@@ -111,6 +117,7 @@ async function readM3u(file: File): Promise<ReadCollection> {
     kind: 'playlist',
     name: file.name.replace(/\.m3u8?$/i, ''),
     tracks: [],
+    keys: [],
     skipped: {},
   };
   for (const entry of readPlaylist(text)) {
@@ -141,7 +148,7 @@ export async function readMusicFolder(
   progress: Progress = () => {},
 ): Promise<ReadCollection> {
   sliceStart = performance.now();
-  const result: ReadCollection = { kind: 'folder', name, tracks: [], skipped: {} };
+  const result: ReadCollection = { kind: 'folder', name, tracks: [], keys: [], skipped: {} };
   const pending = new Set<Promise<void>>();
   let entries = 0;
   const readOne = async ({ path, file }: FolderFile) => {
