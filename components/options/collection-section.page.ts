@@ -14,9 +14,9 @@ export class CollectionSectionPage<P extends UiPage> {
   }
 
   /** Imports a collection file (its path on this machine); resolves with the import's report. */
-  async importFile(path: string): Promise<string> {
+  async importFile(path: string, timeout = 30_000): Promise<string> {
     await this.page.getByLabel('Your DJ collection').setInputFiles(path);
-    await this.report.filter({ hasText: /^(Read \d|.*neither)/ }).waitFor({ timeout: 30_000 });
+    await this.report.filter({ hasText: /^(Read \d|.*neither)/ }).waitFor({ timeout });
     return (await this.report.textContent()) ?? '';
   }
 

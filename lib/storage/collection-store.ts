@@ -49,17 +49,28 @@ export function collectionStore(databaseName = 'crate-collection') {
     async sources(): Promise<CollectionSource[]> {
       return (await database).getAll('sources');
     },
-    /** Replaces the source of that id, tracks and all, in one transaction. */
+    /**
+     * Replaces the source of that id, tracks and all. The old one goes first; the tracks follow in
+     * transactions of 10 chunks, so the page paints between them; the source's record comes last,
+     * so an import cut short leaves no source, and the next import of it clears its chunks.
+     */
     async replace(source: CollectionSource, tracks: readonly StoredCollectionTrack[]): Promise<void> {
-      const tx = (await database).transaction(['sources', 'tracks'], 'readwrite');
-      const writes: Promise<unknown>[] = [tx.objectStore('tracks').delete(allChunks(source.id))];
-      for (let i = 0; i * chunkSize < tracks.length; i++) {
-        writes.push(
-          tx.objectStore('tracks').put(tracks.slice(i * chunkSize, (i + 1) * chunkSize), [source.id, i]),
-        );
+      const db = await database;
+      const clear = db.transaction(['sources', 'tracks'], 'readwrite');
+      await Promise.all([
+        clear.objectStore('sources').delete(source.id),
+        clear.objectStore('tracks').delete(allChunks(source.id)),
+        clear.done,
+      ]);
+      for (let first = 0; first < tracks.length; first += chunkSize * 10) {
+        const tx = db.transaction('tracks', 'readwrite');
+        const writes: Promise<unknown>[] = [];
+        for (let at = first; at < Math.min(tracks.length, first + chunkSize * 10); at += chunkSize) {
+          writes.push(tx.store.put(tracks.slice(at, at + chunkSize), [source.id, at / chunkSize]));
+        }
+        await Promise.all([...writes, tx.done]);
       }
-      writes.push(tx.objectStore('sources').put(source));
-      await Promise.all([...writes, tx.done]);
+      await db.put('sources', source);
     },
     async remove(id: string): Promise<void> {
       const tx = (await database).transaction(['sources', 'tracks'], 'readwrite');

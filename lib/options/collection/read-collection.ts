@@ -52,7 +52,10 @@ export function declaredEncoding(head: Uint8Array): string {
 
 async function* textChunks(file: Blob, encoding: string): AsyncGenerator<string> {
   const reader = file.stream().pipeThrough(new TextDecoderStream(encoding)).getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
+  // A browser may hand over megabytes at once: slices of 256 kB keep each scan short.
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    for (let at = 0; at < next.value.length; at += 1 << 18) yield next.value.slice(at, at + (1 << 18));
+  }
 }
 
 export const skipReasons = {
