@@ -68,7 +68,10 @@ export const skipReasons = {
 /** Adds a track, or counts why it cannot be matched. */
 function keep(result: ReadCollection, track: CollectionTrack): void {
   const keys = collectionKeys(track);
-  if (keys.length === 0) return count(result, skipReasons.unnamed);
+  if (keys.length === 0) {
+    count(result, skipReasons.unnamed);
+    return;
+  }
   result.tracks.push(track);
   for (const key of keys) result.keys.push(key);
 }
