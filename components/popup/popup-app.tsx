@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { type PopupSnapshot, rememberAuth, scopeOf } from '../../lib/popup/popup-snapshot.ts';
 import type { PopupTabId } from '../../lib/popup/popup-tab-ids.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
@@ -130,6 +131,14 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
         ]}
       />
       <ShortcutsHelp />
+      {/* The collection is imported on the options page: a file input wants a page that stays open. */}
+      <button
+        type="button"
+        class="link-button collection-link"
+        onClick={() => void browser.runtime.openOptionsPage()}
+      >
+        Your DJ collection: import rekordbox, Traktor, a playlist or a folder
+      </button>
     </div>
   );
 }
