@@ -1,13 +1,47 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { extensionPublicKey, firefoxAddonId } from './lib/contract/extension-identity.ts';
-import { manifestStoreMatches } from './lib/contract/store-hosts.ts';
+import { isLoopbackHost, manifestStoreMatches, storeMatchPattern } from './lib/contract/store-hosts.ts';
 
 /**
  * The default store runs on the loopback interface (lib/contract/store-hosts.ts). Every other store is
  * asked for at run time from the options page.
  */
 const otherStoreOrigins = ['https://*/*', 'http://*/*'];
+
+/**
+ * The store a build is for (`CRATE_STORE_URL=https://shop.example npm run zip`): the extension's
+ * default store address, and its host permission and content script match granted at install (in
+ * place of the demo's loopback ones), so a DJ of that store signs in without a permission prompt.
+ * Unset, the build is the demo's (loopback).
+ */
+function buildStoreUrl(): string | undefined {
+  const value = process.env.CRATE_STORE_URL;
+  if (!value) return undefined;
+  const url = URL.parse(value);
+  if (!url || url.origin === 'null' || url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(
+      `CRATE_STORE_URL must be a store's origin, like https://shop.example.com (got "${value}").`,
+    );
+  }
+  if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
+    throw new Error(
+      `CRATE_STORE_URL must use https (plain http only for a store on this computer): "${value}".`,
+    );
+  }
+  return url.origin;
+}
+const storeUrl = buildStoreUrl();
+const storeMatches = storeUrl ? [storeMatchPattern(storeUrl)] : manifestStoreMatches;
+
+/**
+ * `CRATE_PACKAGE=store` (`npm run zip`, `npm run zip:firefox`) makes the packages the Chrome Web
+ * Store and addons.mozilla.org take, into .output/*-store. They carry no `key` (the Web Store refuses
+ * it and assigns the id); every other build pins the id with `key`, so a development or test install
+ * signs in to a store that registered the pinned redirect URI (README, "Store-ready packages").
+ * Not a Vite mode: any mode but production makes Preact's JSX a development build with file paths.
+ */
+const storePackage = process.env.CRATE_PACKAGE === 'store';
 
 /**
  * Crate renders no raw HTML, so Preact's one HTML sink (`dangerouslySetInnerHTML`, an innerHTML
@@ -27,9 +61,11 @@ const preactWithoutHtmlSink = {
 };
 
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
+  // i18n: locales/*.json become _locales (README, "Languages").
+  modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   // MV3 in Firefox too: one manifest for both browsers (README, "Firefox").
   manifestVersion: 3,
+  ...(storePackage ? { outDirTemplate: '{{browser}}-mv{{manifestVersion}}-store' } : {}),
   zip: {
     // The AMO sources archive: what builds the extension, not local data or build output.
     excludeSources: [
@@ -43,6 +79,13 @@ export default defineConfig({
     ],
   },
   hooks: {
+    // The content script runs on the build's store (its entrypoint declares the demo's).
+    'build:manifestGenerated': (_wxt, manifest) => {
+      for (const script of manifest.content_scripts ?? []) {
+        if (script.matches?.some((match) => manifestStoreMatches.includes(match)))
+          script.matches = storeMatches;
+      }
+    },
     // The store content script calls only APIs that return promises in Chrome and Firefox alike
     // (storage.local, storage.onChanged, runtime.sendMessage): it goes without the polyfill, which
     // would be a third of the script every store page parses before its own HTML.
@@ -57,10 +100,15 @@ export default defineConfig({
     },
   },
   // The preset is typed against the workspace's vite; WXT runs its own vite, which takes it as is.
-  vite: () => ({ plugins: [preact() as never, preactWithoutHtmlSink] }),
+  vite: () => ({
+    plugins: [preact() as never, preactWithoutHtmlSink],
+    // lib/storage/items.ts: the default store address.
+    define: { 'import.meta.env.CRATE_STORE_URL': JSON.stringify(storeUrl ?? '') },
+  }),
   manifest: ({ browser, manifestVersion }) => ({
-    name: 'Crate',
-    description: 'Buy and download music from your store without leaving the page.',
+    default_locale: 'en',
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
     // storage: settings and tokens; identity: the OAuth sign-in window; alarms: the periodic cart sync
     // and waking a stopped worker to carry on a bulk download;
     // downloads: saves purchased files from the library (the store's signed links) to disk.
@@ -69,7 +117,7 @@ export default defineConfig({
     // contextMenus: "Download purchased" on the store's track and release links and pages.
     // notifications: a bulk download finished, a download failed, or an item is not owned yet.
     permissions: ['storage', 'identity', 'alarms', 'downloads', 'scripting', 'contextMenus', 'notifications'],
-    host_permissions: manifestStoreMatches,
+    host_permissions: storeMatches,
     // MV2 (Firefox) has no optional_host_permissions: origins go in optional_permissions there.
     ...(manifestVersion === 3
       ? { optional_host_permissions: otherStoreOrigins }
@@ -88,7 +136,11 @@ export default defineConfig({
             gecko_android: { strict_min_version: '142.0' },
           },
         }
-      : { key: extensionPublicKey }),
+      : {
+          // Chrome 120 is the first to fire alarms every 30 seconds, the bulk download's wake-up.
+          minimum_chrome_version: '120',
+          ...(storePackage ? {} : { key: extensionPublicKey }),
+        }),
     action: { default_title: 'Crate' },
     // Defaults both browsers bind on install (test/e2e checks commands.getAll()): Chromium keeps
     // Alt+Shift+A (and Alt+Shift+C) for itself and leaves an extension's claim to them unbound.
@@ -96,11 +148,11 @@ export default defineConfig({
       // lib/background/page-item-command.ts
       'add-page-item': {
         suggested_key: { default: 'Alt+Shift+D' },
-        description: 'Add the track or release under the pointer or in focus (or of this page) to the cart',
+        description: '__MSG_commands_addPageItem__',
       },
       _execute_action: {
         suggested_key: { default: 'Alt+Shift+K' },
-        description: 'Open Crate',
+        description: '__MSG_commands_openCrate__',
       },
     },
   }),

@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 import { CollectionSection } from './collection-section.tsx';
 import { OptionsForm } from './options-form.tsx';
 import { ShortcutsSection } from './shortcuts-section.tsx';
@@ -11,6 +12,7 @@ export function OptionsPage() {
         <div>
           <h1>Crate settings</h1>
           <p class="hint">Kept in this browser once you press Save.</p>
+          <a href="/welcome.html">{i18n.t('options.openWelcome')}</a>
         </div>
       </header>
       <OptionsForm />

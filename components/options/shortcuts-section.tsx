@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { readShortcutBindings, type ShortcutBinding } from '../../lib/protocol/shortcut-bindings.ts';
 
 /** Firefox (137 and later) opens its own page for an add-on's shortcuts; Chromium has a URL. */
@@ -20,26 +21,22 @@ export function ShortcutsSection() {
 
   return (
     <section aria-labelledby="shortcuts-heading" class="shortcuts">
-      <h2 id="shortcuts-heading">Keyboard shortcuts</h2>
+      <h2 id="shortcuts-heading">{i18n.t('shortcuts.heading')}</h2>
       {bindings && (
-        <ul aria-label="Keyboard shortcuts">
+        <ul aria-label={i18n.t('shortcuts.heading')}>
           {bindings.map(({ name, description, shortcut }) => (
             <li key={name}>
-              {shortcut ? <kbd>{shortcut}</kbd> : <span class="notice">Not set</span>}{' '}
-              {name === '_execute_action' ? 'Open Crate' : description}
+              {shortcut ? <kbd>{shortcut}</kbd> : <span class="notice">{i18n.t('shortcuts.notSet')}</span>}{' '}
+              {name === '_execute_action' ? i18n.t('commands.openCrate') : description}
             </li>
           ))}
         </ul>
       )}
       <p class="hint">
-        Your browser keeps these: change them in{' '}
-        {firefoxSettings
-          ? 'Add-ons and themes, ⚙, Manage Extension Shortcuts'
-          : 'chrome://extensions/shortcuts'}
-        .
+        {firefoxSettings ? i18n.t('shortcuts.keptInFirefox') : i18n.t('shortcuts.keptInChromium')}
       </p>
       <button type="button" onClick={changeShortcuts}>
-        Change shortcuts
+        {i18n.t('shortcuts.change')}
       </button>
     </section>
   );

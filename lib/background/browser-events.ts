@@ -14,6 +14,7 @@ import { type BackgroundService, cartSyncAlarm } from './background-service.ts';
 import { registerStoreContentScript } from './content-script-registration.ts';
 import { addPageItem, addPageItemCommand } from './page-item-command.ts';
 import { storeAccessGranted } from './store-access-granted.ts';
+import { openWelcomeOnInstall } from './welcome.ts';
 
 const logged = (work: Promise<unknown>) => void work.catch((error: unknown) => console.warn('Crate:', error));
 
@@ -31,7 +32,8 @@ export function createBrowserEvents(service: BackgroundService) {
     onMessage: (message: unknown, sender: Browser.runtime.MessageSender) =>
       service.onMessage(message, sender),
 
-    async onInstalled(): Promise<void> {
+    async onInstalled(details: { reason: string }): Promise<void> {
+      logged(openWelcomeOnInstall(details));
       logged(storeReady(await storeUrlSetting.getValue()));
       logged(downloads.createMenus());
     },

@@ -10,6 +10,7 @@ import { type KeyNotation, keyNotations } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { type CartStateByStore, cartStateKey } from '../storage/cart-state.ts';
 import type { CollectionIndex } from '../storage/collection-index.ts';
+import { defaultStoreUrl } from '../storage/default-store-url.ts';
 
 export const pageStorageKeys = {
   storeUrl: 'storeUrl',
@@ -22,7 +23,7 @@ export const pageStorageKeys = {
 
 /** The settings items' fallbacks. */
 export const pageStorageFallbacks = {
-  storeUrl: 'http://127.0.0.1:8787',
+  storeUrl: defaultStoreUrl,
   defaultFormat: 'mp3' as AudioFormat,
   currentCart: 'default',
   keyNotation: 'musical' as KeyNotation,

@@ -19,15 +19,16 @@ export interface SettingsInput {
 
 const sourceTypePattern = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** Resolves with the saved values, or throws an Error whose message the page shows as is. */
-export async function saveSettings(input: SettingsInput): Promise<SettingsInput> {
-  // permissions.request must be the first await: it only works inside the click's user gesture.
-  const checked = normalizeStoreUrl(input.storeUrl);
+/**
+ * Points the extension at a store, in the click that asked for it: the URL checked, the origin's
+ * access asked for (permissions.request must be the first await: it only works inside the click's
+ * user gesture), the store's discovery document answering, and the previous store's access given
+ * back. Resolves with the store's origin, or throws an Error whose message the page shows as is.
+ */
+export async function chooseStore(address: string): Promise<string> {
+  const checked = normalizeStoreUrl(address);
   if (!checked.ok) throw new Error(checked.message);
   const { storeUrl } = checked;
-  if (!sourceTypePattern.test(input.sourceType)) {
-    throw new Error('The source type is 1 to 64 letters, digits, dots, dashes or underscores.');
-  }
   // Every store, the local one too: Firefox lets the person take back even the manifest's origins,
   // and a grant already held resolves at once, without asking.
   const granted = await requestHostAccess(storeUrl);
@@ -40,10 +41,7 @@ export async function saveSettings(input: SettingsInput): Promise<SettingsInput>
       error instanceof StoreError ? error.message : `${storeUrl} does not answer like a store.`,
     );
   }
-
   const previous = await storeUrlSetting.getValue();
-  await sourceTypeSetting.setValue(input.sourceType);
-  await defaultAudioFormatSetting.setValue(input.defaultAudioFormat);
   if (previous !== storeUrl) {
     await storeUrlSetting.setValue(storeUrl);
     // Keep host access to the one store in use: give back the previous store's origin.
@@ -51,5 +49,22 @@ export async function saveSettings(input: SettingsInput): Promise<SettingsInput>
       await browser.permissions.remove({ origins: [storeMatchPattern(previous)] });
     }
   }
+  return storeUrl;
+}
+
+/** Resolves with the saved values, or throws an Error whose message the page shows as is. */
+export async function saveSettings(input: SettingsInput): Promise<SettingsInput> {
+  // The source type is checked before the store is asked for, so a bad one asks nothing.
+  if (!sourceTypePattern.test(input.sourceType)) {
+    const checked = normalizeStoreUrl(input.storeUrl);
+    throw new Error(
+      checked.ok
+        ? 'The source type is 1 to 64 letters, digits, dots, dashes or underscores.'
+        : checked.message,
+    );
+  }
+  const storeUrl = await chooseStore(input.storeUrl);
+  await sourceTypeSetting.setValue(input.sourceType);
+  await defaultAudioFormatSetting.setValue(input.defaultAudioFormat);
   return { storeUrl, sourceType: input.sourceType, defaultAudioFormat: input.defaultAudioFormat };
 }

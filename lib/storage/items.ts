@@ -47,12 +47,10 @@ import type { AudioFormat } from '../contract/wire.ts';
 import type { AccessToken } from './access-token.ts';
 import { type CartStateByStore, cartStateKey } from './cart-state.ts';
 import type { CollectionIndex } from './collection-index.ts';
+import { defaultStoreUrl } from './default-store-url.ts';
 import { defaultFilenameTemplate } from './filename-template.ts';
 
 // The person's settings (options page and popup).
-
-/** Where the store runs when nobody configured another one (`npm start` and `npm run store`). */
-export const defaultStoreUrl = 'http://127.0.0.1:8787';
 
 /**
  * Origin of the store the extension talks to, e.g. `http://127.0.0.1:8787`: no path, no trailing

@@ -3,7 +3,11 @@ export class ByteLruCache {
   private readonly entries = new Map<string, Uint8Array>();
   private size = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  private readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
 
   get(key: string): Uint8Array | undefined {
     const value = this.entries.get(key);

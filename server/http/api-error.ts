@@ -1,13 +1,22 @@
 /** An error a client caused, sent as the contract's error envelope (contract.md section 2). */
 export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly parameter: string | undefined;
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
+    status: number,
+    code: string,
     message: string,
-    readonly parameter?: string,
-    readonly headers: Record<string, string> = {},
+    parameter?: string,
+    headers: Record<string, string> = {},
   ) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.parameter = parameter;
+    this.headers = headers;
   }
 }
 

@@ -69,8 +69,11 @@ export function trackTitle(random: Random): string {
 /** Names that stay unique: a clash gets a country tag, as stores disambiguate artists ("Name (UK)"). */
 export class UniqueNames {
   private readonly used = new Set<string>();
+  private readonly random: Random;
 
-  constructor(private readonly random: Random) {}
+  constructor(random: Random) {
+    this.random = random;
+  }
 
   take(make: () => string): string {
     let name = make();

@@ -11,6 +11,7 @@ export type AriaRole =
   | 'checkbox'
   | 'combobox'
   | 'group'
+  | 'heading'
   | 'link'
   | 'list'
   | 'listitem'
@@ -26,6 +27,7 @@ export interface RoleOptions {
   name?: string | RegExp;
   exact?: boolean;
   pressed?: boolean;
+  level?: number;
 }
 
 export interface UiLocator {

@@ -65,7 +65,7 @@ describe('browser events', () => {
   });
 
   it('installing registers the script, refreshes the cache and creates the menus', async () => {
-    await events.onInstalled();
+    await events.onInstalled({ reason: 'update' });
     await settle();
     expect(registration.register).toHaveBeenCalledWith('http://127.0.0.1:8787');
     expect(service.cartState.refresh).toHaveBeenCalled();

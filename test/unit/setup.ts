@@ -1,5 +1,14 @@
 import 'fake-indexeddb/auto';
 import { beforeEach } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { getMessageFrom, readLocale } from '../helpers/locales.ts';
 import { fakePermissions } from './fake-permissions.ts';
 
-beforeEach(() => fakePermissions.reset());
+const english = getMessageFrom(readLocale('en'));
+
+beforeEach(() => {
+  fakePermissions.reset();
+  // fakeBrowser.reset() leaves i18n alone: the extension's English, as a browser in English answers.
+  fakeBrowser.i18n.getMessage = english as typeof fakeBrowser.i18n.getMessage;
+  fakeBrowser.i18n.getUILanguage = () => 'en';
+});

@@ -204,6 +204,9 @@ const firefoxTeardownNoise = [
   // A page closed while its IndexedDB write (the popup's cache) was in flight: the write is
   // dropped, as when a person closes the popup.
   /^An IndexedDB transaction that was not yet complete has been aborted due to page navigation\.$/,
+  // Firefox's own Remote Settings loader, offline here, when a tab it watches (the welcome page
+  // a new install opens) first loads: logged on stdout with no source, not by the extension.
+  /^RSLoader: $/,
 ];
 
 /**

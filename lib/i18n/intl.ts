@@ -1,0 +1,18 @@
+/**
+ * The browser's language (the one the extension's strings are in), for Intl's number, date and
+ * plural formats: German reads "1,49 $" and Spanish "1,49 US$" with no table of our own.
+ */
+import { browser } from 'wxt/browser';
+
+/**
+ * The language the extension's own strings are shown in: each locale names itself (its `locale`
+ * message), since the browser's `getUILanguage` can differ from the _locales it picked (Chromium
+ * under a locale override); the UI language where no message answers, English where neither does.
+ */
+export function uiLocale(): string {
+  try {
+    return browser.i18n.getMessage('locale') || browser.i18n.getUILanguage() || 'en';
+  } catch {
+    return 'en';
+  }
+}

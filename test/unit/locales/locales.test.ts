@@ -1,0 +1,38 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readLocale } from '../../helpers/locales.ts';
+
+const languages = readdirSync(join(import.meta.dirname, '..', '..', '..', 'locales')).map((file) =>
+  file.replace(/\.json$/, ''),
+);
+const english = readLocale('en');
+/** Names, not words: the same in every language. */
+const sameEverywhere = new Set(['extName']);
+const substitutions = (text: string) => [...text.matchAll(/\$([1-9])/g)].map((match) => match[1]).sort();
+
+describe('locales', () => {
+  it('has English, German and Spanish', () => {
+    expect(languages.sort()).toEqual(['de', 'en', 'es']);
+  });
+
+  describe.each(languages.filter((language) => language !== 'en'))('%s', (language) => {
+    const messages = readLocale(language);
+
+    it('has every key English has, and no other', () => {
+      expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
+    });
+
+    it("keeps each message's substitutions", () => {
+      for (const [key, text] of english)
+        expect(substitutions(messages.get(key) ?? ''), key).toEqual(substitutions(text));
+    });
+
+    it('is translated, not copied', () => {
+      const copied = [...english].filter(
+        ([key, text]) => !sameEverywhere.has(key) && messages.get(key) === text,
+      );
+      expect(copied.map(([key]) => key)).toEqual([]);
+    });
+  });
+});
