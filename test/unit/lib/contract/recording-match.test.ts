@@ -7,7 +7,7 @@ import {
   lookupKeys,
   type Recording,
   sameRecording,
-} from '../../../lib/contract/recording-match.ts';
+} from '../../../../lib/contract/recording-match.ts';
 
 const store = (artists: string[], title: string, mix: string, isrc?: string): Recording => ({
   artists,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { declaredEncoding, readCollectionFile } from '../../../../lib/options/collection/read-collection.ts';
+import {
+  declaredEncoding,
+  readCollectionFile,
+} from '../../../../../lib/options/collection/read-collection.ts';
 
 /** A rekordbox 6 export as it writes it: COLLECTION tracks with children, then PLAYLISTS pointing at them. */
 const rekordboxXml = (tracks: string) => `<?xml version="1.0" encoding="UTF-8"?>

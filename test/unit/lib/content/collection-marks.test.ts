@@ -4,15 +4,15 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { listRowOf } from '../../../lib/content/decorate.ts';
-import { createItemStates } from '../../../lib/content/item-state.ts';
-import { readPageStorage } from '../../../lib/content/page-storage.ts';
+import { listRowOf } from '../../../../lib/content/decorate.ts';
+import { createItemStates } from '../../../../lib/content/item-state.ts';
+import { readPageStorage } from '../../../../lib/content/page-storage.ts';
 import {
   collectionSources,
   removeCollection,
   saveCollection,
-} from '../../../lib/options/collection/import-collection.ts';
-import { readCollectionFile } from '../../../lib/options/collection/read-collection.ts';
+} from '../../../../lib/options/collection/import-collection.ts';
+import { readCollectionFile } from '../../../../lib/options/collection/read-collection.ts';
 
 const store = 'http://127.0.0.1:8787';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readFileTags, trackOfTags } from '../../../../lib/options/collection/file-tags.ts';
-import { trackFile } from '../../../../server/audio/audio-file.ts';
+import { readFileTags, trackOfTags } from '../../../../../lib/options/collection/file-tags.ts';
+import { trackFile } from '../../../../../server/audio/audio-file.ts';
 
 /** The store's own purchased files: the tags DJ software reads, in all three formats. */
 const storeTrack = {
