@@ -97,8 +97,11 @@ async function readXml(file: File, progress: Progress): Promise<ReadCollection> 
     skipped: {},
   };
   let entries = 0;
+  let whole = false;
+  const root = kind === 'rekordbox' ? 'DJ_PLAYLISTS' : 'NML';
   for await (const tags of xmlTags(textChunks(file, encoding))) {
     for (const tag of tags) {
+      if (tag.end && tag.name === root) whole = true;
       const track = read(tag);
       if (track === null) continue;
       entries++;
@@ -107,6 +110,8 @@ async function readXml(file: File, progress: Progress): Promise<ReadCollection> 
     progress(entries);
     await breathe();
   }
+  // A cut file (an export still being written, a copy stopped short) would replace a whole one.
+  if (!whole) throw new Error(`${file.name} ends before its last tag: export the collection again.`);
   return result;
 }
 
@@ -134,9 +139,13 @@ async function readM3u(file: File): Promise<ReadCollection> {
 }
 
 /** A collection file: rekordbox XML, Traktor NML or an M3U/M3U8 playlist. */
-export function readCollectionFile(file: File, progress: Progress = () => {}): Promise<ReadCollection> {
+export async function readCollectionFile(file: File, progress: Progress = () => {}): Promise<ReadCollection> {
   sliceStart = performance.now();
-  return /\.m3u8?$/i.test(file.name) ? readM3u(file) : readXml(file, progress);
+  const read = /\.m3u8?$/i.test(file.name) ? await readM3u(file) : await readXml(file, progress);
+  // Nothing to keep: refused, so an empty export never wipes the source it would replace.
+  if (read.tracks.length === 0)
+    throw new Error(`${file.name} holds no track Crate can match: nothing was changed.`);
+  return read;
 }
 
 /** A file in a chosen folder, with its path inside it. */
@@ -178,5 +187,10 @@ export async function readMusicFolder(
     await breathe();
   }
   await Promise.all(pending);
+  if (result.tracks.length === 0) {
+    throw new Error(
+      `${name} holds no MP3, WAV, AIFF or FLAC file whose tags name its track: nothing was changed.`,
+    );
+  }
   return result;
 }

@@ -68,6 +68,20 @@ describe('readCollectionFile: rekordbox XML', () => {
     );
   });
 
+  it('refuses a file cut short, and one without a track to keep: nothing is replaced', async () => {
+    const text = rekordboxXml(tracks);
+    const cut = text.slice(0, text.indexOf('</COLLECTION>'));
+    await expect(readCollectionFile(new File([cut], 'rekordbox.xml'))).rejects.toThrow(
+      'rekordbox.xml ends before its last tag: export the collection again.',
+    );
+    await expect(readCollectionFile(new File([rekordboxXml('')], 'rekordbox.xml'))).rejects.toThrow(
+      'rekordbox.xml holds no track Crate can match: nothing was changed.',
+    );
+    await expect(readCollectionFile(new File(['#EXTM3U\n'], 'empty.m3u8'))).rejects.toThrow(
+      'empty.m3u8 holds no track Crate can match: nothing was changed.',
+    );
+  });
+
   it('reads 20,000 tracks', async () => {
     const many = Array.from(
       { length: 20_000 },
