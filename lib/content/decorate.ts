@@ -90,17 +90,25 @@ function pricesOf(element: Element | null): { price: string | null; prices?: Pag
 
 /** The row of an item, given its container and what it names. */
 export function rowOf(row: Element, ref: CatalogItemRef, titleFallback: Element = row): FoundRow {
-  return {
-    row,
-    slot: row.querySelector(controlSlots) ?? row,
-    item: {
-      ...ref,
-      title: titleOf(row, titleFallback),
-      free: ref.type === 'track' && row.querySelector(freeMarker) !== null,
-      ...pricesOf(row.querySelector(itemPrices)),
-      ...(ref.type === 'track' ? { ...trackFacts(row), ...recordingOf(row) } : {}),
-    },
+  const item: PageItem = {
+    ...ref,
+    title: titleOf(row, titleFallback),
+    free: ref.type === 'track' && row.querySelector(freeMarker) !== null,
+    ...pricesOf(row.querySelector(itemPrices)),
+    ...(ref.type === 'track' ? trackFacts(row) : {}),
   };
+  // Read when first asked, which is only when a collection is imported: no cost to pages without one.
+  if (ref.type === 'track') {
+    let read: { recording?: Recording } | undefined;
+    Object.defineProperty(item, 'recording', {
+      get: () => {
+        read ??= recordingOf(row);
+        return read.recording;
+      },
+      enumerable: false,
+    });
+  }
+  return { row, slot: row.querySelector(controlSlots) ?? row, item };
 }
 
 /**
