@@ -5,6 +5,7 @@
  */
 import type { Browser } from 'wxt/browser';
 import { browser } from 'wxt/browser';
+import type { CatalogItemRef } from '../contract/catalog-url.ts';
 import type { CartSummary } from '../contract/wire.ts';
 import { hasHostAccess } from '../protocol/host-access.ts';
 import {
@@ -32,6 +33,7 @@ import type { AuthService } from './auth-service.ts';
 import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';
 import { createCartStateSync, withCartState } from './cart-state-sync.ts';
 import { checkedAdd, choosePrompt } from './checked-add.ts';
+import { collectionSourceOf, notifyInCollection, recordingOfTrack } from './collection/collection-check.ts';
 import { importCrate } from './crate-import.ts';
 import { downloadFiles } from './download-file.ts';
 import { createDownloadService } from './downloads/download-service.ts';
@@ -95,6 +97,7 @@ export function createBackgroundService(auth: AuthService) {
           key: track.key,
           sampleUrl: track.sampleUrl,
           releaseId: track.release.id,
+          recording: recordingOfTrack(track),
         });
       } else {
         const { release, tracks } = await client.catalogPage('release', item.id);
@@ -150,6 +153,7 @@ export function createBackgroundService(auth: AuthService) {
     return new Set(storeEntry(all, storeUrl)?.ownedTracks);
   }
   const checked = { api, handlers: () => handlers, ownedTracks };
+  const collectionSource = (item: CatalogItemRef) => collectionSourceOf(api, item, ownedTracks);
 
   // Context menu, bulk queue and notifications; "Add to cart" goes through the handler below, so
   // the badge and the pages' cache follow it like any other add.
@@ -161,6 +165,8 @@ export function createBackgroundService(auth: AuthService) {
         currentCartSetting.getValue(),
         defaultAudioFormatSetting.getValue(),
       ]);
+      const source = await collectionSource(item);
+      if (source !== null) return notifyInCollection(source);
       const outcome = await handlers.addChecked({ name, item: { ...item, audioFormat } }, 'extensionPage');
       if (outcome.outcome === 'overlap') {
         await notifyProblem('Not added: you would pay twice', `${outcome.message} ${choosePrompt}`);
@@ -302,6 +308,8 @@ export function createBackgroundService(auth: AuthService) {
     handlers,
     cartState,
     downloads,
+    /** The collection source holding a track the shortcut adds (collection/collection-check.ts). */
+    collectionSource,
 
     /**
      * runtime.onMessage listener. Returns undefined at once for messages that are not ours, so

@@ -51,7 +51,8 @@ export function createBrowserEvents(service: BackgroundService) {
     },
 
     onCommand(command: string, tab?: Browser.tabs.Tab): void {
-      if (command === addPageItemCommand) logged(addPageItem(tab, service.handlers));
+      if (command === addPageItemCommand)
+        logged(addPageItem(tab, service.handlers, service.collectionSource));
     },
 
     onMenuClicked: (info: Browser.contextMenus.OnClickData) => logged(downloads.onMenuClicked(info)),

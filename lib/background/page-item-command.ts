@@ -3,16 +3,17 @@
  * or release under the pointer or in keyboard focus, or else the page's own item (a track or
  * release page), to the current cart in the default format. The item is a catalog link, parsed as
  * strictly as the content script parses links. A shortcut has no button to show its outcome: a
- * notification says it (added, already owned, signed out).
+ * notification says it (added, already owned, in the DJ's collection, signed out).
  */
 import { type Browser, browser } from 'wxt/browser';
-import { parseCatalogUrl } from '../contract/catalog-url.ts';
+import { type CatalogItemRef, parseCatalogUrl } from '../contract/catalog-url.ts';
 import { errorMessage } from '../protocol/error-message.ts';
 import { protocol } from '../protocol/messages.ts';
 import type { Handlers } from '../protocol/receive.ts';
 import { StoreError } from '../protocol/store-error.ts';
 import { currentCartSetting, defaultAudioFormatSetting, storeUrlSetting } from '../storage/items.ts';
 import { choosePrompt } from './checked-add.ts';
+import { notifyInCollection } from './collection/collection-check.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
 
 const sameOrigin = (url: string, storeUrl: string) => {
@@ -66,7 +67,11 @@ async function pointedItem(tab: Browser.tabs.Tab): Promise<string | null> {
   }
 }
 
-export async function addPageItem(tab: Browser.tabs.Tab | undefined, handlers: Handlers): Promise<void> {
+export async function addPageItem(
+  tab: Browser.tabs.Tab | undefined,
+  handlers: Handlers,
+  inCollection: (item: CatalogItemRef) => Promise<string | null>,
+): Promise<void> {
   const storeUrl = await storeUrlSetting.getValue();
   if (!tab?.url || (parseCatalogUrl(tab.url, storeUrl) === null && !sameOrigin(tab.url, storeUrl))) return;
   const pointed = await pointedItem(tab);
@@ -80,6 +85,9 @@ export async function addPageItem(tab: Browser.tabs.Tab | undefined, handlers: H
   const payload = protocol.addChecked.payload.parse({ name, item: { ...ref, audioFormat } });
   let result: Awaited<ReturnType<Handlers['addToCart']>>;
   try {
+    // A track the DJ has elsewhere: a shortcut cannot ask "buy anyway?", so it says so instead.
+    const source = await inCollection(ref);
+    if (source !== null) return await notifyInCollection(source);
     // Checked for overlap first: a shortcut cannot ask, so an overlap adds nothing and says why.
     const outcome = await handlers.addChecked(payload, 'storeContentScript');
     if (outcome.outcome === 'overlap') {

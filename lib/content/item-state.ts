@@ -6,10 +6,10 @@
 
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
-import { lookupKeys, type Recording } from '../contract/recording-match.ts';
+import type { Recording } from '../contract/recording-match.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { itemKey, type StoreCartState, storeEntry } from '../storage/cart-state.ts';
-import { type CollectionIndex, decodeKeys, hasKey } from '../storage/collection-index.ts';
+import { type CollectionIndex, collectionLookup } from '../storage/collection-index.ts';
 import { type PageStorage, watchPageStorage } from './page-storage.ts';
 
 export interface PageState {
@@ -60,17 +60,16 @@ export interface ItemStates {
   subscribe(listener: () => void): () => void;
 }
 
-/** Each source's decoded keys, once per collection: a page's rows then cost a bisection each. */
-function collectionLookup(collection: CollectionIndex | null | undefined) {
-  const sources = (collection?.sources ?? []).map(({ name, keys }) => ({ name, words: decodeKeys(keys) }));
+/** The collection's lookup, remembered per track: a page's rows then cost a bisection each, once. */
+function itemLookup(collection: CollectionIndex | null | undefined) {
+  const holding = collectionLookup(collection);
   const found = new Map<string, string | null>();
   return (item: ItemOnPage): string | null => {
-    if (sources.length === 0 || item.type !== 'track' || !item.recording) return null;
+    if (!collection?.sources.length || item.type !== 'track' || !item.recording) return null;
     const key = itemKey(item.type, item.id);
     let name = found.get(key);
     if (name === undefined) {
-      const keys = lookupKeys(item.recording);
-      name = sources.find(({ words }) => keys.some((k) => hasKey(words, k)))?.name ?? null;
+      name = holding(item.recording);
       found.set(key, name);
     }
     return name;
@@ -84,7 +83,7 @@ export function createItemStates(initial: PageState): ItemStates {
   let state = initial;
   let ownedTracks = new Set(initial.cache?.ownedTracks);
   let ownedReleases = new Set(initial.cache?.ownedReleases);
-  let inCollection = collectionLookup(initial.collection);
+  let inCollection = itemLookup(initial.collection);
   let collectionSignature = signature(initial.collection);
   const listeners = new Set<() => void>();
 
@@ -114,7 +113,7 @@ export function createItemStates(initial: PageState): ItemStates {
       // Storage re-reads give a new object on every cart change: decode only a changed collection.
       if (change.collection !== undefined && signature(change.collection) !== collectionSignature) {
         collectionSignature = signature(change.collection);
-        inCollection = collectionLookup(state.collection);
+        inCollection = itemLookup(state.collection);
       }
       for (const listener of listeners) listener();
     },

@@ -5,6 +5,7 @@
  * storage.local, decoded once per page into a typed array and searched by bisection. Two
  * independent 32-bit hashes make a false match among 100,000 keys about one in 10^9.
  */
+import { lookupKeys, type Recording } from '../contract/recording-match.ts';
 
 export interface CollectionSourceIndex {
   /** `<kind>:<file or folder name>`: importing the same again replaces it. */
@@ -78,4 +79,19 @@ export function hasKey(words: Uint32Array, key: string): boolean {
     else hi = mid - 1;
   }
   return false;
+}
+
+/**
+ * The name of the first source holding a recording ("rekordbox"), or null. Each source's keys are
+ * decoded once here, so make one lookup per index and ask it for every track.
+ */
+export function collectionLookup(
+  index: CollectionIndex | null | undefined,
+): (recording: Recording) => string | null {
+  const sources = (index?.sources ?? []).map(({ name, keys }) => ({ name, words: decodeKeys(keys) }));
+  return (recording) => {
+    if (sources.length === 0) return null;
+    const keys = lookupKeys(recording);
+    return sources.find(({ words }) => keys.some((key) => hasKey(words, key)))?.name ?? null;
+  };
 }

@@ -272,7 +272,7 @@ describe('the keyboard shortcut', () => {
     const add = vi
       .spyOn(handlers, 'addChecked')
       .mockResolvedValue({ outcome: 'added', result: { added: [], warnings: [], cart: summary(1) } });
-    await addPageItem(tab(`${storeUrl}/release/opus/7?tab=tracks`), handlers);
+    await addPageItem(tab(`${storeUrl}/release/opus/7?tab=tracks`), handlers, async () => null);
     expect(add).toHaveBeenCalledWith(
       { name: 'friday', item: { type: 'release', id: 7, audioFormat: 'mp3' } },
       'storeContentScript',
@@ -306,7 +306,7 @@ describe('the keyboard shortcut', () => {
     else if ('outcome' in outcome) add.mockResolvedValue(outcome as never);
     else add.mockResolvedValue({ outcome: 'added', result: { ...outcome, cart: summary(1) } } as never);
     const notify = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('');
-    await addPageItem(tab(`${storeUrl}/track/strobe/42`), handlers);
+    await addPageItem(tab(`${storeUrl}/track/strobe/42`), handlers, async () => null);
     expect(notify).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ title }));
     expect(plain).not.toHaveBeenCalled();
   });
@@ -320,7 +320,7 @@ describe('the keyboard shortcut', () => {
     const handlers = createBackgroundService(auth).handlers;
     const add = vi.spyOn(handlers, 'addToCart');
     const checked = vi.spyOn(handlers, 'addChecked');
-    await addPageItem(url === undefined ? undefined : tab(url), handlers);
+    await addPageItem(url === undefined ? undefined : tab(url), handlers, async () => null);
     expect(add).not.toHaveBeenCalled();
     expect(checked).not.toHaveBeenCalled();
   });

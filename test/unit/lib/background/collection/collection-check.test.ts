@@ -1,0 +1,73 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ApiClient } from '../../../../../lib/background/api-client.ts';
+import { collectionSourceOf } from '../../../../../lib/background/collection/collection-check.ts';
+import { addPageItem } from '../../../../../lib/background/page-item-command.ts';
+import { collectionKeys } from '../../../../../lib/contract/recording-match.ts';
+import type { Handlers } from '../../../../../lib/protocol/receive.ts';
+import { encodeKeys } from '../../../../../lib/storage/collection-index.ts';
+import { collectionIndexItem, storeUrlSetting } from '../../../../../lib/storage/items.ts';
+import { storeUrl, track } from '../../../popup-fixtures.ts';
+
+/** A rekordbox export holding "Artist 42 – Track 42" (no ISRC, as rekordbox writes none). */
+async function importRekordbox() {
+  const keys = collectionKeys({ artists: 'Artist 42', title: 'Track 42', mix: '' });
+  await collectionIndexItem.setValue({
+    sources: [
+      {
+        id: 'rekordbox:export.xml',
+        kind: 'rekordbox',
+        name: 'rekordbox',
+        tracks: 1,
+        importedAt: '2026-11-25T12:00:00.000Z',
+        keys: encodeKeys(keys),
+      },
+    ],
+  });
+}
+
+const catalogPage = vi.fn(async (_page: string, id: number) => ({ track: track(id) }));
+const api = async () => ({ catalogPage }) as unknown as ApiClient;
+const noneOwned = async () => new Set<number>();
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  catalogPage.mockClear();
+});
+
+describe('the collection source of a track the worker adds', () => {
+  it('names the source holding the same recording', async () => {
+    await importRekordbox();
+    expect(await collectionSourceOf(api, { type: 'track', id: 42 }, noneOwned)).toBe('rekordbox');
+  });
+
+  it('is null for another recording, a release, or a track bought here', async () => {
+    await importRekordbox();
+    expect(await collectionSourceOf(api, { type: 'track', id: 43 }, noneOwned)).toBeNull();
+    expect(await collectionSourceOf(api, { type: 'release', id: 42 }, noneOwned)).toBeNull();
+    expect(await collectionSourceOf(api, { type: 'track', id: 42 }, async () => new Set([42]))).toBeNull();
+  });
+
+  it('asks the store nothing when no collection was imported', async () => {
+    expect(await collectionSourceOf(api, { type: 'track', id: 42 }, noneOwned)).toBeNull();
+    expect(catalogPage).not.toHaveBeenCalled();
+  });
+});
+
+describe('the keyboard shortcut on a track in the collection', () => {
+  it('adds nothing and says where the DJ has it', async () => {
+    await importRekordbox();
+    await storeUrlSetting.setValue(storeUrl);
+    const addChecked = vi.fn();
+    const handlers = { addChecked } as unknown as Handlers;
+    const notify = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('');
+    await addPageItem({ url: `${storeUrl}/track/track-42/42` } as never, handlers, (item) =>
+      collectionSourceOf(api, item, noneOwned),
+    );
+    expect(addChecked).not.toHaveBeenCalled();
+    expect(notify).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ title: 'Not added: in your rekordbox collection' }),
+    );
+  });
+});
