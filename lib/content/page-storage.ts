@@ -19,6 +19,7 @@ export const pageStorageKeys = {
   cartState: cartStateKey,
   keyNotation: 'keyNotation',
   collection: 'collectionIndex',
+  hideWhatYouHave: 'hideWhatYouHave',
 } as const;
 
 /** The settings items' fallbacks. */
@@ -37,6 +38,8 @@ export interface PageStorage {
   keyNotation: KeyNotation;
   /** The DJ's collection's compact index (collection-index.ts); null when none was imported. */
   collection: CollectionIndex | null;
+  /** The page filter hides what the DJ has (page-filter.ts). */
+  hideWhatYouHave: boolean;
 }
 
 type Raw = Partial<Record<string, unknown>>;
@@ -58,6 +61,7 @@ function fromRaw(raw: Raw): PageStorage {
     cartState: typeof cartState === 'object' ? (cartState as CartStateByStore | null) : null,
     keyNotation: notation ?? pageStorageFallbacks.keyNotation,
     collection: collectionOf(raw[pageStorageKeys.collection]),
+    hideWhatYouHave: raw[pageStorageKeys.hideWhatYouHave] === true,
   };
 }
 

@@ -36,6 +36,7 @@
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
  * | collectionIndex | local | options page (collection import) | content script, popup | 1 |
+ * | hideWhatYouHave | local | content script (page filter) | content script | 1 |
  * | accessToken | session | background (token-store.ts) | background | 1 |
  * | signInNotice | session | background (auth) | background | 1 |
  * | discovery | session | background (auth-service.ts) | background | 1 |
@@ -146,6 +147,12 @@ export const releaseTrackCountsItem = storage.defineItem<Record<string, number>>
  */
 export const collectionIndexItem = storage.defineItem<CollectionIndex>('local:collectionIndex', {
   fallback: { sources: [] },
+  version: 1,
+});
+
+/** The store pages' filter: hide the tracks and releases the DJ has (lib/content/page-filter.ts). */
+export const hideWhatYouHaveSetting = storage.defineItem<boolean>('local:hideWhatYouHave', {
+  fallback: false,
   version: 1,
 });
 

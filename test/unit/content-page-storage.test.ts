@@ -6,6 +6,7 @@ import {
   collectionIndexItem,
   currentCartSetting,
   defaultAudioFormatSetting,
+  hideWhatYouHaveSetting,
   keyNotationSetting,
   storeUrlSetting,
 } from '../../lib/storage/items.ts';
@@ -22,6 +23,7 @@ describe("the content script's reading of storage", () => {
     expect(cartStateItem.key).toBe(`local:${pageStorageKeys.cartState}`);
     expect(keyNotationSetting.key).toBe(`local:${pageStorageKeys.keyNotation}`);
     expect(collectionIndexItem.key).toBe(`local:${pageStorageKeys.collection}`);
+    expect(hideWhatYouHaveSetting.key).toBe(`local:${pageStorageKeys.hideWhatYouHave}`);
     expect(await readPageStorage()).toEqual({
       storeUrl: await storeUrlSetting.getValue(),
       defaultFormat: await defaultAudioFormatSetting.getValue(),
@@ -29,6 +31,7 @@ describe("the content script's reading of storage", () => {
       cartState: null,
       keyNotation: await keyNotationSetting.getValue(),
       collection: null,
+      hideWhatYouHave: await hideWhatYouHaveSetting.getValue(),
     });
     expect(pageStorageFallbacks.storeUrl).toBe(await storeUrlSetting.getValue());
   });
