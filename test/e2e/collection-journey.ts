@@ -3,13 +3,17 @@
  * collection.test.ts, Firefox: firefox/collection.test.ts): a rekordbox XML export holding three
  * tracks of a chart (spelled as rekordbox users spell them), another mix of a fourth and an entry
  * without a title is imported on the options page; the chart marks exactly the three, naming
- * rekordbox; adding one asks first, and "Buy anyway" puts it in the cart.
+ * rekordbox; adding one asks first, and "Buy anyway" puts it in the cart, where the popup's cart
+ * tab flags it like a track paid twice and leaves it out of the total; "Hide what I have" hides
+ * the three on the chart, remembered in another tab and followed back.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
+import { HaveFilterPage } from '../../components/content/have-filter.page.ts';
 import { CollectionSectionPage } from '../../components/options/collection-section.page.ts';
+import { PopupPage } from '../../components/popup/popup.page.ts';
 import { chartUrl } from '../../lib/contract/store-urls.ts';
 import type { Track } from '../../lib/contract/wire.ts';
 import { chartOverviewPage, chartPage } from '../../server/catalog/detail-pages.ts';
@@ -135,6 +139,52 @@ export async function importCollectionAndShop<P extends CollectionPage>(
   );
   await buttons.buyAnyway(control).click();
   await buttons.inCartAs(control, 'mp3').waitFor();
+  // A track not in the collection goes in without a question.
+  await buttons.add(buttons.control('track', d.id), 'mp3').click();
+  await buttons.inCartAs(buttons.control('track', d.id), 'mp3').waitFor();
+
+  await hideWhatYouHave(browser, page, `${store.baseUrl}${chartUrl(chart)}`, held, d);
   await page.close();
+  await cartFlagsCollection(browser, d);
   return held;
+}
+
+/** "Hide what I have" hides the held rows, and not the others; another tab opens with it on. */
+async function hideWhatYouHave<P extends CollectionPage>(
+  browser: CollectionBrowser<P>,
+  page: P,
+  url: string,
+  held: Track[],
+  other: Track,
+): Promise<void> {
+  const buttons = new CartButtonsPage(page);
+  await new HaveFilterPage(page).toggle.check();
+  for (const track of held) await buttons.control('track', track.id).waitFor({ state: 'hidden' });
+  await buttons.control('track', other.id).waitFor({ state: 'visible' });
+
+  const second = await browser.openWebPage(url);
+  const secondFilter = new HaveFilterPage(second);
+  await secondFilter.toggle.waitFor();
+  await new CartButtonsPage(second).control('track', other.id).waitFor({ state: 'visible' });
+  await new CartButtonsPage(second).control('track', held[0]?.id ?? 0).waitFor({ state: 'hidden' });
+  // Turned off in one tab, off in every tab.
+  await secondFilter.toggle.setChecked(false);
+  for (const track of held) await buttons.control('track', track.id).waitFor({ state: 'visible' });
+  await second.close();
+}
+
+/** The popup's cart: the held track reads "Pays twice" with its source, the total leaves it out. */
+async function cartFlagsCollection<P extends CollectionPage>(
+  browser: CollectionBrowser<P>,
+  other: Track,
+): Promise<void> {
+  const popup = new PopupPage(await browser.openPage('popup.html'));
+  const flagged = popup.cart.items.filter({ hasText: 'In your rekordbox collection.' });
+  await flagged.waitFor();
+  expect(await popup.cart.items.count()).toBe(2);
+  expect(await flagged.getByText(/^Pays twice: \$\d+\.\d\d$/).count()).toBe(1);
+  expect(await popup.cart.totalWithoutPayingTwice.textContent()).toBe(
+    `Without paying twice $${other.price.value.toFixed(2)}`,
+  );
+  await popup.page.close();
 }
