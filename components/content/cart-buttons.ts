@@ -12,6 +12,7 @@
  * shadow root and call `.click()`, and that must change nothing.
  */
 
+import { i18n } from '#i18n';
 import type { AskOverlap, CartActions } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { type ItemStates, type ItemStatus, sameStatus } from '../../lib/content/item-state.ts';
@@ -180,7 +181,7 @@ export function drawCartButtons(
   }
   if (status.inCollection !== null) {
     const mark = part(parts, 'collection', () => span('mark in-collection'));
-    const text = `In your collection: ${status.inCollection}`;
+    const text = i18n.t('collection.mark', [status.inCollection]);
     if (mark.textContent !== text) mark.textContent = text;
     wanted.push(mark);
   }
@@ -203,10 +204,10 @@ export function drawCartButtons(
     const asked =
       phase.step === 'confirmOwned'
         ? ownedQuestion(item, status, phase.format)
-        : `In your ${status.inCollection ?? ''} collection: buy anyway?`;
+        : i18n.t('collection.question', [status.inCollection ?? '']);
     if (question.textContent !== asked) question.textContent = asked;
     const confirm = part(parts, 'confirm', () => button('confirm', 'Add anyway'));
-    const confirmText = phase.step === 'confirmOwned' ? 'Add anyway' : 'Buy anyway';
+    const confirmText = phase.step === 'confirmOwned' ? 'Add anyway' : i18n.t('collection.buyAnyway');
     if (confirm.textContent !== confirmText) confirm.textContent = confirmText;
     wanted.push(
       question,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { directoryPicker, inputFolder, pickFolder } from '../../lib/options/collection/folder-files.ts';
 import {
   collectionSources,
@@ -25,8 +26,9 @@ const number = new Intl.NumberFormat();
 export function skippedSummary(skipped: Record<string, number>): string {
   const entries = Object.entries(skipped);
   const total = entries.reduce((sum, [, n]) => sum + n, 0);
-  if (total === 0) return 'Nothing skipped.';
-  return `${number.format(total)} skipped: ${entries.map(([why, n]) => `${why} (${number.format(n)})`).join(', ')}.`;
+  if (total === 0) return i18n.t('collection.nothingSkipped');
+  const reasons = entries.map(([why, n]) => `${why} (${number.format(n)})`).join(', ');
+  return i18n.t('collection.skipped', [number.format(total), reasons]);
 }
 
 /**
@@ -85,13 +87,12 @@ export function CollectionSection() {
   const busy = status.kind === 'reading';
   return (
     <section class="card collection" aria-labelledby="collection-heading">
-      <h2 id="collection-heading">Your collection</h2>
+      <h2 id="collection-heading">{i18n.t('collection.heading')}</h2>
       <p class="hint" id="collection-hint">
-        Tracks you already have, bought anywhere, read "In your collection" on the store's pages, and adding
-        one asks first. Read and kept in this browser only: nothing is sent anywhere.
+        {i18n.t('collection.hint')}
       </p>
       <label>
-        Your DJ collection (rekordbox XML, Traktor collection.nml, M3U or M3U8 playlist)
+        {i18n.t('collection.fileLabel')}
         <input
           type="file"
           accept=".xml,.nml,.m3u,.m3u8"
@@ -102,36 +103,43 @@ export function CollectionSection() {
       </label>
       {directoryPicker() ? (
         <button type="button" disabled={busy} onClick={() => void chooseFolder()}>
-          Choose a music folder…
+          {i18n.t('collection.chooseFolder')}
         </button>
       ) : (
         <label>
-          Your music folder (MP3, WAV, AIFF, FLAC: their tags are read)
+          {i18n.t('collection.folderLabel')}
           {/* @ts-expect-error webkitdirectory is not in Preact's attribute types */}
           <input type="file" webkitdirectory multiple disabled={busy} onChange={importFolderInput} />
         </label>
       )}
       {/* Live but not role="status": the settings form above has the page's one status. */}
       <p aria-live="polite" class="collection-status">
-        {status.kind === 'reading' && `Reading… ${number.format(status.read)} tracks`}
+        {status.kind === 'reading' && i18n.t('collection.reading', [number.format(status.read)])}
         {status.kind === 'done' &&
-          `Read ${number.format(status.source.tracks)} tracks from ${status.source.name}. ${skippedSummary(status.source.skipped)}`}
+          i18n.t('collection.read', [
+            number.format(status.source.tracks),
+            status.source.name,
+            skippedSummary(status.source.skipped),
+          ])}
         {status.kind === 'error' && <span class="problem">{status.message}</span>}
       </p>
       {sources.length > 0 && (
-        <ul aria-label="Collection sources" class="collection-sources">
+        <ul aria-label={i18n.t('collection.sourcesLabel')} class="collection-sources">
           {sources.map((source) => (
             <li key={source.id}>
               <span>
                 <strong>{source.name}</strong> {source.fileName !== source.name && `(${source.fileName})`}:{' '}
-                {number.format(source.tracks)} tracks, imported {new Date(source.importedAt).toLocaleString()}
+                {i18n.t('collection.sourceTracks', [
+                  number.format(source.tracks),
+                  new Date(source.importedAt).toLocaleString(),
+                ])}
               </span>{' '}
               <button
                 type="button"
                 onClick={() => void remove(source.id)}
-                aria-label={`Remove ${source.name}`}
+                aria-label={i18n.t('collection.removeSource', [source.name])}
               >
-                Remove
+                {i18n.t('collection.remove')}
               </button>
             </li>
           ))}

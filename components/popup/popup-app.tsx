@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { type PopupSnapshot, rememberAuth, scopeOf } from '../../lib/popup/popup-snapshot.ts';
 import type { PopupTabId } from '../../lib/popup/popup-tab-ids.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
@@ -137,7 +138,7 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
         class="link-button collection-link"
         onClick={() => void browser.runtime.openOptionsPage()}
       >
-        Your DJ collection: import rekordbox, Traktor, a playlist or a folder
+        {i18n.t('collection.popupLink')}
       </button>
     </div>
   );

@@ -49,13 +49,13 @@ export function startPageFilter(
     void browser.storage.local.set({ [pageStorageKeys.hideWhatYouHave]: next });
   });
   signal.addEventListener('abort', () => toggle.element.remove());
-  observe(
-    itemLists,
-    (list) => {
-      if (!toggle.element.isConnected) list.before(toggle.element);
-    },
-    { signal },
-  );
+  const place = (list: Element | null) => {
+    if (list && !toggle.element.isConnected) list.before(toggle.element);
+  };
+  // A list already there may have sent its observer's event before this listener came (a page
+  // from the cache loads before storage is read): looked for now, and observed for later ones.
+  place(document.querySelector(itemLists));
+  observe(itemLists, place, { signal });
   const changed = (changes: Record<string, { newValue?: unknown }>, area: string) => {
     const change = changes[pageStorageKeys.hideWhatYouHave];
     if (area !== 'local' || !change) return;

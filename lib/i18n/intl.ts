@@ -2,7 +2,9 @@
  * The browser's language (the one the extension's strings are in), for Intl's number, date and
  * plural formats: German reads "1,49 $" and Spanish "1,49 US$" with no table of our own.
  */
+
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 
 /**
  * The language the extension's own strings are shown in: each locale names itself (its `locale`
@@ -11,7 +13,7 @@ import { browser } from 'wxt/browser';
  */
 export function uiLocale(): string {
   try {
-    return browser.i18n.getMessage('locale') || browser.i18n.getUILanguage() || 'en';
+    return i18n.t('locale') || browser.i18n.getUILanguage() || 'en';
   } catch {
     return 'en';
   }

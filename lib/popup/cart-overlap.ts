@@ -13,6 +13,7 @@
  * not flagged (yet).
  */
 
+import { i18n } from '#i18n';
 import type { Recording } from '../contract/recording-match.ts';
 import type { AudioFormat, CartItem, ItemType, Price } from '../contract/wire.ts';
 import type { CatalogFacts } from '../protocol/messages.ts';
@@ -81,7 +82,7 @@ export function findCartOverlap(
       const release = facts.releaseId === undefined ? undefined : releasesInCart.get(facts.releaseId);
       const source = isOwned(owned) || !facts.recording ? null : collectionSourceOf(facts.recording);
       if (release) flag(item, item.price.value, `Its release "${release.name}" is in the cart too.`);
-      else if (source !== null) flag(item, item.price.value, `In your ${source} collection.`);
+      else if (source !== null) flag(item, item.price.value, i18n.t('collection.cartReason', [source]));
       continue;
     }
     const ownedTracks = (facts.tracks ?? []).filter((track) => {

@@ -5,6 +5,7 @@
  * The index is the one the pages read (storage.local collectionIndex, written by the options
  * page); with no collection imported nothing is fetched.
  */
+import { i18n } from '#i18n';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
 import type { Track } from '../../contract/wire.ts';
 import { collectionLookup } from '../../storage/collection-index.ts';
@@ -38,7 +39,4 @@ export async function collectionSourceOf(
 
 /** What a shortcut or a notification says instead of adding a track the DJ has. */
 export const notifyInCollection = (source: string) =>
-  notifyProblem(
-    `Not added: in your ${source} collection`,
-    "To buy it anyway, use the page's format buttons and confirm.",
-  );
+  notifyProblem(i18n.t('collection.notAddedTitle', [source]), i18n.t('collection.notAddedMessage'));
