@@ -54,13 +54,11 @@ afterEach(() => controller.abort());
 
 /** The selector observer learns of a list by its animation, which happy-dom does not run. */
 const listAppears = () =>
-  document
-    .querySelector('.track-list')
-    ?.dispatchEvent(
-      Object.assign(new Event('animationstart', { bubbles: true }), {
-        animationName: 'crate-selector-observer',
-      }),
-    );
+  document.querySelector('.track-list')?.dispatchEvent(
+    Object.assign(new Event('animationstart', { bubbles: true }), {
+      animationName: 'crate-selector-observer',
+    }),
+  );
 
 function decorate(owned: number[]) {
   const states = createItemStates({ cache: cache(owned), defaultFormat: 'mp3', collection });
