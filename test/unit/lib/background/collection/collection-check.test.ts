@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiClient } from '../../../../../lib/background/api-client.ts';
+import type { AuthService } from '../../../../../lib/background/auth-service.ts';
+import { createBackgroundService } from '../../../../../lib/background/background-service.ts';
 import { collectionSourceOf } from '../../../../../lib/background/collection/collection-check.ts';
 import { addPageItem } from '../../../../../lib/background/page-item-command.ts';
 import { collectionKeys } from '../../../../../lib/contract/recording-match.ts';
@@ -69,5 +71,50 @@ describe('the keyboard shortcut on a track in the collection', () => {
       expect.any(String),
       expect.objectContaining({ title: 'Not added: in your rekordbox collection' }),
     );
+  });
+});
+
+describe('the context menu\'s "Add to cart" notification on a track in the collection', () => {
+  const auth = {
+    session: { accessToken: async () => 'token', renewAccessToken: async () => 'token' },
+    currentGrant: async () => ({ refreshToken: 'r', storeUrl, username: 'demo' }),
+    signIn: vi.fn(),
+    signOut: vi.fn(),
+    storeProblem: async () => null,
+  } as unknown as AuthService;
+  const release = {
+    ...track(42).release,
+    type: 'release',
+    artists: [],
+    remixers: [],
+    genre: { id: 1, name: 'Techno', slug: 'techno' },
+    label: { id: 1, name: 'Label', slug: 'label' },
+    catalogNumber: 'CAT1',
+    publishDate: '2026-01-02',
+    trackIds: [42],
+    price: { value: 1.49, currency: 'USD' },
+    audioFormatFee: { wav: { value: 1, currency: 'USD' }, aiff: { value: 1, currency: 'USD' } },
+  };
+
+  it("adds nothing to the store's cart and says where the DJ has it", async () => {
+    await importRekordbox();
+    await storeUrlSetting.setValue(storeUrl);
+    const requests: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        requests.push(`${init?.method ?? 'GET'} ${new URL(input).pathname}`);
+        return Response.json({ metadata: {}, results: { track: track(42), release } });
+      }),
+    );
+    const notify = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('');
+    const service = createBackgroundService(auth);
+    await service.downloads.onNotificationButton('crate-not-owned:track:42');
+    vi.unstubAllGlobals();
+    expect(notify).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ title: 'Not added: in your rekordbox collection' }),
+    );
+    expect(requests.filter((request) => request.includes('/cart/'))).toEqual([]);
   });
 });
