@@ -70,6 +70,12 @@ const benches: Bench[] = [
     extension: true,
     args: ['--sizes', '20000,100000', '--runs', full ? '5' : '3'],
   },
+  {
+    name: 'file-serving',
+    script: 'file-serving.ts',
+    args: ['--format', 'wav', '--rounds', full ? '2' : '1'],
+  },
+  { name: 'following', script: 'following.ts', args: ['--scale', full ? '100000' : '20000', '--runs', '7'] },
 ].filter((bench) => existsSync(join(root, 'bench', bench.script)));
 
 /** Each figure's goal; a figure without one is reported for scale. */
@@ -89,6 +95,8 @@ const goals: Record<string, { max?: number; min?: number }> = {
   bulk_download_ratio_100: { max: 2 },
   bulk_download_vs_browser_serial_ratio_100: { max: 0.5 },
   tagging_overhead_ratio: { max: 1.1 },
+  file_store_rss_growth_30_at_once_mb: { max: 150 },
+  following_refresh_vs_naive_time_ratio: { max: 0.5 },
   artist_catalog_p99_postgres_1_instance_ms: { max: 10 },
   artist_catalog_p99_postgres_2_instances_ms: { max: 10 },
   cart_add_postgres_2_instances_vs_sqlite_ratio: { min: 1 },

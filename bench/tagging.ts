@@ -11,6 +11,7 @@
  *
  *   npm run bench:tagging -- [--pairs 300]
  */
+import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import type { FastifyReply } from 'fastify';
 import type { CoverSpec } from '../server/artwork/cover.ts';
@@ -29,7 +30,12 @@ const { values } = parseArgs({ options: { pairs: { type: 'string', default: '300
 const pairs = Number(values.pairs);
 
 const port = await freePort();
-const store = await startTestStore({ scale: 300, config: { baseUrl: `http://127.0.0.1:${port}` } });
+// Six-second tracks: the tags' cost shows against a short file's sound (full-length files are bench/file-serving.ts's).
+const store = await startTestStore({
+  scale: 300,
+  trackSeconds: 6,
+  config: { baseUrl: `http://127.0.0.1:${port}` },
+});
 const { ctx, app } = store;
 
 const time = <T>(work: () => T): [T, number] => {
@@ -44,8 +50,8 @@ const send = (reply: FastifyReply, file: AudioFile) =>
   reply
     .header('cache-control', 'private, no-store')
     .type(file.contentType)
-    .header('content-length', file.bytes.length)
-    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length));
+    .header('content-length', file.size)
+    .send(Readable.from(file.chunks(), { objectMode: false }));
 for (const tagged of [true, false]) {
   app.get<{ Params: { id: string } }>(
     `/bench/${tagged ? 'tagged' : 'untagged'}/:id`,

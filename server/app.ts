@@ -6,10 +6,12 @@ import { defaultCartLimits } from '../lib/contract/cart-limits.ts';
 import { defaultSignInLimits } from './accounts/password-sign-in.ts';
 import { artworkRoutes } from './artwork/routes.ts';
 import { cartRoutes } from './cart/routes.ts';
+import { followCatalogWrites } from './catalog/catalog-changes.ts';
 import { loadAudioFormatFees } from './catalog/records.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { StoreConfig, StoreContext } from './context.ts';
 import { Database, type DatabaseOptions } from './db/database.ts';
+import { FileNetwork } from './downloads/file-network.ts';
 import { loadLinkSecret } from './downloads/links.ts';
 import { downloadRoutes } from './downloads/routes.ts';
 import { clientErrorHandler, installErrorHandling, routerErrorHandler } from './http/errors.ts';
@@ -17,6 +19,7 @@ import { logSerializers, redactedLogPaths } from './http/log-redaction.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerOAuth } from './oauth/oauth-server.ts';
 import { registerOpenApi } from './openapi.ts';
+import { operatorRoutes } from './operator/routes.ts';
 import { errorPage, notFoundPage, websiteRoutes } from './web/routes.ts';
 
 export const defaultPort = 8787;
@@ -85,6 +88,7 @@ export async function buildApp({
     db,
     config: { ...defaultConfig(), ...config, trustProxy: Boolean(trustProxy) },
     auth: { verifyAccessToken: async () => null },
+    fileNetwork: new FileNetwork(config?.fileNetwork),
   };
 
   // One zod schema per API route validates its parameters, types its handler, documents it in
@@ -108,9 +112,15 @@ export async function buildApp({
   catalogRoutes(app, ctx);
   downloadRoutes(app, ctx);
   artworkRoutes(app, ctx);
+  operatorRoutes(app, ctx);
   websiteRoutes(app, ctx);
   installErrorHandling(app, notFoundPage);
 
-  app.addHook('onClose', async () => db.close());
+  // Other instances' catalog writes (PostgreSQL): this one's caches drop what they hold.
+  const stopFollowing = await followCatalogWrites(db);
+  app.addHook('onClose', async () => {
+    await stopFollowing();
+    await db.close();
+  });
   return { app, ctx };
 }

@@ -1,5 +1,6 @@
 import type { CartLimits } from '../lib/contract/cart-limits.ts';
 import type { Database } from './db/database.ts';
+import type { FileNetwork, FileNetworkOptions } from './downloads/file-network.ts';
 
 /** How many password attempts the OAuth login and the website allow, in a sliding window. */
 export interface SignInLimits {
@@ -23,8 +24,12 @@ export interface StoreConfig {
   signInLimits: SignInLimits;
   /** How many carts a user may have, and items a cart may hold. */
   cartLimits: CartLimits;
+  /** The token the operator's calls need (server/operator/operator-token.ts); none: they are refused. */
+  operatorToken?: string;
   /** Whether the store runs behind a trusted reverse proxy (--trust-proxy). */
   trustProxy?: boolean;
+  /** The demo's network shaping of file responses (--files-latency-ms, --files-kbps, --files-cut-after-bytes). */
+  fileNetwork?: FileNetworkOptions;
 }
 
 export interface AuthenticatedUser {
@@ -43,4 +48,6 @@ export interface StoreContext {
   db: Database;
   config: StoreConfig;
   auth: Authenticator;
+  /** How file responses are shaped, and the one-shot cut tests arm (`fileNetwork.armCut()`). */
+  fileNetwork: FileNetwork;
 }

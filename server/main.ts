@@ -4,6 +4,7 @@ import { defaultCartLimits } from '../lib/contract/cart-limits.ts';
 import { buildApp, defaultPort } from './app.ts';
 import { artistIndex } from './catalog/artist-index.ts';
 import { DatabaseUnavailable } from './db/database.ts';
+import { dataFolderOf, loadOperatorToken } from './operator/operator-token.ts';
 import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from './seed/generate.ts';
 
 const usage = `Usage: npm run store -- [options]
@@ -13,16 +14,33 @@ const usage = `Usage: npm run store -- [options]
   --db PATH|URL            SQLite database file (default .data/store.db), or a PostgreSQL database:
                            postgres://user:password@host:port/database (or set DATABASE_URL)
   --scale N                tracks in the demo catalog seeded on first start (default 5000)
+  --track-seconds N        seed every track N seconds long instead of 3 to 9 minutes (tests and
+                           benches whose subject is not a file's length)
   --access-token-ttl S     access token lifetime in seconds (default 600)
   --base-url URL           public origin, when it differs from http://HOST:PORT
   --carts-per-user N       carts one user may have (default 100)
   --items-per-cart N       items one cart may hold (default 1000)
+  --operator-token TOKEN   the token npm run store:publish sends (or set CRATE_OPERATOR_TOKEN;
+                           default: made once and kept in the data folder's operator-token file)
   --trust-proxy ADDRESSES  reverse proxies (addresses, CIDR ranges or loopback, comma-separated)
-                           whose X-Forwarded-For gives the client's address`;
+                           whose X-Forwarded-For gives the client's address
+
+Shaping the demo's file responses like the internet (purchased files and previews; all off by default):
+  --files-latency-ms N     wait N ms before each file response
+  --files-kbps N           send each file response at N kilobits per second (per connection;
+                           16000 is 2 MB/s)
+  --files-cut-after-bytes N  cut the connection of the first purchased-file response that passes
+                           N bytes, once, after exactly N bytes; kill -USR2 <pid> arms it again`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
   process.exit(2);
+}
+
+function wholeNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]{1,15}$/.test(value)) fail(`--${name} must be a whole number.`);
+  return Number(value);
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -56,11 +74,16 @@ function parse() {
       host: { type: 'string', default: '127.0.0.1' },
       db: { type: 'string' },
       scale: { type: 'string' },
+      'track-seconds': { type: 'string' },
       'access-token-ttl': { type: 'string' },
       'base-url': { type: 'string' },
       'carts-per-user': { type: 'string' },
       'items-per-cart': { type: 'string' },
       'trust-proxy': { type: 'string' },
+      'files-latency-ms': { type: 'string' },
+      'files-kbps': { type: 'string' },
+      'files-cut-after-bytes': { type: 'string' },
+      'operator-token': { type: 'string' },
       help: { type: 'boolean' },
     },
   }).values;
@@ -78,19 +101,30 @@ if (args.help) {
 const port = positiveInt('port', args.port, defaultPort);
 if (port > 65535) fail('--port must be at most 65535.');
 const scale = positiveInt('scale', args.scale, 5000);
+const trackSeconds =
+  args['track-seconds'] === undefined ? undefined : positiveInt('track-seconds', args['track-seconds'], 1);
 const accessTokenTtlSeconds = positiveInt('access-token-ttl', args['access-token-ttl'], 600);
 const cartLimits = {
   cartsPerUser: positiveInt('carts-per-user', args['carts-per-user'], defaultCartLimits.cartsPerUser),
   itemsPerCart: positiveInt('items-per-cart', args['items-per-cart'], defaultCartLimits.itemsPerCart),
+};
+const fileNetwork = {
+  latencyMs: wholeNumber('files-latency-ms', args['files-latency-ms']),
+  kbps: wholeNumber('files-kbps', args['files-kbps']),
+  cutAfterBytes: wholeNumber('files-cut-after-bytes', args['files-cut-after-bytes']),
 };
 const host = args.host as string;
 const baseUrl =
   (args['base-url'] as string | undefined) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 const dbPath = (args.db as string | undefined) ?? process.env.DATABASE_URL ?? '.data/store.db';
+const operatorToken =
+  (args['operator-token'] as string | undefined) ??
+  process.env.CRATE_OPERATOR_TOKEN ??
+  loadOperatorToken(dataFolderOf(dbPath));
 const built = await buildApp({
   dbPath,
-  config: { baseUrl, accessTokenTtlSeconds, cartLimits },
+  config: { baseUrl, accessTokenTtlSeconds, cartLimits, fileNetwork, operatorToken },
   // Requests are not logged one by one: warnings and errors only, unless CRATE_LOG_LEVEL says otherwise.
   logLevel: process.env.CRATE_LOG_LEVEL ?? 'warn',
   trustProxy: proxyAddresses(args['trust-proxy'] as string | undefined),
@@ -107,7 +141,7 @@ const { app, ctx } = built;
 if (await isCatalogEmpty(ctx.db)) {
   const started = performance.now();
   console.log(`Seeding the demo catalog with ${scale} tracks...`);
-  const summary = await generateCatalog(ctx.db, { scale });
+  const summary = await generateCatalog(ctx.db, { scale, trackSeconds });
   console.log(
     `Seeded ${summary.tracks} tracks, ${summary.releases} releases, ${summary.artists} artists in ${Math.round(performance.now() - started)} ms.`,
   );
@@ -115,6 +149,13 @@ if (await isCatalogEmpty(ctx.db)) {
 await ensureDemoAccounts(ctx.db, ctx.config);
 // Made before the store listens: at 1,000,000 tracks no request waits seconds for it.
 await artistIndex(ctx.db);
+
+if (fileNetwork.cutAfterBytes !== undefined) {
+  process.on('SIGUSR2', () => {
+    ctx.fileNetwork.armCut();
+    console.log(`SIGUSR2: the next purchased file passing ${fileNetwork.cutAfterBytes} bytes will be cut.`);
+  });
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

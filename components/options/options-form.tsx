@@ -13,11 +13,14 @@ import {
 } from '../../lib/storage/filename-settings.ts';
 import {
   defaultAudioFormatSetting,
+  feedNotificationsSetting,
+  feedRefreshHoursSetting,
   keyNotationSetting,
   sourceTypeSetting,
   storeUrlSetting,
 } from '../../lib/storage/items.ts';
 import { FilenameTemplateField } from './filename-template-field.tsx';
+import { type FeedOptions, NewForYouSection } from './new-for-you-section.tsx';
 
 const notationNames: Record<KeyNotation, string> = {
   musical: 'Musical (F# min)',
@@ -52,6 +55,7 @@ export function OptionsForm() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [keyNotation, setKeyNotation] = useState<KeyNotation>('musical');
   const [source, setSource] = useState<PreviewSource | null>(null);
+  const [feed, setFeed] = useState<FeedOptions>({ hours: 3, notify: false });
 
   useEffect(() => {
     void Promise.all([
@@ -64,6 +68,9 @@ export function OptionsForm() {
     void loadFilenameSettings().then(setNaming);
     void keyNotationSetting.getValue().then(setKeyNotation);
     void previewSource().then(setSource);
+    void Promise.all([feedRefreshHoursSetting.getValue(), feedNotificationsSetting.getValue()]).then(
+      ([hours, notify]) => setFeed({ hours, notify }),
+    );
   }, []);
 
   if (!values || !naming) return <p>Loading…</p>;
@@ -93,6 +100,8 @@ export function OptionsForm() {
       setValues(await saveSettings(values));
       setNaming(await saveFilenameSettings(naming));
       await keyNotationSetting.setValue(keyNotation);
+      await feedRefreshHoursSetting.setValue(feed.hours);
+      await feedNotificationsSetting.setValue(feed.notify);
       setStatus({ kind: 'saved' });
     } catch (error) {
       setStatus({ kind: 'error', message: errorMessage(error) });
@@ -181,6 +190,14 @@ export function OptionsForm() {
           A folder per release
         </label>
       </section>
+
+      <NewForYouSection
+        value={feed}
+        onChange={(next) => {
+          setFeed(next);
+          setStatus({ kind: 'idle' });
+        }}
+      />
 
       <details class="card advanced">
         <summary>Advanced: for store integrators</summary>

@@ -12,6 +12,11 @@ export class ArtistsTabPage<L extends UiLocator> {
     return this.panel.getByRole('link', { name, exact: true }) as L;
   }
 
+  /** The Follow toggle of an artist's row (pressed: followed). */
+  follow(name: string): L {
+    return this.panel.getByRole('button', { name: `Follow ${name}`, exact: true }) as L;
+  }
+
   get rows(): L {
     return this.panel.locator('.artist') as L;
   }

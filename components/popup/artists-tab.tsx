@@ -2,8 +2,11 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { artistUrl } from '../../lib/contract/store-urls.ts';
 import type { Artist } from '../../lib/contract/wire.ts';
+import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { ArtistResults, ArtistSearch } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
+import type { FollowsByStore } from '../../lib/storage/following.ts';
+import { followsItem } from '../../lib/storage/items.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { Notice } from './notice.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
@@ -24,6 +27,49 @@ const released = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 /** The artist's page at the store, built as the store builds it (slug encoded). */
 const artistPageUrl = (storeUrl: string, artist: Artist) => `${storeUrl}${artistUrl(artist)}`;
 
+/** Ids of the artists followed at this store, kept current (the worker writes them). */
+function useFollowedArtists(storeUrl: string): ReadonlySet<number> {
+  const [ids, setIds] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    const take = (all: FollowsByStore | null) =>
+      setIds(new Set(all?.[storeUrl]?.artists.map((follow) => follow.id) ?? []));
+    void followsItem.getValue().then(take);
+    return followsItem.watch(take);
+  }, [storeUrl]);
+  return ids;
+}
+
+/** "Follow" / "Following": what they publish comes to "New for you". */
+function FollowToggle({ artist, followed }: { artist: Artist; followed: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const toggle = () => {
+    setBusy(true);
+    const done = followed
+      ? send('unfollow', { kind: 'artist', id: artist.id })
+      : send('follow', { kind: 'artist', id: artist.id, name: artist.name });
+    done
+      .then(
+        () => setProblem(null),
+        (error: unknown) => setProblem(errorMessage(error)),
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <button
+      type="button"
+      class="follow"
+      aria-pressed={followed}
+      aria-label={`Follow ${artist.name}`}
+      title={problem ?? undefined}
+      disabled={busy}
+      onClick={toggle}
+    >
+      {followed ? 'Following' : 'Follow'}
+    </button>
+  );
+}
+
 /** The artist catalog: search by name, filter by genre, sort, page; each artist opens on the store. */
 export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
   const [typed, setTyped] = useState('');
@@ -32,6 +78,7 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
   const [sort, setSort] = useState<Sort>('latestRelease');
   const [page, setPage] = useState(1);
   const [genres, setGenres] = useState<ArtistResults['genres']>([]);
+  const followed = useFollowedArtists(storeUrl);
 
   // Searching on every key would ask the store for each letter: wait until typing pauses.
   useEffect(() => {
@@ -141,9 +188,12 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
         <ul class="artist-list" aria-label="Artists">
           {value.results.map((artist) => (
             <li key={artist.id} class="artist">
-              <a href={artistPageUrl(storeUrl, artist)} target="_blank" rel="noreferrer">
-                {artist.name}
-              </a>
+              <span class="artist-head">
+                <a href={artistPageUrl(storeUrl, artist)} target="_blank" rel="noreferrer">
+                  {artist.name}
+                </a>
+                <FollowToggle artist={artist} followed={followed.has(artist.id)} />
+              </span>
               <span class="item-sub">
                 {artist.trackCount} {artist.trackCount === 1 ? 'track' : 'tracks'}
                 {artist.lastPublishDate && ` · latest ${released.format(new Date(artist.lastPublishDate))}`}

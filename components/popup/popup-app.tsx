@@ -15,6 +15,7 @@ import { CartPicker } from './cart-picker.tsx';
 import { CartTab } from './cart-tab.tsx';
 import { HostAccessNotice } from './host-access-notice.tsx';
 import { LibraryTab } from './library-tab.tsx';
+import { NewForYouTab } from './new-for-you-tab.tsx';
 import { PopupTabs } from './popup-tabs.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 
@@ -41,6 +42,11 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
   const scopeId = auth?.signedIn && auth.username ? `${auth.storeUrl}\n${auth.username}` : null;
   const scope = useMemo(() => scopeOf(auth), [scopeId]);
   const storeUrl = auth?.storeUrl ?? '';
+
+  // Opening the popup asks the store for "New for you" when the last look is older than the period.
+  useEffect(() => {
+    void send('newForYou', { refresh: 'ifDue' }).catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     const goneOnline = () => {
@@ -125,6 +131,16 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
             render: () =>
               storeUrl ? (
                 <ArtistsTab storeUrl={storeUrl} revalidate={revalidate} />
+              ) : (
+                <p aria-busy="true">Checking the store…</p>
+              ),
+          },
+          {
+            id: 'new',
+            label: 'New for you',
+            render: () =>
+              storeUrl ? (
+                <NewForYouTab storeUrl={storeUrl} revalidate={revalidate} />
               ) : (
                 <p aria-busy="true">Checking the store…</p>
               ),

@@ -7,20 +7,23 @@ import { AccountPanelPage } from './account-panel.page.ts';
 import { ArtistsTabPage } from './artists-tab.page.ts';
 import { CartTabPage } from './cart-tab.page.ts';
 import { LibraryTabPage } from './library-tab.page.ts';
+import { NewForYouTabPage } from './new-for-you-tab.page.ts';
 
-export type PopupTabName = 'Cart' | 'Library' | 'Artists';
+export type PopupTabName = 'Cart' | 'Library' | 'Artists' | 'New for you';
 
 export class PopupPage<P extends UiPage> {
   readonly account: AccountPanelPage<P>;
   readonly cart: CartTabPage<LocatorOf<P>>;
   readonly library: LibraryTabPage<LocatorOf<P>>;
   readonly artists: ArtistsTabPage<LocatorOf<P>>;
+  readonly newForYou: NewForYouTabPage<LocatorOf<P>>;
 
   constructor(readonly page: P) {
     this.account = new AccountPanelPage(page);
     this.cart = new CartTabPage(this.panel('Cart'));
     this.library = new LibraryTabPage(this.panel('Library'));
     this.artists = new ArtistsTabPage(this.panel('Artists'));
+    this.newForYou = new NewForYouTabPage(this.panel('New for you'));
   }
 
   tab(name: PopupTabName): LocatorOf<P> {

@@ -10,7 +10,7 @@ import { createBackgroundService } from '../../lib/background/background-service
 import { createBrowserEvents } from '../../lib/background/browser-events.ts';
 import { extensionTokenStore } from '../../lib/background/token-store.ts';
 import { hasHostAccess } from '../../lib/protocol/host-access.ts';
-import { cartStateItem, storeUrlSetting } from '../../lib/storage/items.ts';
+import { cartStateItem, feedRefreshHoursSetting, storeUrlSetting } from '../../lib/storage/items.ts';
 
 export default defineBackground(() => {
   const service = createBackgroundService(createAuthService({ tokens: extensionTokenStore, hasHostAccess }));
@@ -30,6 +30,7 @@ export default defineBackground(() => {
   browser.permissions.onAdded.addListener(events.onPermissionsAdded);
   storeUrlSetting.watch(events.onStoreUrlChanged);
   cartStateItem.watch(events.onCartStateChanged);
+  feedRefreshHoursSetting.watch(events.onFeedPeriodChanged);
 
   // End-to-end tests click a menu item and a notification's button through these: native menus
   // and notifications cannot be clicked there.

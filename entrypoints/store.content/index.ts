@@ -1,14 +1,16 @@
 /**
  * The store's pages: add-to-cart controls on every track and release. Reads the page cache from
  * storage and talks to the background only when the person clicks; every listener, observer and
- * control ends with `ctx`. The features, in order:
+ * control ends with `ctx`. The features, in order (an artist or label page also gets a Follow button):
  */
 
 import { createControlMounter } from '../../components/content/control-host.ts';
+import { createFollowButton } from '../../components/content/follow-button.ts';
 import { createHaveFilter } from '../../components/content/have-filter.ts';
 import { createPreviewControls } from '../../components/content/preview-control.ts';
 import { cartActions } from '../../lib/content/cart-actions.ts';
 import { reserveControlSpace } from '../../lib/content/control-space.ts';
+import { addFollowButtons } from '../../lib/content/follow-page.ts';
 import { watchItemStates } from '../../lib/content/item-state.ts';
 import { decorateListRows } from '../../lib/content/list-rows.ts';
 import { announcePurchases, confirmedOrder } from '../../lib/content/order-confirmation.ts';
@@ -43,5 +45,6 @@ export default defineContentScript({
     listRows.start(stored.storeUrl, mount);
     decoratePageItem(mount, ctx);
     startPageFilter(stored.hideWhatYouHave, createHaveFilter, ctx);
+    addFollowButtons(stored.storeUrl, createFollowButton, ctx);
   },
 });

@@ -188,16 +188,25 @@ function cartCalls(call: StoreCall, sourceType: string) {
 function catalogCalls(call: StoreCall) {
   return {
     /** GET /catalog/3/platform/<page>: everything one store page shows. */
-    catalogPage: (<P extends CatalogPage>(page: P, id?: number): Promise<CatalogPageResults<P>> =>
+    catalogPage: (<P extends CatalogPage>(
+      page: P,
+      id?: number,
+      list?: { page: number; perPage: number },
+    ): Promise<CatalogPageResults<P>> =>
       call(
         'GET',
         `/catalog/3/platform/${page}`,
-        { id },
+        { id, ...list },
         envelopeOf(catalogPages[page] as unknown as z.ZodType<CatalogPageResults<P>>),
         { authenticated: false },
       ).then((body) => body.results)) as {
       <P extends PageWithoutId>(page: P): Promise<CatalogPageResults<P>>;
-      <P extends PageWithId>(page: P, id: number): Promise<CatalogPageResults<P>>;
+      /** `list`: a page of the page's long track list (top tracks), not all of it. */
+      <P extends PageWithId>(
+        page: P,
+        id: number,
+        list?: { page: number; perPage: number },
+      ): Promise<CatalogPageResults<P>>;
     },
 
     /** GET /catalog/3/artists: search, filter, sort and page the artist catalog. */

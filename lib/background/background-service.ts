@@ -39,6 +39,7 @@ import { downloadFiles } from './download-file.ts';
 import { createDownloadService } from './downloads/download-service.ts';
 import { jobNamer, releasesOf } from './downloads/library-jobs.ts';
 import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
+import { createFollowing } from './following/following-service.ts';
 import { discover } from './oauth-client.ts';
 import { forEachPooled } from './pool.ts';
 
@@ -181,6 +182,8 @@ export function createBackgroundService(auth: AuthService) {
     refreshOwned: () => cartState.refresh(),
   });
 
+  const following = createFollowing({ api });
+
   const handlers: Handlers = withCartState(cartState, {
     getAuthState: authState,
     async signIn({ anotherAccount }) {
@@ -294,6 +297,7 @@ export function createBackgroundService(auth: AuthService) {
       return (await api()).promoDownload(trackId);
     },
     ...downloads.handlers,
+    ...following.handlers,
   });
 
   async function senderExpectations(): Promise<SenderExpectations> {
@@ -310,6 +314,7 @@ export function createBackgroundService(auth: AuthService) {
     downloads,
     /** The collection source holding a track the shortcut adds (collection/collection-check.ts). */
     collectionSource,
+    following,
 
     /**
      * runtime.onMessage listener. Returns undefined at once for messages that are not ours, so

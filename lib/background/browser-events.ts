@@ -19,7 +19,7 @@ import { openWelcomeOnInstall } from './welcome.ts';
 const logged = (work: Promise<unknown>) => void work.catch((error: unknown) => console.warn('Crate:', error));
 
 export function createBrowserEvents(service: BackgroundService) {
-  const { cartState, downloads } = service;
+  const { cartState, downloads, following } = service;
 
   /** The store pages' cache and content script follow the configured store. */
   const storeReady = async (storeUrl: string) => {
@@ -48,6 +48,7 @@ export function createBrowserEvents(service: BackgroundService) {
         logged(cartState.refresh());
       }
       logged(downloads.onAlarm(alarm));
+      logged(following.onAlarm(alarm));
     },
 
     onCommand(command: string, tab?: Browser.tabs.Tab): void {
@@ -57,7 +58,12 @@ export function createBrowserEvents(service: BackgroundService) {
 
     onMenuClicked: (info: Browser.contextMenus.OnClickData) => logged(downloads.onMenuClicked(info)),
     onNotificationButton: (id: string) => logged(downloads.onNotificationButton(id)),
-    onNotificationClicked: (id: string) => logged(downloads.onNotificationClicked(id)),
+    onNotificationClicked: (id: string) => {
+      logged(downloads.onNotificationClicked(id));
+      logged(following.onNotificationClicked(id));
+    },
+    /** The options page changed how often "New for you" asks the store. */
+    onFeedPeriodChanged: () => logged(following.onPeriodChanged()),
     onDownloadChanged: (delta: Browser.downloads.DownloadDelta) => downloads.onDownloadChanged(delta),
 
     /** A new store: sign out of the old one, forget its cache, follow with the script and menus. */
@@ -80,6 +86,7 @@ export function createBrowserEvents(service: BackgroundService) {
     start(): void {
       logged(service.restoreBadge());
       logged(downloads.resume());
+      logged(following.start());
     },
   };
 }

@@ -2,17 +2,11 @@
  * The toolbar badge: how many items the default cart holds. The count is kept in storage.local
  * (not secret) so a restarted worker or browser shows it again without asking the store.
  */
-import { browser } from 'wxt/browser';
 import { cartCountItem } from '../storage/items.ts';
+import { paintBadge } from './following/feed-badge.ts';
 
-// MV2 (the Firefox build) calls the toolbar button browserAction.
-const toolbarButton = () => browser.action ?? browser.browserAction;
-
-async function show(items: number | null): Promise<void> {
-  const button = toolbarButton();
-  await button.setBadgeText({ text: items ? String(items) : '' });
-  if (items) await button.setBadgeBackgroundColor({ color: '#1f6f5c' });
-}
+/** Painted with the new releases' count, which shows while the cart is empty (following/feed-badge.ts). */
+const show = (items: number | null) => paintBadge(items);
 
 export async function recordCartCount(storeUrl: string, items: number): Promise<void> {
   await cartCountItem.setValue({ storeUrl, items });

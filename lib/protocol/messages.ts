@@ -198,6 +198,41 @@ export const CheckedAdd = z.discriminatedUnion('outcome', [
 ]);
 export type CheckedAdd = z.infer<typeof CheckedAdd>;
 
+export const FollowKind = z.enum(['artist', 'label']);
+const FollowRef = { kind: FollowKind, id: z.number().int().positive() };
+
+/** Who is followed at the configured store, by name (lib/background/following/). */
+export const FollowList = z.object({
+  artists: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  labels: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type FollowList = z.infer<typeof FollowList>;
+
+export const FeedRelease = Release.pick({
+  id: true,
+  name: true,
+  slug: true,
+  label: true,
+  publishDate: true,
+  trackIds: true,
+  price: true,
+  image: true,
+}).extend({
+  artists: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
+  via: z.array(z.object({ kind: FollowKind, id: z.number().int(), name: z.string() })),
+});
+
+/** "New for you": the unseen releases of followed artists and labels, newest first. */
+export const NewForYou = z.object({
+  releases: z.array(FeedRelease),
+  /** When the store was last asked (ms since epoch); null: never. */
+  refreshedAt: z.number().nullable(),
+  following: z.object({ artists: z.number().int(), labels: z.number().int() }),
+  /** Why the last refresh failed; the list is then the one before. */
+  problem: z.string().nullable(),
+});
+export type NewForYou = z.infer<typeof NewForYou>;
+
 const define = <P extends z.ZodType, R extends z.ZodType>(
   from: readonly SenderRole[],
   payload: P,
@@ -337,6 +372,21 @@ export const protocol = {
     z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(100) }),
     z.array(ReleaseTracks),
   ),
+  /**
+   * Follows an artist or a label (a store page's Follow button, the popup's artist finder):
+   * what it already published is not "new".
+   */
+  follow: define(
+    pagesAndStore,
+    z.strictObject({ ...FollowRef, name: z.string().trim().min(1).max(200) }),
+    FollowList,
+  ),
+  unfollow: define(pagesAndStore, z.strictObject(FollowRef), FollowList),
+  following: define(pagesOnly, NoPayload, FollowList),
+  /** The feed; `ifDue` asks the store first when the last refresh is older than the period. */
+  newForYou: define(pagesOnly, z.strictObject({ refresh: z.enum(['ifDue', 'never']) }), NewForYou),
+  /** Everything listed now is seen: the list empties and the badge goes. */
+  markAllSeen: define(pagesOnly, NoPayload, NewForYou),
   bulkDownloadControl: define(
     pagesOnly,
     z.strictObject({ action: z.enum(['pause', 'resume', 'cancel', 'retryFailed']) }),

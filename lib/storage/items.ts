@@ -40,6 +40,15 @@
  * | accessToken | session | background (token-store.ts) | background | 1 |
  * | signInNotice | session | background (auth) | background | 1 |
  * | discovery | session | background (auth-service.ts) | background | 1 |
+ * | feedRefreshHours | local | options page | background (following) | 1 |
+ * | feedNotifications | local | options page | background (following) | 1 |
+ * | follows | local | background (following) | content script (Follow buttons), popup | 1 |
+ * | followsBackup | sync | background (following) | background (following, after a reinstall) | 1 |
+ * | newForYou | local | background (following) | background, popup | 1 |
+ *
+ * - storage.sync: `followsBackup`, who is followed (ids and names), so a reinstall or another
+ *   computer signed in to the same browser account finds them again. Where the browser has no
+ *   sync (or it is off), writing it fails quietly and `follows` in storage.local is all there is.
  */
 import type { AuthorizationServer } from 'oauth4webapi';
 import { storage } from 'wxt/utils/storage';
@@ -50,6 +59,7 @@ import { type CartStateByStore, cartStateKey } from './cart-state.ts';
 import type { CollectionIndex } from './collection-index.ts';
 import { defaultStoreUrl } from './default-store-url.ts';
 import { defaultFilenameTemplate } from './filename-template.ts';
+import { type FeedState, type FollowsBackup, type FollowsByStore, followsKey } from './following.ts';
 
 // The person's settings (options page and popup).
 
@@ -113,7 +123,37 @@ export const folderPerReleaseSetting = storage.defineItem<boolean>('local:folder
   version: 1,
 });
 
+/** How often "New for you" asks the store, in hours (alarm period; also the popup's "stale after"). */
+export const feedRefreshHoursSetting = storage.defineItem<number>('local:feedRefreshHours', {
+  fallback: 3,
+  version: 1,
+});
+
+/** Whether a refresh that finds new releases says so in a browser notification. */
+export const feedNotificationsSetting = storage.defineItem<boolean>('local:feedNotifications', {
+  fallback: false,
+  version: 1,
+});
+
 // What the extension keeps for itself.
+
+/** Followed artists and labels per store (lib/storage/following.ts); the content script reads it. */
+export const followsItem = storage.defineItem<FollowsByStore>(`local:${followsKey}`, {
+  fallback: {},
+  version: 1,
+});
+
+/** storage.sync's copy of who is followed: a reinstall restores `follows` from it. */
+export const followsBackupItem = storage.defineItem<FollowsBackup>('sync:followsBackup', {
+  fallback: {},
+  version: 1,
+});
+
+/** The "New for you" feed of the last refresh and what has been seen (lib/background/following/). */
+export const feedItem = storage.defineItem<FeedState | null>('local:newForYou', {
+  fallback: null,
+  version: 1,
+});
 
 /**
  * The content script's page cache: per store origin, who is signed in, the current cart's items and

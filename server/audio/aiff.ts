@@ -1,5 +1,3 @@
-import { frameCount, type Pcm } from './pcm.ts';
-
 /** An IEEE 754 80-bit extended float, big-endian: how AIFF's COMM chunk stores the sample rate. */
 export function extended80(value: number): Uint8Array {
   const bytes = new Uint8Array(10);
@@ -13,35 +11,34 @@ export function extended80(value: number): Uint8Array {
   return bytes;
 }
 
-/** FORM/AIFF with a COMM and an SSND chunk, 16-bit big-endian samples. */
-export function encodeAiff(pcm: Pcm): Uint8Array {
-  const channels = pcm.channels.length;
-  const frames = frameCount(pcm);
+/**
+ * The 54 bytes before an AIFF file's samples: FORM/AIFF, a COMM chunk and the SSND chunk's header,
+ * 16-bit big-endian samples of `frames`, followed by `trailerBytes` of other chunks (the tags).
+ */
+export function aiffHeader(
+  frames: number,
+  channels: number,
+  sampleRate: number,
+  trailerBytes: number,
+): Uint8Array {
   const dataBytes = frames * channels * 2;
-  const bytes = new Uint8Array(12 + 26 + 16 + dataBytes);
+  const bytes = new Uint8Array(54);
   const view = new DataView(bytes.buffer);
   const ascii = (offset: number, text: string) => {
     for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i);
   };
   ascii(0, 'FORM');
-  view.setUint32(4, bytes.length - 8);
+  view.setUint32(4, 46 + dataBytes + trailerBytes);
   ascii(8, 'AIFF');
   ascii(12, 'COMM');
   view.setUint32(16, 18);
   view.setUint16(20, channels);
   view.setUint32(22, frames);
   view.setUint16(26, 16);
-  bytes.set(extended80(pcm.sampleRate), 28);
+  bytes.set(extended80(sampleRate), 28);
   ascii(38, 'SSND');
   view.setUint32(42, 8 + dataBytes);
   view.setUint32(46, 0); // offset
   view.setUint32(50, 0); // block size
-  let offset = 54;
-  for (let frame = 0; frame < frames; frame++) {
-    for (const channel of pcm.channels) {
-      view.setInt16(offset, channel[frame] as number);
-      offset += 2;
-    }
-  }
   return bytes;
 }

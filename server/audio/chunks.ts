@@ -5,12 +5,12 @@ export interface Chunk {
 }
 
 /**
- * Appends chunks after the ones a file has, fixing the container's size: the audio's own chunks
- * keep their offsets (a 44-byte WAV header stays one), and readers find tags by walking the chunks.
- * RIFF sizes are little-endian, IFF's big-endian; both pad odd bodies to an even length.
+ * Chunks as they follow the audio's own in a file, each padded to an even length (RIFF and IFF
+ * both do); RIFF sizes are little-endian, IFF's big-endian. The container's size in the file's
+ * header counts them, and readers find tags by walking the chunks.
  */
-export function appendChunks(file: Uint8Array, chunks: readonly Chunk[], littleEndian: boolean): Uint8Array {
-  const parts: Uint8Array[] = [file];
+export function encodeChunks(chunks: readonly Chunk[], littleEndian: boolean): Uint8Array {
+  const parts: Uint8Array[] = [];
   for (const { id, body } of chunks) {
     const header = new Uint8Array(8);
     header.set(Buffer.from(id, 'latin1'));
@@ -18,7 +18,5 @@ export function appendChunks(file: Uint8Array, chunks: readonly Chunk[], littleE
     parts.push(header, body);
     if (body.length % 2 === 1) parts.push(new Uint8Array(1));
   }
-  const out = Buffer.concat(parts);
-  new DataView(out.buffer, out.byteOffset, out.byteLength).setUint32(4, out.length - 8, littleEndian);
-  return out;
+  return Buffer.concat(parts);
 }

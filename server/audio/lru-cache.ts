@@ -1,6 +1,9 @@
-/** Least-recently-used cache bounded by the total size of its byte values. */
-export class ByteLruCache {
-  private readonly entries = new Map<string, Uint8Array>();
+/**
+ * Least-recently-used cache bounded by the total size of its values: bytes, or anything that says
+ * how many bytes it holds.
+ */
+export class ByteLruCache<T extends { byteLength: number } = Uint8Array> {
+  private readonly entries = new Map<string, T>();
   private size = 0;
 
   private readonly maxBytes: number;
@@ -9,7 +12,7 @@ export class ByteLruCache {
     this.maxBytes = maxBytes;
   }
 
-  get(key: string): Uint8Array | undefined {
+  get(key: string): T | undefined {
     const value = this.entries.get(key);
     if (value) {
       // Re-inserting moves the key to the end of the Map's order: the most recently used.
@@ -19,23 +22,23 @@ export class ByteLruCache {
     return value;
   }
 
-  set(key: string, value: Uint8Array): void {
+  set(key: string, value: T): void {
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
-      this.size -= old.length;
+      this.size -= old.byteLength;
     }
-    if (value.length > this.maxBytes) return;
+    if (value.byteLength > this.maxBytes) return;
     this.entries.set(key, value);
-    this.size += value.length;
+    this.size += value.byteLength;
     for (const [oldest, bytes] of this.entries) {
       if (this.size <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.size -= bytes.length;
+      this.size -= bytes.byteLength;
     }
   }
 
-  getOrCreate(key: string, make: () => Uint8Array): Uint8Array {
+  getOrCreate(key: string, make: () => T): T {
     let value = this.get(key);
     if (!value) {
       value = make();

@@ -4,4 +4,17 @@ export interface Pcm {
   channels: Int16Array[];
 }
 
-export const frameCount = (pcm: Pcm) => pcm.channels[0]?.length ?? 0;
+/** Channels interleaved frame by frame as 16-bit samples: WAV's little-endian, AIFF's big-endian. */
+export function interleave(channels: readonly Int16Array[], littleEndian: boolean): Uint8Array {
+  const frames = channels[0]?.length ?? 0;
+  const bytes = new Uint8Array(frames * channels.length * 2);
+  const view = new DataView(bytes.buffer);
+  let offset = 0;
+  for (let frame = 0; frame < frames; frame++) {
+    for (const channel of channels) {
+      view.setInt16(offset, channel[frame] as number, littleEndian);
+      offset += 2;
+    }
+  }
+  return bytes;
+}

@@ -40,13 +40,21 @@ export function parseKey(key: string): { rootHz: number; minor: boolean } {
   return { rootHz: 130.81 * 2 ** (semitones / 12), minor: mode.toLowerCase().startsWith('min') };
 }
 
+/** One bar of a track's sound, per channel, before fades: a file's frame i is the bar's i % frames. */
+export interface Bar {
+  sampleRate: number;
+  frames: number;
+  /** One array per output channel: a mono bar mixes the left and right ones. */
+  channels: Float32Array[][];
+}
+
 /**
  * A short loop in the track's tempo and key: a four-on-the-floor kick, an off-beat bass on the root,
  * a plucked triad twice a beat and a hi-hat. Not music to dance to, but real, recognisable audio
  * whose tempo and key match the track's tags. One bar is computed and repeated, which is what the
  * pattern does anyway and keeps a file's synthesis to a few milliseconds.
  */
-export function synthesize({ seed, bpm, key, seconds, channels }: SynthSpec): Pcm {
+export function synthesizeBar({ seed, bpm, key, channels }: Omit<SynthSpec, 'seconds'>): Bar {
   const random = new Random(seed);
   const beat = (60 / bpm) * sampleRate;
   const barFrames = Math.round(4 * beat);
@@ -73,18 +81,37 @@ export function synthesize({ seed, bpm, key, seconds, channels }: SynthSpec): Pc
     barLeft[i] = mid + hat * 0.8;
     barRight[i] = mid + hat * 1.2;
   }
-  const frames = Math.round(seconds * sampleRate);
-  const render = (bar: Float32Array[]) => {
-    const out = new Int16Array(frames);
-    for (let i = 0; i < frames; i++) {
+  return {
+    sampleRate,
+    frames: barFrames,
+    channels: channels === 1 ? [[barLeft, barRight]] : [[barLeft], [barRight]],
+  };
+}
+
+/** The fade-in and fade-out lengths, in frames: only there does a file differ from its repeated bar. */
+export const fadeFrames = { in: 441, out: 2205 } as const;
+
+/**
+ * Frames [start, start + count) of a file of `total` frames made of the bar repeated, as 16-bit
+ * samples per channel. Short fades at both ends of the file, so it does not start or stop with a
+ * click; `total` Infinity renders the bar without them.
+ */
+export function renderFrames(bar: Bar, start: number, count: number, total: number): Int16Array[] {
+  return bar.channels.map((mix) => {
+    const out = new Int16Array(count);
+    for (let n = 0; n < count; n++) {
+      const i = start + n;
       let value = 0;
-      for (const channel of bar) value += channel[i % barFrames] as number;
-      // Short fades at both ends, so the file does not start or stop with a click.
-      const fade = Math.min(1, i / 441, (frames - i) / 2205);
-      out[i] = Math.round(Math.max(-1, Math.min(1, (value / bar.length) * fade * 0.8)) * 32767);
+      for (const channel of mix) value += channel[i % bar.frames] as number;
+      const fade = Math.min(1, i / fadeFrames.in, (total - i) / fadeFrames.out);
+      out[n] = Math.round(Math.max(-1, Math.min(1, (value / mix.length) * fade * 0.8)) * 32767);
     }
     return out;
-  };
-  const rendered = channels === 1 ? [render([barLeft, barRight])] : [render([barLeft]), render([barRight])];
-  return { sampleRate, channels: rendered };
+  });
+}
+
+/** `seconds` of a track's sound, faded in and out. */
+export function synthesize(spec: SynthSpec): Pcm {
+  const frames = Math.round(spec.seconds * sampleRate);
+  return { sampleRate, channels: renderFrames(synthesizeBar(spec), 0, frames, frames) };
 }

@@ -290,6 +290,29 @@ export class Database {
     return value;
   }
 
+  /**
+   * PostgreSQL only: hears NOTIFY on a channel, on a connection of its own (outside the pool).
+   * `lost` is called when that connection breaks: notifications may have been missed meanwhile.
+   */
+  async listen(
+    channel: string,
+    heard: (payload: string) => void,
+    lost: (error: Error) => void,
+  ): Promise<() => Promise<void>> {
+    const client = new pg.Client((this.pool as pg.Pool).options);
+    client.on('notification', (message) => {
+      if (message.channel === channel) heard(message.payload ?? '');
+    });
+    client.on('error', lost);
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    return async () => {
+      client.removeListener('error', lost);
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    };
+  }
+
   async close(): Promise<void> {
     await this.kysely.destroy();
   }

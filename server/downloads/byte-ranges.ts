@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PartedFile } from '../audio/parted-file.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { FileNetwork } from './file-network.ts';
 
 /** A satisfiable byte range, both ends inclusive. */
 export interface ByteRange {
@@ -33,30 +36,67 @@ export function requestedRange(
   return { start, end };
 }
 
-/** Sends a body whole (200) or the range the request asks for (206), saying ranges are accepted. */
-export function sendWithRanges(
+/**
+ * Whether a Range request's If-Range (if any) still names this file: only the strong ETag counts.
+ * A date is not a strong validator here (a file's tags can change within a second of its
+ * Last-Modified), so with one the whole file is sent, as RFC 9110 section 13.1.5 asks.
+ */
+function ifRangeHolds(ifRange: string | undefined, etag: string): boolean {
+  return ifRange === undefined || ifRange.trim() === etag;
+}
+
+/** Whether If-None-Match names this file's ETag (or any): the client's copy is current. */
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const tags = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  return tags.includes('*') || tags.includes(etag);
+}
+
+export interface FileResponse {
+  file: PartedFile;
+  /** Headers of the route's own: Content-Disposition, Cache-Control. */
+  headers: Record<string, string>;
+  lastModified: Date;
+}
+
+/**
+ * Sends a file as a store does: streamed in slices made as the client takes them (never whole in
+ * memory), with its size, a strong ETag and Last-Modified, `Accept-Ranges: bytes`; a single range
+ * (with an If-Range that still holds) is a 206 with exactly those bytes of the whole file, a range
+ * past the end a 416 saying the size. Through the demo's shaped network, if it shapes any.
+ */
+export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  bytes: Uint8Array,
-  contentType: string,
-  headers: Record<string, string> = {},
-): FastifyReply {
-  const range = requestedRange(request.headers.range, bytes.length);
+  { file, headers, lastModified }: FileResponse,
+  /** The demo's shaping, and whether this response may be the one-shot cut (purchased files). */
+  network: { network: FileNetwork; cuttable: boolean },
+): Promise<FastifyReply> {
+  reply
+    .headers(headers)
+    .header('accept-ranges', 'bytes')
+    .header('etag', file.etag)
+    .header('last-modified', lastModified.toUTCString());
+  if (notModified(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+  const ifRange = request.headers['if-range'];
+  // If-Range given twice is no validator this file can hold to: the whole file.
+  const holds = typeof ifRange !== 'object' && ifRangeHolds(ifRange, file.etag);
+  const range = holds ? requestedRange(request.headers.range, file.size) : undefined;
   if (range === 'unsatisfiable') {
     throw new ApiError(
       416,
       'rangeNotSatisfiable',
-      `The range asked for lies outside the ${bytes.length} bytes of this file.`,
+      `The range asked for lies outside the ${file.size} bytes of this file.`,
       undefined,
-      { 'content-range': `bytes */${bytes.length}`, 'accept-ranges': 'bytes' },
+      { 'content-range': `bytes */${file.size}`, 'accept-ranges': 'bytes' },
     );
   }
-  const body = range ? bytes.subarray(range.start, range.end + 1) : bytes;
-  reply
-    .headers(headers)
-    .header('accept-ranges', 'bytes')
-    .type(contentType)
-    .header('content-length', body.length);
-  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`);
-  return reply.send(Buffer.from(body.buffer, body.byteOffset, body.length));
+  const { start, end } = range ?? { start: 0, end: file.size - 1 };
+  reply.type(file.contentType).header('content-length', end - start + 1);
+  if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${file.size}`);
+  const body = Readable.from(file.chunks(start, end), { objectMode: false });
+  const { network: shaped, cuttable } = network;
+  if (!shaped.active) return reply.send(body);
+  await shaped.delay();
+  return reply.send(shaped.shape(body, reply.raw, cuttable));
 }

@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Track } from '../../lib/contract/wire.ts';
-import { type AudioFile, sampleFile, trackFile } from '../audio/audio-file.ts';
+import { sampleFile, trackFile } from '../audio/audio-file.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { notFound } from '../http/api-error.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
-import { sendWithRanges } from './byte-ranges.ts';
+import { sendFile } from './byte-ranges.ts';
 import { audioTrackOf } from './file-tags.ts';
 import { attachmentDisposition, downloadFilename } from './filename.ts';
 import { findDownload } from './library.ts';
@@ -26,12 +26,8 @@ async function trackById(ctx: StoreContext, id: number): Promise<Track> {
   return track;
 }
 
-const sendFile = (reply: FastifyReply, file: AudioFile, headers: Record<string, string>) =>
-  reply
-    .headers(headers)
-    .type(file.contentType)
-    .header('content-length', file.bytes.length)
-    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length));
+/** A file's Last-Modified: when its track came out (a demo track dated ahead counts from now). */
+const published = (track: Track) => new Date(Math.min(Date.parse(track.publishDate), Date.now()));
 
 /** The files behind signed download links, and the public samples the track records point to. */
 export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
@@ -48,10 +44,16 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
         if (!download) throw notFound('There is no such download.');
         const track = await trackById(ctx, download.track_id);
         const file = trackFile(await audioTrackOf(ctx, track, { withCover: true }), download.audio_format);
-        return sendFile(reply, file, {
+        const headers = {
           'content-disposition': attachmentDisposition(downloadFilename(track, file.extension)),
           'cache-control': 'private, no-store',
-        });
+        };
+        return sendFile(
+          request,
+          reply,
+          { file, headers, lastModified: published(track) },
+          { network: ctx.fileNetwork, cuttable: true },
+        );
       },
     },
   );
@@ -64,9 +66,12 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
       const track = await trackById(ctx, Number(match[1]));
       const file = sampleFile(await audioTrackOf(ctx, track, { withCover: false }));
       // A sample never changes for a track, so browsers may keep it; players seek with ranges.
-      return sendWithRanges(request, reply, file.bytes, file.contentType, {
-        'cache-control': 'public, max-age=86400',
-      });
+      return sendFile(
+        request,
+        reply,
+        { file, headers: { 'cache-control': 'public, max-age=86400' }, lastModified: published(track) },
+        { network: ctx.fileNetwork, cuttable: false },
+      );
     },
   });
 

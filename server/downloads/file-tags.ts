@@ -27,6 +27,7 @@ export async function audioTrackOf(
   const spec = withCover ? await coverSpec(ctx, track.release.id) : undefined;
   return {
     id: track.id,
+    lengthMs: track.lengthMs,
     title: `${track.name} (${track.mixName})`,
     mixName: track.mixName,
     artists: track.artists.map((artist) => artist.name),

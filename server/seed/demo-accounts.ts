@@ -4,6 +4,7 @@ import { defaultConfig } from '../app.ts';
 import { addItems, defaultCartName } from '../cart/cart-store.ts';
 import type { StoreConfig, StoreContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
+import { FileNetwork } from '../downloads/file-network.ts';
 import { checkoutCart } from '../orders/checkout.ts';
 
 const formats: AudioFormat[] = ['mp3', 'wav', 'aiff', 'mp3'];
@@ -16,7 +17,12 @@ export async function ensureDemoAccounts(db: Database, config: StoreConfig = def
   if (!(await findUserByName(db, 'dj2'))) await createUser(db, 'dj2', 'dj2');
   if (await findUserByName(db, 'demo')) return;
   const demo = await createUser(db, 'demo', 'demo');
-  const ctx: StoreContext = { db, config, auth: { verifyAccessToken: async () => null } };
+  const ctx: StoreContext = {
+    db,
+    config,
+    auth: { verifyAccessToken: async () => null },
+    fileNetwork: new FileNetwork(),
+  };
   // Two orders, bought the way a customer buys: fill a cart, check out.
   for (const items of await demoPurchases(db)) {
     await addItems(ctx, demo.id, defaultCartName, items, false);

@@ -11,6 +11,12 @@ export interface CatalogOptions {
   /** Number of tracks. */
   scale: number;
   seed?: number;
+  /**
+   * Every track this many seconds long instead of the catalog's 3 to 9 minutes: for tests and
+   * benches whose subject is not a file's length (`--track-seconds`, `startTestStore({ trackSeconds })`).
+   * The rest of the catalog is the same as without it.
+   */
+  trackSeconds?: number;
 }
 
 export interface CatalogSummary {
@@ -25,6 +31,9 @@ export interface CatalogSummary {
 
 export { catalogTables };
 
+/** A track's length: whole seconds and a part of one, drawn either way so the catalog stays the same. */
+const lengthMs = (seconds: number, millis: number) => seconds * 1000 + millis;
+
 export const isCatalogEmpty = async (db: Database) => !(await db.get('SELECT 1 FROM tracks LIMIT 1'));
 
 /**
@@ -33,10 +42,12 @@ export const isCatalogEmpty = async (db: Database) => !(await db.get('SELECT 1 F
  */
 export async function generateCatalog(
   db: Database,
-  { scale, seed = 1 }: CatalogOptions,
+  { scale, seed = 1, trackSeconds }: CatalogOptions,
 ): Promise<CatalogSummary> {
   if (!Number.isSafeInteger(scale) || scale < 1)
     throw new Error('The catalog scale must be a positive whole number.');
+  if (trackSeconds !== undefined && (!Number.isSafeInteger(trackSeconds) || trackSeconds < 1))
+    throw new Error('Track seconds must be a positive whole number.');
   if (!(await isCatalogEmpty(db)))
     throw new Error('The catalog already has tracks; generate into an empty database.');
   const writer = new SeedWriter(db, catalogTables);
@@ -44,7 +55,7 @@ export async function generateCatalog(
     const summary = await db.transaction(async () => {
       // Loading and indexing a million tracks takes longer than a request may.
       await db.run('SET LOCAL statement_timeout = 0');
-      const built = new CatalogBuilder(writer, scale, seed).build();
+      const built = new CatalogBuilder(writer, scale, seed, trackSeconds).build();
       await writer.finish();
       // The ids were given explicitly: the identity columns continue after the highest.
       for (const table of ['genres', 'labels', 'artists', 'releases', 'tracks', 'charts']) {
@@ -65,7 +76,7 @@ export async function generateCatalog(
   db.raw.exec('PRAGMA foreign_keys = OFF');
   try {
     return await db.transaction(async () =>
-      withoutIndexes(db, () => new CatalogBuilder(writer, scale, seed).build()),
+      withoutIndexes(db, () => new CatalogBuilder(writer, scale, seed, trackSeconds).build()),
     );
   } finally {
     db.raw.exec('PRAGMA foreign_keys = ON');
@@ -151,6 +162,7 @@ class CatalogBuilder {
     private readonly db: SeedWriter,
     private readonly scale: number,
     seed: number,
+    private readonly trackSeconds?: number,
   ) {
     this.random = new Random(seed);
     this.artistCount = Math.max(20, Math.round(scale / 20));
@@ -329,7 +341,7 @@ class CatalogBuilder {
         labelId,
         bpm,
         key,
-        seconds * 1000 + random.int(0, 999),
+        lengthMs(this.trackSeconds ?? seconds, random.int(0, 999)),
         this.isrc(labelId, day, trackId),
         isoDay(day),
         promotion ? 'promotion' : 'purchase',

@@ -139,7 +139,12 @@ let fileDelayMs = 0;
 
 beforeAll(async () => {
   const port = await freePort();
-  store = await startTestStore({ scale: 300, config: { baseUrl: `http://127.0.0.1:${port}` } });
+  // Eight-second tracks: this run tests the queue, names and tags, not a file's length.
+  store = await startTestStore({
+    scale: 300,
+    trackSeconds: 8,
+    config: { baseUrl: `http://127.0.0.1:${port}` },
+  });
   store.app.addHook('onRequest', async (request) => {
     if (fileDelayMs > 0 && request.url.startsWith('/downloads/file/'))
       await new Promise((resolve) => setTimeout(resolve, fileDelayMs));

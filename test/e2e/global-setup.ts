@@ -27,7 +27,9 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const storeUrl = `http://127.0.0.1:${port}`;
-  const store = await startTestStore({ scale: 400, config: { baseUrl: storeUrl } });
+  // Eight-second tracks (trackSeconds): the tests sharing this store save files but do not test their
+  // length; full-length files are the service suite's (file-serving.test.ts) and the download runs'.
+  const store = await startTestStore({ scale: 400, trackSeconds: 8, config: { baseUrl: storeUrl } });
   await store.app.listen({ port, host: '127.0.0.1' });
   project.provide('storeUrl', storeUrl);
   project.provide('chromePath', chromePath);

@@ -26,6 +26,8 @@ export interface TestStore extends StoreApp {
 export async function startTestStore(
   options: {
     scale?: number;
+    /** Every track this many seconds long, for tests whose subject is not a file's length (generate.ts). */
+    trackSeconds?: number;
     config?: AppOptions['config'];
     seed?: boolean;
     listen?: boolean;
@@ -43,7 +45,7 @@ export async function startTestStore(
   const { trustProxy, logLevel, logStream, dbOptions } = options;
   const store = await buildApp({ dbPath, dbOptions, config, trustProxy, logLevel, logStream });
   if (options.seed !== false && !sharing) {
-    await generateCatalog(store.ctx.db, { scale: options.scale ?? 300 });
+    await generateCatalog(store.ctx.db, { scale: options.scale ?? 300, trackSeconds: options.trackSeconds });
     await ensureDemoAccounts(store.ctx.db, store.ctx.config);
   }
   if (port) await store.app.listen({ port, host: '127.0.0.1' });

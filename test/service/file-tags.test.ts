@@ -2,7 +2,6 @@ import { type IAudioMetadata, parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DownloadLink, envelopeOf, type Release, type Track } from '../../lib/contract/wire.ts';
-import { fileSeconds } from '../../server/audio/audio-file.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 
@@ -23,7 +22,8 @@ async function getJson(path: string) {
 }
 
 beforeAll(async () => {
-  store = await startTestStore({ scale: 300, listen: true });
+  // Short tracks: tags are the subject here; full-length files are file-serving.test.ts's.
+  store = await startTestStore({ scale: 300, listen: true, trackSeconds: 6 });
   token = (await signIn(store.baseUrl, 'demo', 'demo')).accessToken;
 });
 afterAll(() => store?.close());
@@ -88,12 +88,12 @@ function expectEveryTag({ metadata, track, release, cover }: Awaited<ReturnType<
   expect(Object.keys(metadata.native)).toContain('ID3v2.4');
 }
 
-function expectAudio(metadata: IAudioMetadata) {
+function expectAudio(metadata: IAudioMetadata, lengthMs: number) {
   expect(metadata.format.sampleRate).toBe(44_100);
   expect(metadata.format.numberOfChannels).toBe(2);
-  expect(metadata.format.duration).toBeGreaterThanOrEqual(fileSeconds - 0.001);
-  // An MP3 is padded to whole frames, plus the encoder's delay: up to two frames longer.
-  expect(metadata.format.duration).toBeLessThan(fileSeconds + 0.1);
+  expect(metadata.format.duration).toBeGreaterThanOrEqual(lengthMs / 1000 - 0.001);
+  // An MP3 is padded to whole frames: up to one frame (26 ms) longer.
+  expect(metadata.format.duration).toBeLessThan(lengthMs / 1000 + 0.1);
 }
 
 describe('purchased files carry every tag and the cover, read by music-metadata', () => {
@@ -102,7 +102,7 @@ describe('purchased files carry every tag and the cover, read by music-metadata'
     expect(file.metadata.format.container).toBe('MPEG');
     expect(file.metadata.format.codec).toBe('MPEG 1 Layer 3');
     expect(file.metadata.format.bitrate).toBe(320_000);
-    expectAudio(file.metadata);
+    expectAudio(file.metadata, file.track.lengthMs);
     expectEveryTag(file);
   });
 
@@ -111,7 +111,7 @@ describe('purchased files carry every tag and the cover, read by music-metadata'
     expect(file.metadata.format.container).toBe('WAVE');
     expect(file.metadata.format.bitsPerSample).toBe(16);
     expect(file.metadata.format.lossless).toBe(true);
-    expectAudio(file.metadata);
+    expectAudio(file.metadata, file.track.lengthMs);
     expectEveryTag(file);
     const { track, release } = file;
     const info = Object.fromEntries((file.metadata.native.exif ?? []).map((tag) => [tag.id, tag.value]));
@@ -129,7 +129,7 @@ describe('purchased files carry every tag and the cover, read by music-metadata'
     const file = await download('aiff');
     expect(file.metadata.format.container).toBe('AIFF');
     expect(file.metadata.format.bitsPerSample).toBe(16);
-    expectAudio(file.metadata);
+    expectAudio(file.metadata, file.track.lengthMs);
     expectEveryTag(file);
   });
 });

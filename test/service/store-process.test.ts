@@ -71,6 +71,9 @@ describe('the store process', () => {
     [['--scale', '0'], '--scale must be a positive whole number'],
     [['--colour', 'red'], "Unknown option '--colour'"],
     [['--trust-proxy', '10.0.0.1,proxy.local'], '--trust-proxy: "proxy.local" is not an address'],
+    [['--files-kbps', '1.5'], '--files-kbps must be a whole number'],
+    [['--files-cut-after-bytes', 'half'], '--files-cut-after-bytes must be a whole number'],
+    [['--track-seconds', '0'], '--track-seconds must be a positive whole number'],
   ])('refuses %j with a usage message', async (args, message) => {
     const store = startStore(args);
     expect(await store.exited).toBe(2);

@@ -1,18 +1,16 @@
 import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
+import type { AudioFormat } from '../../lib/contract/wire.ts';
 import { extended80 } from '../../server/audio/aiff.ts';
-import {
-  type AudioTrack,
-  fileSeconds,
-  sampleFile,
-  sampleSeconds,
-  trackFile,
-} from '../../server/audio/audio-file.ts';
+import { type AudioTrack, sampleFile, sampleSeconds, trackFile } from '../../server/audio/audio-file.ts';
 import { id3Key } from '../../server/audio/id3.ts';
 import { ByteLruCache } from '../../server/audio/lru-cache.ts';
 
+const fileSeconds = 6;
+
 const track: AudioTrack = {
   id: 42,
+  lengthMs: fileSeconds * 1000,
   title: 'Été of the Kingdom (Łukasz Remix)',
   mixName: 'Łukasz Remix',
   artists: ['Chloé', "D'Angelo"],
@@ -29,6 +27,12 @@ const track: AudioTrack = {
   isrc: 'GB0A12600042',
   cover: { bytes: Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9), etag: '"test-cover"' },
 };
+
+/** A short file whole, as the store would stream it. */
+function fileOf(audioTrack: AudioTrack, format: AudioFormat) {
+  const file = trackFile(audioTrack, format);
+  return { bytes: file.bytes(), contentType: file.contentType, extension: file.extension };
+}
 
 const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const ascii = (bytes: Uint8Array, start: number, length: number) =>
@@ -54,7 +58,7 @@ function readExtended80(bytes: Uint8Array, offset: number): number {
 
 describe('WAV', () => {
   it('is RIFF/WAVE PCM 16-bit 44.1 kHz stereo of the stated length', () => {
-    const { bytes, contentType, extension } = trackFile(track, 'wav');
+    const { bytes, contentType, extension } = fileOf(track, 'wav');
     const data = view(bytes);
     expect([contentType, extension]).toEqual(['audio/wav', 'wav']);
     expect(ascii(bytes, 0, 4)).toBe('RIFF');
@@ -75,7 +79,7 @@ describe('WAV', () => {
   });
 
   it('writes INFO text outside Latin-1 as UTF-8, declared by a CSET chunk', async () => {
-    const { native } = await parseBuffer(trackFile(track, 'wav').bytes, { mimeType: 'audio/wav' });
+    const { native } = await parseBuffer(fileOf(track, 'wav').bytes, { mimeType: 'audio/wav' });
     const info = Object.fromEntries((native.exif ?? []).map((tag) => [tag.id, tag.value]));
     expect(info).toEqual({
       INAM: track.title,
@@ -88,7 +92,7 @@ describe('WAV', () => {
   });
 
   it('holds audible sound, not silence or clipping', () => {
-    const { bytes } = trackFile(track, 'wav');
+    const { bytes } = fileOf(track, 'wav');
     const dataBytes = view(bytes).getUint32(40, true);
     const samples = new Int16Array(
       bytes.buffer.slice(bytes.byteOffset + 44, bytes.byteOffset + 44 + dataBytes),
@@ -107,7 +111,7 @@ describe('WAV', () => {
 
 describe('AIFF', () => {
   it('is FORM/AIFF with COMM (80-bit sample rate) and big-endian SSND of the stated length', () => {
-    const { bytes, contentType } = trackFile(track, 'aiff');
+    const { bytes, contentType } = fileOf(track, 'aiff');
     const data = view(bytes);
     expect(contentType).toBe('audio/aiff');
     expect(ascii(bytes, 0, 4)).toBe('FORM');
@@ -123,7 +127,7 @@ describe('AIFF', () => {
     expect(chunkIds(bytes, 54 + frames * 4, false)).toEqual(['ID3 ']);
     expect(frames / 44_100).toBeCloseTo(fileSeconds, 3);
     // Same sound as the WAV, only big-endian.
-    const wav = view(trackFile(track, 'wav').bytes);
+    const wav = view(fileOf(track, 'wav').bytes);
     for (const frame of [0, 1000, 100_000])
       expect(data.getInt16(54 + frame * 4)).toBe(wav.getInt16(44 + frame * 4, true));
   });
@@ -195,7 +199,7 @@ function parseMp3(bytes: Uint8Array) {
 
 describe('MP3', () => {
   it('starts with an ID3v2.4 tag carrying every field and the front cover', () => {
-    const { tags, picture } = parseMp3(trackFile(track, 'mp3').bytes);
+    const { tags, picture } = parseMp3(fileOf(track, 'mp3').bytes);
     expect(Object.fromEntries(tags)).toEqual({
       TIT2: 'Été of the Kingdom (Łukasz Remix)',
       TIT3: 'Łukasz Remix',
@@ -221,7 +225,7 @@ describe('MP3', () => {
   });
 
   it('is constant-bit-rate 320 kbps stereo MPEG-1 Layer III of the stated length', () => {
-    const { bytes, contentType } = trackFile(track, 'mp3');
+    const { bytes, contentType } = fileOf(track, 'mp3');
     expect(contentType).toBe('audio/mpeg');
     const { frames } = parseMp3(bytes);
     expect(new Set(frames.map((frame) => `${frame.bitrateKbps}/${frame.sampleRate}/${frame.mono}`))).toEqual(
@@ -234,7 +238,7 @@ describe('MP3', () => {
   });
 
   it('samples are 30-second mono previews at 128 kbps, tagged without the cover', () => {
-    const { frames, tags, picture } = parseMp3(sampleFile(track).bytes);
+    const { frames, tags, picture } = parseMp3(sampleFile(track).bytes());
     expect(frames.every((frame) => frame.bitrateKbps === 128 && frame.mono)).toBe(true);
     expect(sampleSeconds).toBe(30);
     expect((frames.length * 1152) / 44_100 - sampleSeconds).toBeGreaterThanOrEqual(0);
@@ -245,7 +249,7 @@ describe('MP3', () => {
 
   it('keeps a genre with parentheses whole for readers that take "(" as a genre reference', async () => {
     const genre = 'Techno (Raw / Deep / Hypnotic)';
-    const { common } = await parseBuffer(trackFile({ ...track, genre }, 'mp3').bytes, {
+    const { common } = await parseBuffer(fileOf({ ...track, genre }, 'mp3').bytes, {
       mimeType: 'audio/mpeg',
     });
     expect(common.genre).toEqual([genre]);
@@ -260,9 +264,9 @@ describe('MP3', () => {
 describe('determinism and caching', () => {
   it('gives the same bytes for the same track and different audio for another', () => {
     const other = { ...track, id: 43, bpm: 140, key: 'C Major' };
-    const wav = trackFile(track, 'wav').bytes;
-    expect(trackFile({ ...track }, 'wav').bytes).toEqual(wav);
-    expect(Buffer.compare(trackFile(other, 'wav').bytes, wav)).not.toBe(0);
+    const wav = fileOf(track, 'wav').bytes;
+    expect(fileOf({ ...track }, 'wav').bytes).toEqual(wav);
+    expect(Buffer.compare(fileOf(other, 'wav').bytes, wav)).not.toBe(0);
   });
 
   it('evicts the least recently used entries beyond its byte budget', () => {

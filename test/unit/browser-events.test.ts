@@ -32,6 +32,12 @@ function fakeService() {
       onDownloadChanged: vi.fn(),
       resume: vi.fn(async () => undefined),
     },
+    following: {
+      onAlarm: vi.fn(async () => undefined),
+      onNotificationClicked: vi.fn(async () => undefined),
+      onPeriodChanged: vi.fn(async () => undefined),
+      start: vi.fn(async () => undefined),
+    },
   };
 }
 

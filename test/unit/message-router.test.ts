@@ -78,6 +78,21 @@ beforeEach(() => {
     bulkDownloadProgress: vi.fn(async () => idleQueue),
     bulkDownloadControl: vi.fn(async () => idleQueue),
     savedFiles: vi.fn(async () => []),
+    follow: vi.fn(async () => ({ artists: [], labels: [] })),
+    unfollow: vi.fn(async () => ({ artists: [], labels: [] })),
+    following: vi.fn(async () => ({ artists: [], labels: [] })),
+    newForYou: vi.fn(async () => ({
+      releases: [],
+      refreshedAt: null,
+      following: { artists: 0, labels: 0 },
+      problem: null,
+    })),
+    markAllSeen: vi.fn(async () => ({
+      releases: [],
+      refreshedAt: null,
+      following: { artists: 0, labels: 0 },
+      problem: null,
+    })),
     importCrate: vi.fn(async () => ({ imported: false as const, problem: 'x' })),
   };
 });

@@ -105,7 +105,7 @@ describe('the popup', () => {
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Library' }));
     expect(screen.getByText('Sign in to see your downloads')).toBeTruthy();
     fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
-    expect(screen.getByRole('tab', { name: 'Artists' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'New for you' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Cart' }).getAttribute('aria-selected')).toBe('true');
   });

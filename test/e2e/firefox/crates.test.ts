@@ -27,7 +27,8 @@ let downloadDir: string;
 let journey: JourneyBrowser<FirefoxPage>;
 
 beforeAll(async () => {
-  store = await startTestStore({ scale: 300, listen: true });
+  // Eight-second tracks: the journey saves a release's WAVs but does not test their length.
+  store = await startTestStore({ scale: 300, listen: true, trackSeconds: 8 });
   downloadDir = mkdtempSync(join(tmpdir(), 'crate-firefox-crates-'));
   extension = await launchFirefoxExtension({ downloadsPath: downloadDir });
   const options = await extension.openPage('options.html');

@@ -1,0 +1,244 @@
+/**
+ * "New for you": releases the followed artists and labels published since the person last
+ * looked (lib/background/following/), newest first, each with its artwork, artists, label, date,
+ * a preview of its first track and "Add to cart" in the chosen format; "Mark all seen" empties it.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import { artistUrl, labelUrl, releaseUrl, samplePath } from '../../lib/contract/store-urls.ts';
+import type { AudioFormat } from '../../lib/contract/wire.ts';
+import { errorMessage } from '../../lib/protocol/error-message.ts';
+import type { NewForYou, OverlapChoice } from '../../lib/protocol/messages.ts';
+import { send } from '../../lib/protocol/send.ts';
+import { type StoreErrorData, toStoreErrorData } from '../../lib/protocol/store-error.ts';
+import { itemKey, type StoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
+import { cartStateItem, currentCartSetting, defaultAudioFormatSetting } from '../../lib/storage/items.ts';
+import { ErrorNotice } from './error-notice.tsx';
+import { Notice } from './notice.tsx';
+import { PreviewButton } from './preview-button.tsx';
+import { OwnedMark, TrackThumb, useOwnedFormats } from './track-view.tsx';
+
+type FeedRelease = NewForYou['releases'][number];
+
+const published = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const checked = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+const choiceLabels: Record<Exclude<OverlapChoice, 'cancel'>, string> = {
+  missingOnly: 'Add only what I miss',
+  replace: 'Replace in cart',
+  addAnyway: 'Add anyway',
+};
+
+/** The cart state the page buttons read: whether a release is in the current cart. */
+function useCartEntry(storeUrl: string): StoreCartState | null {
+  const [entry, setEntry] = useState<StoreCartState | null>(null);
+  useEffect(() => {
+    void cartStateItem.getValue().then((all) => setEntry(storeEntry(all, storeUrl)));
+    return cartStateItem.watch((all) => setEntry(storeEntry(all, storeUrl)));
+  }, [storeUrl]);
+  return entry;
+}
+
+function AddToCart({ release, initialFormat }: { release: FeedRelease; initialFormat: AudioFormat }) {
+  const [format, setFormat] = useState<AudioFormat>(initialFormat);
+  const [state, setState] = useState<{ busy: boolean; said?: string; choices?: OverlapChoice[] }>({
+    busy: false,
+  });
+  useEffect(() => setFormat(initialFormat), [initialFormat]);
+
+  async function add(choice?: OverlapChoice) {
+    setState({ busy: true });
+    try {
+      const name = await currentCartSetting.getValue();
+      const outcome = await send('addChecked', {
+        name,
+        item: { id: release.id, type: 'release', audioFormat: format },
+        ...(choice ? { choice } : {}),
+      });
+      if (outcome.outcome === 'overlap') {
+        setState({ busy: false, said: outcome.message, choices: outcome.choices });
+      } else {
+        const [warning] = outcome.result.warnings;
+        setState({
+          busy: false,
+          said: outcome.result.added.length > 0 ? 'Added to your cart.' : warning?.message,
+        });
+      }
+    } catch (error) {
+      setState({ busy: false, said: errorMessage(error) });
+    }
+  }
+
+  return (
+    <div class="feed-add">
+      <select
+        aria-label={`Format for "${release.name}"`}
+        value={format}
+        onChange={(event) => setFormat(event.currentTarget.value as AudioFormat)}
+      >
+        {audioFormats.map((option) => (
+          <option key={option} value={option}>
+            {option.toUpperCase()}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        disabled={state.busy}
+        onClick={() => void add()}
+        aria-label={`Add "${release.name}" to cart`}
+      >
+        Add to cart
+      </button>
+      {state.said && (
+        <p class="item-sub" role="status">
+          {state.said}
+        </p>
+      )}
+      {state.choices
+        ?.filter((choice): choice is Exclude<OverlapChoice, 'cancel'> => choice !== 'cancel')
+        .map((choice) => (
+          <button key={choice} type="button" class="link" onClick={() => void add(choice)}>
+            {choiceLabels[choice]}
+          </button>
+        ))}
+    </div>
+  );
+}
+
+function FeedRow({
+  release,
+  storeUrl,
+  format,
+  owned,
+  inCart,
+}: {
+  release: FeedRelease;
+  storeUrl: string;
+  format: AudioFormat;
+  owned: readonly AudioFormat[] | null;
+  inCart: boolean;
+}) {
+  const [first] = release.trackIds;
+  return (
+    <li class="feed-release" data-release={release.id}>
+      <TrackThumb image={release.image} />
+      <div class="feed-text">
+        <a href={`${storeUrl}${releaseUrl(release)}`} target="_blank" rel="noreferrer" class="item-name">
+          {release.name}
+        </a>
+        <span class="item-sub">
+          {release.artists.map((artist, i) => (
+            <span key={artist.id}>
+              {i > 0 && ', '}
+              <a href={`${storeUrl}${artistUrl(artist)}`} target="_blank" rel="noreferrer">
+                {artist.name}
+              </a>
+            </span>
+          ))}
+          {' · '}
+          <a href={`${storeUrl}${labelUrl(release.label)}`} target="_blank" rel="noreferrer">
+            {release.label.name}
+          </a>
+          {' · '}
+          <time dateTime={release.publishDate}>{published.format(new Date(release.publishDate))}</time>
+        </span>
+        <span class="item-sub">
+          Because you follow {release.via.map((source) => source.name).join(' and ')}
+          {inCart && <span class="tag">In cart</span>}
+          <OwnedMark formats={owned} />
+        </span>
+        <AddToCart release={release} initialFormat={format} />
+      </div>
+      {first !== undefined && (
+        <PreviewButton trackId={first} sampleUrl={`${storeUrl}${samplePath(first)}`} title={release.name} />
+      )}
+    </li>
+  );
+}
+
+export function NewForYouTab({ storeUrl, revalidate }: { storeUrl: string; revalidate: number }) {
+  const [feed, setFeed] = useState<NewForYou | null>(null);
+  const [problem, setProblem] = useState<StoreErrorData | null>(null);
+  const [format, setFormat] = useState<AudioFormat>('mp3');
+  const ownedFormatsOf = useOwnedFormats(storeUrl);
+  const cart = useCartEntry(storeUrl);
+
+  const load = (refresh: 'ifDue' | 'never') =>
+    send('newForYou', { refresh })
+      .then((next) => {
+        setFeed(next);
+        setProblem(null);
+      })
+      .catch((error: unknown) => setProblem(toStoreErrorData(error)));
+
+  useEffect(() => {
+    void defaultAudioFormatSetting.getValue().then(setFormat);
+    void load('ifDue');
+  }, [storeUrl, revalidate]);
+
+  if (!feed) {
+    return problem ? (
+      <ErrorNotice error={problem} onRetry={() => void load('ifDue')} />
+    ) : (
+      <div aria-busy="true">
+        <Notice title="Looking for new releases…" />
+      </div>
+    );
+  }
+  const { artists, labels } = feed.following;
+  const status = feed.refreshedAt
+    ? `Checked at ${checked.format(new Date(feed.refreshedAt))}`
+    : 'Not checked yet';
+  return (
+    <div class="new-for-you-tab">
+      <p class="result-count">
+        {status}: following {artists} {artists === 1 ? 'artist' : 'artists'} and {labels}{' '}
+        {labels === 1 ? 'label' : 'labels'}.
+      </p>
+      {feed.problem && (
+        <p class="problem" role="alert">
+          The store could not be asked: {feed.problem}
+        </p>
+      )}
+      {problem && <ErrorNotice error={problem} onRetry={() => void load('never')} />}
+      {feed.releases.length === 0 ? (
+        <Notice title="Nothing new for you">
+          {artists + labels === 0
+            ? 'Follow artists here (Artists tab) or on their store pages, and labels on theirs: what they publish shows up here.'
+            : 'Nothing published since you last looked. Crate checks again every few hours.'}
+        </Notice>
+      ) : (
+        <>
+          <ul class="feed-list" aria-label="New releases">
+            {feed.releases.map((release) => (
+              <FeedRow
+                key={release.id}
+                release={release}
+                storeUrl={storeUrl}
+                format={format}
+                owned={ownedFormatsOf('release', release.id)}
+                inCart={cart?.cart[itemKey('release', release.id)] !== undefined}
+              />
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={() =>
+              void send('markAllSeen', {})
+                .then(setFeed)
+                .catch((error: unknown) => setProblem(toStoreErrorData(error)))
+            }
+          >
+            Mark all seen
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
