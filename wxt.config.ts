@@ -145,7 +145,7 @@ export default defineConfig({
     // Defaults both browsers bind on install (test/e2e checks commands.getAll()): Chromium keeps
     // Alt+Shift+A (and Alt+Shift+C) for itself and leaves an extension's claim to them unbound.
     commands: {
-      // lib/background/page-item-command.ts
+      // lib/background/cart/page-item-command.ts
       'add-page-item': {
         suggested_key: { default: 'Alt+Shift+D' },
         description: '__MSG_commands_addPageItem__',

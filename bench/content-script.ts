@@ -31,14 +31,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { h, type VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { chartPage } from '../server/catalog/detail-pages.ts';
 import { ChartPage } from '../server/web/pages/chart-page.tsx';
 import { contentSecurityPolicy } from '../server/web/render.ts';
 import { pageShell } from '../server/web/shell.ts';
-import { builtExtensionPath, chromePath, chromiumArgs } from '../test/helpers/chromium.ts';
+import { builtExtensionPath, chromePath, launchChromium } from '../test/helpers/chromium.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 import { startTestStore } from '../test/helpers/store.ts';
 import { median, recordFigures } from './figures.ts';
@@ -114,13 +114,12 @@ for (const rows of sizes) paths.set(rows, await addChart(rows));
 let contentScriptUrl = '';
 
 async function launch(withExtension: boolean): Promise<BrowserContext> {
-  const context = await chromium.launchPersistentContext('', {
+  const context = await launchChromium({
     executablePath: chromePath,
-    headless: true,
-    args: chromiumArgs(withExtension ? extensionPath : undefined),
+    extensionPath: withExtension ? extensionPath : undefined,
   });
   if (withExtension) {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const worker = context.serviceWorkers()[0] as Worker;
     contentScriptUrl = new URL('/content-scripts/store.js', worker.url()).href;
     // The configured store is the bench's (signed out: every row still gets its control).
     await worker.evaluate(

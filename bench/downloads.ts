@@ -13,19 +13,18 @@
  *
  *   tsx bench/downloads.ts [--entries 100]
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
-import { OptionsFormPage } from '../components/options/options-form.page.ts';
-import { AccountPanelPage } from '../components/popup/account-panel.page.ts';
+import type { Page } from 'playwright-core';
 import { chromeExtensionId } from '../lib/contract/extension-identity.ts';
 import type { BulkProgress } from '../lib/protocol/messages.ts';
 import { findUserByName } from '../server/accounts/users.ts';
-import { builtExtensionPath, chromePath, chromiumArgs } from '../test/helpers/chromium.ts';
+import { signInToStore } from '../test/e2e/connect.ts';
+import { builtExtensionPath, chromePath, extensionPages, launchChromium } from '../test/helpers/chromium.ts';
 import { startTestStore } from '../test/helpers/store.ts';
 import { median, recordFigures } from './figures.ts';
 
@@ -36,7 +35,7 @@ if (!Number.isSafeInteger(entries) || entries < 1) {
   process.exit(2);
 }
 const extensionPath = builtExtensionPath();
-const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
+const _extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
 
 const store = await startTestStore({ scale: 300, listen: true });
 const { db } = store.ctx;
@@ -67,18 +66,10 @@ const downloadIds = (
 ).map((row) => row.id);
 
 const downloadDir = mkdtempSync(join(tmpdir(), 'crate-bench-downloads-'));
-const profile = mkdtempSync(join(tmpdir(), 'crate-bench-profile-'));
-mkdirSync(join(profile, 'Default'));
-writeFileSync(
-  join(profile, 'Default', 'Preferences'),
-  JSON.stringify({
-    download: { default_directory: downloadDir, prompt_for_download: false, directory_upgrade: true },
-  }),
-);
-const context = await chromium.launchPersistentContext(profile, {
+const context = await launchChromium({
   executablePath: chromePath,
-  headless: true,
-  args: chromiumArgs(extensionPath),
+  extensionPath,
+  downloadsPath: downloadDir,
 });
 
 /** Sends a protocol message from an extension page, as the popup does. */
@@ -132,19 +123,7 @@ const savedFiles = () => readdirSync(downloadDir).filter((name) => !name.endsWit
 
 try {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  // Playwright cancels downloads unless told otherwise; "default" hands them to the profile's folder.
-  const cdp = await context.newCDPSession(context.pages()[0] ?? (await context.newPage()));
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'default' });
-
-  const options = new OptionsFormPage(await context.newPage());
-  await options.page.goto(extensionUrl('options.html'));
-  if ((await options.setStoreUrl(store.baseUrl)) !== 'Saved.')
-    throw new Error('The options page refused the store.');
-  const page = await context.newPage();
-  await page.goto(extensionUrl('popup.html'));
-  const account = new AccountPanelPage(page);
-  await account.signIn('demo', 'demo');
-  await account.signedInAs.waitFor();
+  const page = (await signInToStore(extensionPages(context), store.baseUrl)).page;
   const token = await worker.evaluate(async () => {
     const { chrome } = globalThis as unknown as {
       chrome: { storage: { session: { get(key: string): Promise<Record<string, { token: string }>> } } };
@@ -247,6 +226,5 @@ try {
 } finally {
   await context.close();
   await store.close();
-  rmSync(profile, { recursive: true, force: true });
   rmSync(downloadDir, { recursive: true, force: true });
 }

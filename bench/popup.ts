@@ -25,14 +25,18 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { OptionsFormPage } from '../components/options/options-form.page.ts';
-import { AccountPanelPage } from '../components/popup/account-panel.page.ts';
+import type { BrowserContext, Page } from 'playwright-core';
 import { type AudioFormat, audioFormats } from '../lib/contract/audio-formats.ts';
-import { chromeExtensionId } from '../lib/contract/extension-identity.ts';
 import { findUserByName } from '../server/accounts/users.ts';
 import { addItems } from '../server/cart/cart-store.ts';
-import { builtExtensionPath, chromePath, chromiumArgs } from '../test/helpers/chromium.ts';
+import { signInToStore } from '../test/e2e/connect.ts';
+import {
+  builtExtensionPath,
+  chromePath,
+  extensionPages,
+  extensionUrl,
+  launchChromium,
+} from '../test/helpers/chromium.ts';
 import { startTestStore } from '../test/helpers/store.ts';
 import { median, recordFigures } from './figures.ts';
 
@@ -57,7 +61,6 @@ writeFileSync(
       '',
     )}</head><body><p class="cart-summary"><span elementtiming="floor">4 items: 3 tracks, 1 release</span></p></body></html>`,
 );
-const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
 const popupUrl = (hash = '') => extensionUrl(`popup.html${hash}`);
 const libraryEntries = 10_000;
 const cartItems = 200;
@@ -204,24 +207,13 @@ async function traceOpening(context: BrowserContext, url: string, name: string):
 let floor = Number.NaN;
 
 const store = await startTestStore({ scale: 4000, listen: true });
-const context = await chromium.launchPersistentContext('', {
+const context = await launchChromium({
   executablePath: chromePath,
-  headless: true,
+  extensionPath,
   viewport: { width: 440, height: 580 },
-  args: chromiumArgs(extensionPath),
 });
 try {
-  await (context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker'));
-  const options = new OptionsFormPage(await context.newPage());
-  await options.page.goto(`chrome-extension://${chromeExtensionId}/options.html`);
-  const saved = await options.setStoreUrl(store.baseUrl);
-  if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
-  await options.page.close();
-  const signIn = await context.newPage();
-  await signIn.goto(popupUrl());
-  await new AccountPanelPage(signIn).signIn('demo', 'demo');
-  await signIn.getByText(/^Signed in as/).waitFor();
-  await signIn.close();
+  await (await signInToStore(extensionPages(context), store.baseUrl)).page.close();
 
   const { db } = store.ctx;
   const demo = await findUserByName(db, 'demo');

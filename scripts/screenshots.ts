@@ -15,16 +15,15 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CartButtonsPage } from '../components/content/cart-buttons.page.ts';
 import { OptionsFormPage } from '../components/options/options-form.page.ts';
 import { PopupPage } from '../components/popup/popup.page.ts';
-import { chromeExtensionId } from '../lib/contract/extension-identity.ts';
 import { chartUrl, releaseUrl } from '../lib/contract/store-urls.ts';
 import type { CatalogPageResults } from '../lib/contract/wire.ts';
-import { chromePath, chromiumArgs } from '../test/helpers/chromium.ts';
+import { signInToStore } from '../test/e2e/connect.ts';
+import { chromePath, extensionPages, extensionUrl, launchChromium } from '../test/helpers/chromium.ts';
 import { startTestStore, type TestStore } from '../test/helpers/store.ts';
 
 const root = join(import.meta.dirname, '..');
 const extensionPath = join(root, '.output', 'chrome-mv3');
 const outputDir = join(root, 'docs', 'screenshots');
-const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
 type Scheme = 'light' | 'dark';
 
 function build(): void {
@@ -54,17 +53,6 @@ interface Size {
   height: number;
 }
 const popupSize = { width: 440, height: 580 };
-
-async function signIn(context: BrowserContext, storeUrl: string): Promise<void> {
-  const options = new OptionsFormPage(await openExtensionPage(context, 'options.html', 'light', popupSize));
-  const answer = await options.setStoreUrl(storeUrl);
-  if (answer !== 'Saved.') throw new Error(`The options page did not take the store: ${answer}`);
-  await options.page.close();
-  const popup = new PopupPage(await openExtensionPage(context, 'popup.html', 'light', popupSize));
-  await popup.account.signIn('demo', 'demo');
-  await popup.account.signedInAs.waitFor();
-  await popup.page.close();
-}
 
 /** demo's purchases, from the database of the store this script started. */
 async function ownedTrackIds(store: TestStore): Promise<Set<number>> {
@@ -185,15 +173,8 @@ const store = await startTestStore({ listen: true, scale: 300 });
 const profile = mkdtempSync(join(tmpdir(), 'crate-screenshots-'));
 let context: BrowserContext | undefined;
 try {
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromePath,
-    headless: true,
-    args: chromiumArgs(extensionPath),
-  });
-  if (!context.serviceWorkers().some((worker) => worker.url().startsWith(extensionUrl('')))) {
-    await context.waitForEvent('serviceworker');
-  }
-  await signIn(context, store.baseUrl);
+  context = await launchChromium({ executablePath: chromePath, extensionPath, profile });
+  await (await signInToStore(extensionPages(context), store.baseUrl)).page.close();
   await decoratedChart(context, store);
   await popupTab(context, '#cart', 'popup-cart.png', 'light');
   await popupTab(context, '#cart', 'popup-cart-dark.png', 'dark');

@@ -3,6 +3,7 @@
  * tests (Chromium and Firefox: test/e2e/ui.ts).
  */
 
+import { itemKey } from '../../lib/contract/item-key.ts';
 import type { AudioFormat, ItemType } from '../../lib/contract/wire.ts';
 import type { LocatorOf, UiLocator, UiPage } from '../../test/e2e/ui.ts';
 
@@ -20,7 +21,9 @@ export class CartButtonsPage<P extends UiPage> {
 
   /** The control of the row holding item `type:id`. */
   control(type: ItemType, id: number): LocatorOf<P> {
-    return this.page.locator(`[data-crate-item="${type}:${id}"] crate-cart-buttons`) as LocatorOf<P>;
+    return this.page.locator(
+      `[data-crate-item="${itemKey({ type, id })}"] crate-cart-buttons`,
+    ) as LocatorOf<P>;
   }
 
   /** The control in the page's header (a track or release page's own item). */

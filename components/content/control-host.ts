@@ -13,7 +13,7 @@ import { markRow } from '../../lib/content/page-filter.ts';
 import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
 import { pageHeader } from '../../lib/content/selectors.ts';
 import controlCss from './cart-buttons.css?inline';
-import { type CartControl, createCartControl } from './cart-buttons.ts';
+import { type CartControl, createCartControl } from './cart-control.ts';
 import type { PreviewControls } from './preview-control.ts';
 
 const hostTag = 'crate-cart-buttons';

@@ -110,68 +110,16 @@ export function OptionsForm() {
 
   return (
     <form onSubmit={submit} noValidate class="options-form">
-      <section class="card" aria-labelledby="store-heading">
-        <h2 id="store-heading">Your store</h2>
-        <label>
-          Store address
-          <input
-            name="storeUrl"
-            type="url"
-            required
-            value={values.storeUrl}
-            aria-describedby="store-hint"
-            onInput={(event) => update({ storeUrl: event.currentTarget.value })}
-          />
-        </label>
-        <p id="store-hint" class="hint">
-          Where you buy: Crate adds to this store's cart and downloads what you own there. Saving checks that
-          it answers.
-        </p>
-      </section>
-
-      <section class="card" aria-labelledby="buying-heading">
-        <h2 id="buying-heading">Buying</h2>
-        <label>
-          Add tracks and releases as
-          <select
-            name="defaultAudioFormat"
-            value={values.defaultAudioFormat}
-            aria-describedby="format-hint"
-            onChange={(event) => update({ defaultAudioFormat: AudioFormat.parse(event.currentTarget.value) })}
-          >
-            {audioFormats.map((format) => (
-              <option key={format} value={format}>
-                {format.toUpperCase()}
-              </option>
-            ))}
-          </select>
-        </label>
-        <p id="format-hint" class="hint">
-          Used by the keyboard shortcut and the menu's "Add to cart", and preferred by "Download purchased";
-          the page buttons offer every format. Switch a whole cart or one item later in the popup. A release
-          goes in the cart as one item at the release's price; to buy single tracks, use the buttons on its
-          track rows.
-        </p>
-        <label>
-          Key notation
-          <select
-            name="keyNotation"
-            value={keyNotation}
-            onChange={(event) => {
-              const chosen = keyNotations.find((notation) => notation === event.currentTarget.value);
-              if (chosen) setKeyNotation(chosen);
-              setStatus({ kind: 'idle' });
-            }}
-          >
-            {keyNotations.map((notation) => (
-              <option key={notation} value={notation}>
-                {notationNames[notation]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </section>
-
+      <StoreSection storeUrl={values.storeUrl} onStoreUrl={(storeUrl) => update({ storeUrl })} />
+      <BuyingSection
+        defaultAudioFormat={values.defaultAudioFormat}
+        onDefaultAudioFormat={(defaultAudioFormat) => update({ defaultAudioFormat })}
+        keyNotation={keyNotation}
+        onKeyNotation={(chosen) => {
+          setKeyNotation(chosen);
+          setStatus({ kind: 'idle' });
+        }}
+      />
       <section class="card" aria-labelledby="files-heading">
         <h2 id="files-heading">Saving files</h2>
         <FilenameTemplateField
@@ -199,25 +147,7 @@ export function OptionsForm() {
         }}
       />
 
-      <details class="card advanced">
-        <summary>Advanced: for store integrators</summary>
-        <label>
-          Application name sent to the store
-          <input
-            name="sourceType"
-            required
-            value={values.sourceType}
-            aria-describedby="source-type-hint"
-            onInput={(event) => update({ sourceType: event.currentTarget.value })}
-          />
-        </label>
-        <p id="source-type-hint" class="hint">
-          The store's cart API asks every caller to name itself (its <code>sourceType</code> parameter). It
-          changes nothing in what you buy. Leave it as <code>crate-extension</code> unless your store's
-          operator gave you another name.
-        </p>
-      </details>
-
+      <AdvancedSection sourceType={values.sourceType} onSourceType={(sourceType) => update({ sourceType })} />
       <div class="save-row">
         <button type="submit" class="primary" disabled={status.kind === 'saving' || !preview.ok}>
           {status.kind === 'saving' ? 'Checking the store…' : 'Save'}
@@ -228,5 +158,120 @@ export function OptionsForm() {
         </p>
       </div>
     </form>
+  );
+}
+
+function StoreSection({
+  storeUrl,
+  onStoreUrl,
+}: {
+  storeUrl: string;
+  onStoreUrl: (storeUrl: string) => void;
+}) {
+  return (
+    <section class="card" aria-labelledby="store-heading">
+      <h2 id="store-heading">Your store</h2>
+      <label>
+        Store address
+        <input
+          name="storeUrl"
+          type="url"
+          required
+          value={storeUrl}
+          aria-describedby="store-hint"
+          onInput={(event) => onStoreUrl(event.currentTarget.value)}
+        />
+      </label>
+      <p id="store-hint" class="hint">
+        Where you buy: Crate adds to this store's cart and downloads what you own there. Saving checks that it
+        answers.
+      </p>
+    </section>
+  );
+}
+
+interface BuyingProps {
+  defaultAudioFormat: AudioFormat;
+  onDefaultAudioFormat: (format: AudioFormat) => void;
+  keyNotation: KeyNotation;
+  onKeyNotation: (notation: KeyNotation) => void;
+}
+
+function BuyingSection({
+  defaultAudioFormat,
+  onDefaultAudioFormat,
+  keyNotation,
+  onKeyNotation,
+}: BuyingProps) {
+  return (
+    <section class="card" aria-labelledby="buying-heading">
+      <h2 id="buying-heading">Buying</h2>
+      <label>
+        Add tracks and releases as
+        <select
+          name="defaultAudioFormat"
+          value={defaultAudioFormat}
+          aria-describedby="format-hint"
+          onChange={(event) => onDefaultAudioFormat(AudioFormat.parse(event.currentTarget.value))}
+        >
+          {audioFormats.map((format) => (
+            <option key={format} value={format}>
+              {format.toUpperCase()}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p id="format-hint" class="hint">
+        Used by the keyboard shortcut and the menu's "Add to cart", and preferred by "Download purchased"; the
+        page buttons offer every format. Switch a whole cart or one item later in the popup. A release goes in
+        the cart as one item at the release's price; to buy single tracks, use the buttons on its track rows.
+      </p>
+      <label>
+        Key notation
+        <select
+          name="keyNotation"
+          value={keyNotation}
+          onChange={(event) => {
+            const chosen = keyNotations.find((notation) => notation === event.currentTarget.value);
+            if (chosen) onKeyNotation(chosen);
+          }}
+        >
+          {keyNotations.map((notation) => (
+            <option key={notation} value={notation}>
+              {notationNames[notation]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}
+
+function AdvancedSection({
+  sourceType,
+  onSourceType,
+}: {
+  sourceType: string;
+  onSourceType: (name: string) => void;
+}) {
+  return (
+    <details class="card advanced">
+      <summary>Advanced: for store integrators</summary>
+      <label>
+        Application name sent to the store
+        <input
+          name="sourceType"
+          required
+          value={sourceType}
+          aria-describedby="source-type-hint"
+          onInput={(event) => onSourceType(event.currentTarget.value)}
+        />
+      </label>
+      <p id="source-type-hint" class="hint">
+        The store's cart API asks every caller to name itself (its <code>sourceType</code> parameter). It
+        changes nothing in what you buy. Leave it as <code>crate-extension</code> unless your store's operator
+        gave you another name.
+      </p>
+    </details>
   );
 }

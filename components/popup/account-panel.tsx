@@ -54,18 +54,11 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
   return (
     <section aria-label="Account" class="account">
       {state?.storeProblem && (
-        <div class="problem-line">
-          <p role="alert" class="problem">
-            {state.storeProblem}
-          </p>
-          <button
-            type="button"
-            disabled={busy !== null}
-            onClick={() => run('refreshing', () => send('getAuthState', {}))}
-          >
-            Try again
-          </button>
-        </div>
+        <StoreProblem
+          problem={state.storeProblem}
+          disabled={busy !== null}
+          onRetry={() => run('refreshing', () => send('getAuthState', {}))}
+        />
       )}
       {state?.notice && !state.signedIn && <p class="notice">{state.notice}</p>}
       {error && (
@@ -94,18 +87,7 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
         </>
       ) : (
         <>
-          {signedOutHere && state && (
-            <p class="notice">
-              Signed out of Crate. You may still be signed in on the store's website.{' '}
-              <button
-                type="button"
-                class="link-button"
-                onClick={() => openTab(new URL(signOutPageUrl, state.storeUrl).href)}
-              >
-                Sign out of the website too
-              </button>
-            </p>
-          )}
+          {signedOutHere && state && <WebsiteSignOut storeUrl={state.storeUrl} />}
           <button
             type="button"
             disabled={acting || !state || state.storeProblem !== null}
@@ -125,5 +107,40 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
       )}
       {state && <p class="store">Store: {state.storeUrl}</p>}
     </section>
+  );
+}
+
+interface StoreProblemProps {
+  problem: string;
+  disabled: boolean;
+  onRetry: () => void;
+}
+
+function StoreProblem({ problem, disabled, onRetry }: StoreProblemProps) {
+  return (
+    <div class="problem-line">
+      <p role="alert" class="problem">
+        {problem}
+      </p>
+      <button type="button" disabled={disabled} onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** Signing out of Crate leaves the website's own session: offer to end that one too. */
+function WebsiteSignOut({ storeUrl }: { storeUrl: string }) {
+  return (
+    <p class="notice">
+      Signed out of Crate. You may still be signed in on the store's website.{' '}
+      <button
+        type="button"
+        class="link-button"
+        onClick={() => openTab(new URL(signOutPageUrl, storeUrl).href)}
+      >
+        Sign out of the website too
+      </button>
+    </p>
   );
 }

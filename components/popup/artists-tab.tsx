@@ -23,7 +23,6 @@ type Sort = ArtistSearch['sort'];
 
 const released = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** The artist's page on the store (contract.md section 8). */
 /** The artist's page at the store, built as the store builds it (slug encoded). */
 const artistPageUrl = (storeUrl: string, artist: Artist) => `${storeUrl}${artistUrl(artist)}`;
 
@@ -118,50 +117,6 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
   const genreChoices =
     genre && !known.some((g) => g.name === genre) ? [{ name: genre, count: 0 }, ...known] : known;
 
-  const filters = (
-    <form class="filters" aria-label="Find artists" onSubmit={(event) => event.preventDefault()}>
-      <label class="inline grow">
-        Search artists
-        <input
-          type="search"
-          placeholder="Name"
-          value={typed}
-          onInput={(event) => setTyped(event.currentTarget.value)}
-        />
-      </label>
-      <label class="inline">
-        Genre
-        <select
-          value={genre}
-          onChange={(event) => {
-            setGenre(event.currentTarget.value);
-            setPage(1);
-          }}
-        >
-          <option value="">All genres</option>
-          {genreChoices.map((choice) => (
-            <option key={choice.name} value={choice.name}>
-              {choice.count > 0 ? `${choice.name} (${choice.count})` : choice.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label class="inline">
-        Sort by
-        <select
-          value={sort}
-          onChange={(event) => {
-            setSort(event.currentTarget.value as Sort);
-            setPage(1);
-          }}
-        >
-          <option value="latestRelease">Latest release</option>
-          <option value="name">Name</option>
-        </select>
-      </label>
-    </form>
-  );
-
   let body: ComponentChildren;
   if (!value) {
     body = artists.error ? (
@@ -179,42 +134,8 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
       </Notice>
     );
   } else {
-    const { count, totalPages } = value.paging;
     body = (
-      <>
-        <p class="result-count">
-          {count.toLocaleString('en-US')} {count === 1 ? 'artist' : 'artists'}
-        </p>
-        <ul class="artist-list" aria-label="Artists">
-          {value.results.map((artist) => (
-            <li key={artist.id} class="artist">
-              <span class="artist-head">
-                <a href={artistPageUrl(storeUrl, artist)} target="_blank" rel="noreferrer">
-                  {artist.name}
-                </a>
-                <FollowToggle artist={artist} followed={followed.has(artist.id)} />
-              </span>
-              <span class="item-sub">
-                {artist.trackCount} {artist.trackCount === 1 ? 'track' : 'tracks'}
-                {artist.lastPublishDate && ` · latest ${released.format(new Date(artist.lastPublishDate))}`}
-                {' · '}
-                {artist.genres.map((g) => g.name).join(', ') || 'no genre'}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <nav class="pager" aria-label="Artist pages">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {value.paging.page} of {Math.max(1, totalPages)}
-          </span>
-          <button type="button" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      </>
+      <ArtistList storeUrl={storeUrl} results={value} page={page} onPage={setPage} followed={followed} />
     );
   }
 
@@ -226,8 +147,115 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
         error={artists.error}
         onRetry={() => void artists.refresh()}
       />
-      {filters}
+      <ArtistFilters
+        typed={typed}
+        onTyped={setTyped}
+        genre={genre}
+        genreChoices={genreChoices}
+        onGenre={(chosen) => {
+          setGenre(chosen);
+          setPage(1);
+        }}
+        sort={sort}
+        onSort={(chosen) => {
+          setSort(chosen);
+          setPage(1);
+        }}
+      />
       {body}
     </div>
+  );
+}
+
+interface FiltersProps {
+  typed: string;
+  onTyped: (typed: string) => void;
+  genre: string;
+  genreChoices: ArtistResults['genres'];
+  onGenre: (genre: string) => void;
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+}
+
+function ArtistFilters({ typed, onTyped, genre, genreChoices, onGenre, sort, onSort }: FiltersProps) {
+  return (
+    <form class="filters" aria-label="Find artists" onSubmit={(event) => event.preventDefault()}>
+      <label class="inline grow">
+        Search artists
+        <input
+          type="search"
+          placeholder="Name"
+          value={typed}
+          onInput={(event) => onTyped(event.currentTarget.value)}
+        />
+      </label>
+      <label class="inline">
+        Genre
+        <select value={genre} onChange={(event) => onGenre(event.currentTarget.value)}>
+          <option value="">All genres</option>
+          {genreChoices.map((choice) => (
+            <option key={choice.name} value={choice.name}>
+              {choice.count > 0 ? `${choice.name} (${choice.count})` : choice.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="inline">
+        Sort by
+        <select value={sort} onChange={(event) => onSort(event.currentTarget.value as Sort)}>
+          <option value="latestRelease">Latest release</option>
+          <option value="name">Name</option>
+        </select>
+      </label>
+    </form>
+  );
+}
+
+interface ListProps {
+  storeUrl: string;
+  results: ArtistResults;
+  page: number;
+  onPage: (page: number) => void;
+  followed: ReadonlySet<number>;
+}
+
+/** One page of artists, each a link to their page on the store with its Follow toggle, and the pager. */
+function ArtistList({ storeUrl, results, page, onPage, followed }: ListProps) {
+  const { count, totalPages } = results.paging;
+  return (
+    <>
+      <p class="result-count">
+        {count.toLocaleString('en-US')} {count === 1 ? 'artist' : 'artists'}
+      </p>
+      <ul class="artist-list" aria-label="Artists">
+        {results.results.map((artist) => (
+          <li key={artist.id} class="artist">
+            <span class="artist-head">
+              <a href={artistPageUrl(storeUrl, artist)} target="_blank" rel="noreferrer">
+                {artist.name}
+              </a>
+              <FollowToggle artist={artist} followed={followed.has(artist.id)} />
+            </span>
+            <span class="item-sub">
+              {artist.trackCount} {artist.trackCount === 1 ? 'track' : 'tracks'}
+              {artist.lastPublishDate && ` · latest ${released.format(new Date(artist.lastPublishDate))}`}
+              {' · '}
+              {artist.genres.map((g) => g.name).join(', ') || 'no genre'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <nav class="pager" aria-label="Artist pages">
+        <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <span>
+          Page {results.paging.page} of {Math.max(1, totalPages)}
+        </span>
+        <button type="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </nav>
+    </>
   );
 }

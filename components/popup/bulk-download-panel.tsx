@@ -68,8 +68,7 @@ export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) 
       return started;
     });
   }
-  const control = (action: 'pause' | 'resume' | 'cancel' | 'retryFailed') =>
-    ask(() => send('bulkDownloadControl', { action }));
+  const control = (action: Control) => ask(() => send('bulkDownloadControl', { action }));
 
   const failed = progress?.failed ?? [];
   return (
@@ -81,57 +80,9 @@ export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) 
       )}
       {nothingLeft && <p role="status">Everything in your library is downloaded already.</p>}
       {progress && (progress.total > 0 || Boolean(progress.alreadySaved)) && (
-        <>
-          <label class="bulk-progress">
-            <span role="status" aria-live="polite">
-              {progress.status === 'paused'
-                ? 'Paused: '
-                : progress.status === 'cancelled'
-                  ? 'Cancelled: '
-                  : progress.status === 'finished'
-                    ? 'Finished: '
-                    : 'Downloading: '}
-              {progress.alreadySaved
-                ? `${progress.alreadySaved} already saved, ${progress.done} of ${progress.total} downloaded`
-                : `${progress.done} of ${progress.total} files`}
-            </span>
-            {/* A run of files all already saved has none to count: an empty bar, not a broken one. */}
-            <progress max={Math.max(1, progress.total)} value={progress.done} />
-          </label>
-          {progress.active.length > 0 && (
-            <ul class="bulk-active" aria-label="Files under way">
-              {progress.active.map((file) => (
-                <li key={file.downloadId}>
-                  {file.title}: {megabytes(file.bytesReceived)}
-                  {file.totalBytes > 0 ? ` of ${megabytes(file.totalBytes)}` : ''}
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
+        <BulkProgressView progress={progress} />
       )}
-      <div class="bulk-controls">
-        {progress?.status === 'running' && (
-          <button type="button" disabled={asking} onClick={() => void control('pause')}>
-            Pause
-          </button>
-        )}
-        {progress?.status === 'paused' && (
-          <button type="button" disabled={asking} onClick={() => void control('resume')}>
-            Resume
-          </button>
-        )}
-        {running && (
-          <button type="button" disabled={asking} onClick={() => void control('cancel')}>
-            Cancel
-          </button>
-        )}
-        {failed.length > 0 && (
-          <button type="button" disabled={asking} onClick={() => void control('retryFailed')}>
-            Retry failed ({failed.length})
-          </button>
-        )}
-      </div>
+      <BulkControls status={progress?.status} failed={failed.length} disabled={asking} onControl={control} />
       {failed.length > 0 && (
         <ul class="bulk-failed" aria-label="Failed downloads">
           {failed.map((file) => (
@@ -147,5 +98,77 @@ export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) 
         </p>
       )}
     </section>
+  );
+}
+
+const statusWord: Record<BulkProgress['status'], string> = {
+  idle: 'Downloading: ',
+  running: 'Downloading: ',
+  paused: 'Paused: ',
+  cancelled: 'Cancelled: ',
+  finished: 'Finished: ',
+};
+
+/** Files done of total, and the bytes of each file under way. */
+function BulkProgressView({ progress }: { progress: BulkProgress }) {
+  return (
+    <>
+      <label class="bulk-progress">
+        <span role="status" aria-live="polite">
+          {statusWord[progress.status]}
+          {progress.alreadySaved
+            ? `${progress.alreadySaved} already saved, ${progress.done} of ${progress.total} downloaded`
+            : `${progress.done} of ${progress.total} files`}
+        </span>
+        {/* A run of files all already saved has none to count: an empty bar, not a broken one. */}
+        <progress max={Math.max(1, progress.total)} value={progress.done} />
+      </label>
+      {progress.active.length > 0 && (
+        <ul class="bulk-active" aria-label="Files under way">
+          {progress.active.map((file) => (
+            <li key={file.downloadId}>
+              {file.title}: {megabytes(file.bytesReceived)}
+              {file.totalBytes > 0 ? ` of ${megabytes(file.totalBytes)}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+type Control = 'pause' | 'resume' | 'cancel' | 'retryFailed';
+
+interface ControlsProps {
+  status: BulkProgress['status'] | undefined;
+  failed: number;
+  disabled: boolean;
+  onControl: (action: Control) => Promise<void>;
+}
+
+function BulkControls({ status, failed, disabled, onControl }: ControlsProps) {
+  return (
+    <div class="bulk-controls">
+      {status === 'running' && (
+        <button type="button" disabled={disabled} onClick={() => void onControl('pause')}>
+          Pause
+        </button>
+      )}
+      {status === 'paused' && (
+        <button type="button" disabled={disabled} onClick={() => void onControl('resume')}>
+          Resume
+        </button>
+      )}
+      {(status === 'running' || status === 'paused') && (
+        <button type="button" disabled={disabled} onClick={() => void onControl('cancel')}>
+          Cancel
+        </button>
+      )}
+      {failed > 0 && (
+        <button type="button" disabled={disabled} onClick={() => void onControl('retryFailed')}>
+          Retry failed ({failed})
+        </button>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { itemKey } from '../../lib/popup/format-preview.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import type { CartChanges } from './use-cart-changes.ts';
 
 /** What the last change to the cart said: a problem, the store's warnings, and undo for a removal. */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { cartNameProblem } from '../../lib/contract/cart-name.ts';
+import { cartNameProblem, defaultCartName } from '../../lib/contract/cart-name.ts';
 
 export interface CartPickerProps {
   current: string;
@@ -74,7 +74,7 @@ export function CartPicker({ current, names, onChoose }: CartPickerProps) {
         <select value={current} onChange={(event) => onChoose(event.currentTarget.value)}>
           {choices.map((name) => (
             <option key={name} value={name}>
-              {name === 'default' ? 'default (your cart)' : name}
+              {name === defaultCartName ? 'default (your cart)' : name}
             </option>
           ))}
         </select>

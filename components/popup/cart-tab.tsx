@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
+import { defaultCartName } from '../../lib/contract/cart-name.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import { samplePath } from '../../lib/contract/store-urls.ts';
-import { findCartOverlap } from '../../lib/popup/cart-overlap.ts';
-import { itemKey } from '../../lib/popup/format-preview.ts';
+import { type CartOverlap, findCartOverlap } from '../../lib/popup/cart-overlap.ts';
 import { formatMoney } from '../../lib/popup/money.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
 import { type CartViewValue, cartCacheKey, rememberShownCart } from '../../lib/popup/popup-snapshot.ts';
@@ -65,21 +66,11 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
     if (revalidate > 0) void cart.refresh();
   }, [revalidate]);
 
-  if (!scope) {
-    return (
-      <Notice title="Sign in to see your cart">
-        Use "Sign in" at the top: the store's login window opens, and your cart appears here.
-      </Notice>
-    );
-  }
+  if (!scope) return <SignedOut />;
   const view = cart.cached?.value;
   if (!view) {
     if (cart.error) return <ErrorNotice error={cart.error} onRetry={() => void cart.refresh()} />;
-    return (
-      <div aria-busy="true">
-        <Notice title="Loading your cart…" />
-      </div>
-    );
+    return <CartLoading />;
   }
 
   const { items, counts, total } = view.cart;
@@ -92,7 +83,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   );
   const narrowed = !isAllTracks(trackView);
   const shown = narrowed ? viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, trackView) : items;
-  const cartLabel = cartName === 'default' ? 'Your cart' : `Cart "${cartName}"`;
+  const cartLabel = cartName === defaultCartName ? 'Your cart' : `Cart "${cartName}"`;
   return (
     <div class="cart-tab">
       <RefreshStatus
@@ -101,32 +92,10 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
         error={changes.failedChange ? null : cart.error}
         onRetry={() => void cart.refresh()}
       />
-      <p class="cart-summary">
-        {/* elementtiming: the Element Timing API reports when its text was painted (bench/popup.ts). */}
-        <span class="cart-counts" elementtiming="cart-summary">
-          {countsText(counts)}
-        </span>
-        <span class="cart-total">
-          Total <strong>{formatMoney(total)}</strong>
-        </span>
-        {overlap.totalWithout && (
-          <span class="cart-total-without">
-            Without paying twice <strong>{formatMoney(overlap.totalWithout)}</strong>
-          </span>
-        )}
-      </p>
+      <CartSummary counts={counts} total={total} totalWithout={overlap.totalWithout} />
       <CartMessages changes={changes} />
       {items.length === 0 ? (
-        <Notice
-          title={`${cartLabel} is empty`}
-          action={
-            <button type="button" onClick={() => openTab(storeUrl)}>
-              Open the store
-            </button>
-          }
-        >
-          Add tracks and releases with the Crate buttons on the store's pages; they appear here.
-        </Notice>
+        <EmptyCart cartLabel={cartLabel} storeUrl={storeUrl} />
       ) : (
         <>
           <FormatSwitcher
@@ -174,5 +143,58 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
       )}
       <CrateSharePanel cartName={cartName} items={items} />
     </div>
+  );
+}
+
+const SignedOut = () => (
+  <Notice title="Sign in to see your cart">
+    Use "Sign in" at the top: the store's login window opens, and your cart appears here.
+  </Notice>
+);
+
+const CartLoading = () => (
+  <div aria-busy="true">
+    <Notice title="Loading your cart…" />
+  </div>
+);
+
+interface SummaryProps {
+  counts: CartViewValue['cart']['counts'];
+  total: CartViewValue['cart']['total'];
+  totalWithout: CartOverlap['totalWithout'];
+}
+
+/** What the cart holds and costs, and what it would cost without what is bought twice. */
+function CartSummary({ counts, total, totalWithout }: SummaryProps) {
+  return (
+    <p class="cart-summary">
+      {/* elementtiming: the Element Timing API reports when its text was painted (bench/popup.ts). */}
+      <span class="cart-counts" elementtiming="cart-summary">
+        {countsText(counts)}
+      </span>
+      <span class="cart-total">
+        Total <strong>{formatMoney(total)}</strong>
+      </span>
+      {totalWithout && (
+        <span class="cart-total-without">
+          Without paying twice <strong>{formatMoney(totalWithout)}</strong>
+        </span>
+      )}
+    </p>
+  );
+}
+
+function EmptyCart({ cartLabel, storeUrl }: { cartLabel: string; storeUrl: string }) {
+  return (
+    <Notice
+      title={`${cartLabel} is empty`}
+      action={
+        <button type="button" onClick={() => openTab(storeUrl)}>
+          Open the store
+        </button>
+      }
+    >
+      Add tracks and releases with the Crate buttons on the store's pages; they appear here.
+    </Notice>
   );
 }

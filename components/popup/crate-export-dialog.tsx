@@ -6,6 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { defaultCartName } from '../../lib/contract/cart-name.ts';
 import { maxPerPage } from '../../lib/contract/paging.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import type { CartItem, LibraryEntry } from '../../lib/contract/wire.ts';
@@ -92,7 +93,7 @@ async function locate(
 }
 
 export function CrateExportDialog({ selection = null, cart, onClose }: CrateExportDialogProps) {
-  const [name, setName] = useState(cart && cart.name !== 'default' ? cart.name : 'My crate');
+  const [name, setName] = useState(cart && cart.name !== defaultCartName ? cart.name : 'My crate');
   const [format, setFormat] = useState<Format>('rekordbox');
   const [scope, setScope] = useState<Scope>(cart ? 'cart' : selection ? 'selection' : 'downloaded');
   const [busy, setBusy] = useState(false);
@@ -139,7 +140,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
         <select value={scope} onChange={(event) => setScope(event.currentTarget.value as Scope)}>
           {cart && (
             <option value="cart">
-              {cart.name === 'default' ? 'Your cart' : `Cart "${cart.name}"`} ({cart.items.length}{' '}
+              {cart.name === defaultCartName ? 'Your cart' : `Cart "${cart.name}"`} ({cart.items.length}{' '}
               {cart.items.length === 1 ? 'item' : 'items'})
             </option>
           )}

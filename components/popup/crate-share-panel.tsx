@@ -6,6 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import { isCartName } from '../../lib/contract/cart-name.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import type { CartItem } from '../../lib/contract/wire.ts';
 import { saveTextFile } from '../../lib/popup/save-text-file.ts';
@@ -101,27 +102,34 @@ export function CrateSharePanel({ cartName, items }: CrateSharePanelProps) {
           {problem}
         </p>
       )}
-      {report && !report.imported && (
-        <p role="alert" class="problem">
-          {report.problem}
-        </p>
-      )}
-      {report?.imported && (
-        <div role="status">
-          <p>
-            {report.added.length} added, {report.skipped.length} skipped.
-          </p>
-          {report.skipped.length > 0 && (
-            <ul aria-label="Skipped items">
-              {report.skipped.map((item) => (
-                <li key={`${item.type}:${item.id}`}>
-                  {item.type} {item.id}: {item.reason}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {report && <ImportReport report={report} />}
     </section>
+  );
+}
+
+/** What an import added and skipped, or why the worker refused the whole file. */
+function ImportReport({ report }: { report: CrateImportResult }) {
+  if (!report.imported) {
+    return (
+      <p role="alert" class="problem">
+        {report.problem}
+      </p>
+    );
+  }
+  return (
+    <div role="status">
+      <p>
+        {report.added.length} added, {report.skipped.length} skipped.
+      </p>
+      {report.skipped.length > 0 && (
+        <ul aria-label="Skipped items">
+          {report.skipped.map((item) => (
+            <li key={itemKey(item)}>
+              {item.type} {item.id}: {item.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

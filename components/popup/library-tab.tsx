@@ -1,10 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import type { KeyNotation } from '../../lib/contract/musical-key.ts';
 import { cartPageUrl } from '../../lib/contract/store-urls.ts';
+import { artistNames, trackDisplayTitle } from '../../lib/contract/track-display.ts';
 import type { LibraryEntry } from '../../lib/contract/wire.ts';
 import { LibraryPages, type LibraryStatus, libraryPageSize } from '../../lib/popup/library-pages.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
-import { allTracks, isAllTracks, viewTracks } from '../../lib/popup/track-facts.ts';
+import { allTracks, isAllTracks, type TrackView, viewTracks } from '../../lib/popup/track-facts.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import { send } from '../../lib/protocol/send.ts';
 import type { CacheScope } from '../../lib/storage/popup-cache.ts';
@@ -33,8 +35,8 @@ type DownloadState =
 export const libraryRowHeight = 56;
 
 /** "Title (Mix)", as the store names tracks in carts and files. */
-export const entryTitle = (entry: LibraryEntry) => `${entry.track.name} (${entry.track.mixName})`;
-const entryArtists = (entry: LibraryEntry) => entry.track.artists.map((artist) => artist.name).join(', ');
+export const entryTitle = (entry: LibraryEntry) => trackDisplayTitle(entry.track);
+const entryArtists = (entry: LibraryEntry) => artistNames(entry.track);
 
 function matches(entry: LibraryEntry, query: string): boolean {
   const { track } = entry;
@@ -49,13 +51,207 @@ function matches(entry: LibraryEntry, query: string): boolean {
 
 const purchased = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
+/** What an entry's line says: its download as it happens, else whether it was downloaded, else when it was bought. */
+function entryStatus(entry: LibraryEntry, state: DownloadState | undefined): string {
+  if (state?.kind === 'saving') return 'Starting download…';
+  if (state?.kind === 'saved') return 'Downloaded just now';
+  if (state?.kind === 'failed') return state.message;
+  // "downloaded" or "re-download"
+  if (entry.status !== 'available') return 'Downloaded';
+  return `Bought ${purchased.format(new Date(entry.purchasedAt))}`;
+}
+
+interface EntryRowProps {
+  entry: LibraryEntry | undefined;
+  index: number;
+  state: DownloadState | undefined;
+  notation: KeyNotation;
+  onDownload: (entry: LibraryEntry) => void;
+}
+
+function LibraryEntryRow({ entry, index, state, notation, onDownload }: EntryRowProps) {
+  if (!entry)
+    return (
+      <div class="row-placeholder" aria-busy="true">
+        Loading…
+      </div>
+    );
+  const title = entryTitle(entry);
+  return (
+    <div class="library-entry">
+      <PreviewButton trackId={entry.track.id} sampleUrl={entry.track.sampleUrl} title={title} />
+      <TrackThumb image={entry.track.image} />
+      <div class="item-text">
+        {/* The Element Timing API reports when the first entry was painted (bench/popup.ts). */}
+        <span
+          class="item-title"
+          title={title}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a truncated title can be read in full from the keyboard
+          tabIndex={0}
+          elementtiming={index === 0 ? 'library-first-entry' : undefined}
+        >
+          {title}
+        </span>
+        <span class="item-sub">
+          {entryArtists(entry)} · <span class="tag">{formatLabels[entry.audioFormat]}</span>{' '}
+          <span class={state?.kind === 'failed' ? 'problem' : 'status'}>{entryStatus(entry, state)}</span>
+        </span>
+        <TrackFactsLine facts={entry.track} notation={notation} />
+      </div>
+      <button
+        type="button"
+        aria-label={`Download "${title}"`}
+        disabled={state?.kind === 'saving'}
+        onClick={() => onDownload(entry)}
+      >
+        Download
+      </button>
+    </div>
+  );
+}
+
+/** Saves one entry at a time from its row's button, with each entry's state and a line to announce. */
+function useEntryDownloads(pages: LibraryPages | null) {
+  const [downloads, setDownloads] = useState<ReadonlyMap<number, DownloadState>>(() => new Map());
+  const [announcement, setAnnouncement] = useState('');
+  const setState = (id: number, state: DownloadState) =>
+    setDownloads((states) => new Map(states).set(id, state));
+
+  async function download(entry: LibraryEntry) {
+    const title = entryTitle(entry);
+    setState(entry.id, { kind: 'saving' });
+    try {
+      const [saved] = await send('initiateDownloads', {
+        entries: [{ id: entry.id, audioFormat: entry.audioFormat, track: entry.track }],
+      });
+      const filename = saved?.filename ?? title;
+      setState(entry.id, { kind: 'saved', filename });
+      setAnnouncement(`Saving "${filename}" to your downloads.`);
+      pages?.markDownloaded(entry.id, new Date().toISOString());
+    } catch (caught) {
+      const message = errorMessage(caught);
+      setState(entry.id, { kind: 'failed', message });
+      setAnnouncement(`"${title}" could not be downloaded: ${message}`);
+    }
+  }
+  return { downloads, announcement, download };
+}
+
+interface FiltersProps {
+  shown: Shown;
+  onShown: (shown: Shown) => void;
+  text: string;
+  onText: (text: string) => void;
+  trackView: TrackView;
+  notation: KeyNotation;
+  onTrackView: (view: TrackView) => void;
+}
+
+function LibraryFilters({ shown, onShown, text, onText, trackView, notation, onTrackView }: FiltersProps) {
+  return (
+    <div class="filters">
+      <label class="inline">
+        Show
+        <select value={shown} onChange={(event) => onShown(event.currentTarget.value as Shown)}>
+          <option value="all">All</option>
+          <option value="available">Not downloaded yet</option>
+          <option value="downloaded">Downloaded</option>
+        </select>
+      </label>
+      <label class="inline grow">
+        Filter
+        <input
+          type="search"
+          placeholder="Title or artist"
+          value={text}
+          onInput={(event) => onText(event.currentTarget.value)}
+        />
+      </label>
+      <TrackViewFilters view={trackView} notation={notation} onChange={onTrackView} />
+    </div>
+  );
+}
+
+const SignedOut = () => (
+  <Notice title="Sign in to see your downloads">
+    Use "Sign in" at the top; everything you bought on the store appears here, ready to download.
+  </Notice>
+);
+
+/** The first page on its way, or why it did not come. */
+function LibraryLoading({ error, onRetry }: { error: LibraryPages['error']; onRetry: () => void }) {
+  if (error) return <ErrorNotice error={error} onRetry={onRetry} />;
+  return (
+    <div aria-busy="true">
+      <Notice title="Loading your downloads…" />
+    </div>
+  );
+}
+
+/** What an empty library, or an empty status filter, says. */
+function EmptyLibrary({ shown, storeUrl }: { shown: Shown; storeUrl: string }) {
+  if (shown !== 'all') {
+    return (
+      <Notice title={shown === 'available' ? 'Everything is downloaded' : 'Nothing downloaded yet'}>
+        Choose "All" under Show to see your whole library.
+      </Notice>
+    );
+  }
+  return (
+    <Notice
+      title="Nothing to download yet"
+      action={
+        <button type="button" onClick={() => openTab(`${storeUrl}${cartPageUrl}`)}>
+          Go to checkout on the store
+        </button>
+      }
+    >
+      What you buy on the store appears here after checkout, ready to download.
+    </Notice>
+  );
+}
+
+interface MatchesProps {
+  filtered: readonly LibraryEntry[];
+  pages: LibraryPages;
+  query: string;
+  text: string;
+  row: (entry: LibraryEntry | undefined, index: number) => ComponentChildren;
+}
+
+/** The entries a text or track filter leaves, counted as the search goes through pages not loaded yet. */
+function LibraryMatches({ filtered, pages, query, text, row }: MatchesProps) {
+  const total = pages.count ?? 0;
+  const searched = pages.loadedCount;
+  return (
+    <>
+      <p class="filter-count" role="status">
+        {filtered.length} {filtered.length === 1 ? 'match' : 'matches'}
+        {searched < total
+          ? ` so far: searched ${searched.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}…`
+          : ''}
+      </p>
+      {filtered.length === 0 && searched >= total ? (
+        <Notice title={query ? `Nothing matches "${text.trim()}"` : 'Nothing matches these filters'}>
+          Try part of a title or an artist's name, or widen the BPM range or key.
+        </Notice>
+      ) : (
+        <VirtualList
+          count={filtered.length}
+          rowHeight={libraryRowHeight}
+          label="Matching downloads"
+          renderRow={(index) => row(filtered[index], index)}
+        />
+      )}
+    </>
+  );
+}
+
 /** The download library: newest purchases first, status and text filters, a download button per entry. */
 export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
   const [shown, setShown] = useState<Shown>('all');
   const [text, setText] = useState('');
   const [, setVersion] = useState(0);
-  const [downloads, setDownloads] = useState<ReadonlyMap<number, DownloadState>>(() => new Map());
-  const [announcement, setAnnouncement] = useState('');
   const [trackView, setTrackView] = useState(allTracks);
   const notation = useKeyNotation();
   const narrowed = !isAllTracks(trackView);
@@ -72,6 +268,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
       () => setVersion((version) => version + 1),
     );
   }, [scopeId, shown, revalidate]);
+  const { downloads, announcement, download } = useEntryDownloads(pages);
 
   // A layout effect runs before the first paint, not after it: the cached first page is asked for sooner.
   useLayoutEffect(() => {
@@ -85,163 +282,28 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
 
   const onRange = useCallback((first: number, last: number) => pages?.ensure(first, last), [pages]);
 
-  async function download(entry: LibraryEntry) {
-    const title = entryTitle(entry);
-    setDownloads((states) => new Map(states).set(entry.id, { kind: 'saving' }));
-    try {
-      const [saved] = await send('initiateDownloads', {
-        entries: [{ id: entry.id, audioFormat: entry.audioFormat, track: entry.track }],
-      });
-      const filename = saved?.filename ?? title;
-      setDownloads((states) => new Map(states).set(entry.id, { kind: 'saved', filename }));
-      setAnnouncement(`Saving "${filename}" to your downloads.`);
-      pages?.markDownloaded(entry.id, new Date().toISOString());
-    } catch (caught) {
-      const message = errorMessage(caught);
-      setDownloads((states) => new Map(states).set(entry.id, { kind: 'failed', message }));
-      setAnnouncement(`"${title}" could not be downloaded: ${message}`);
-    }
-  }
+  if (!scope || !pages) return <SignedOut />;
 
-  function row(entry: LibraryEntry | undefined, index: number) {
-    if (!entry)
-      return (
-        <div class="row-placeholder" aria-busy="true">
-          Loading…
-        </div>
-      );
-    const title = entryTitle(entry);
-    const state = downloads.get(entry.id);
-    const status =
-      state?.kind === 'saving'
-        ? 'Starting download…'
-        : state?.kind === 'saved'
-          ? 'Downloaded just now'
-          : state?.kind === 'failed'
-            ? state.message
-            : entry.status !== 'available' // "downloaded" or "re-download"
-              ? 'Downloaded'
-              : `Bought ${purchased.format(new Date(entry.purchasedAt))}`;
-    return (
-      <div class="library-entry">
-        <PreviewButton trackId={entry.track.id} sampleUrl={entry.track.sampleUrl} title={title} />
-        <TrackThumb image={entry.track.image} />
-        <div class="item-text">
-          {/* The Element Timing API reports when the first entry was painted (bench/popup.ts). */}
-          <span
-            class="item-title"
-            title={title}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a truncated title can be read in full from the keyboard
-            tabIndex={0}
-            elementtiming={index === 0 ? 'library-first-entry' : undefined}
-          >
-            {title}
-          </span>
-          <span class="item-sub">
-            {entryArtists(entry)} · <span class="tag">{formatLabels[entry.audioFormat]}</span>{' '}
-            <span class={state?.kind === 'failed' ? 'problem' : 'status'}>{status}</span>
-          </span>
-          <TrackFactsLine facts={entry.track} notation={notation} />
-        </div>
-        <button
-          type="button"
-          aria-label={`Download "${title}"`}
-          disabled={state?.kind === 'saving'}
-          onClick={() => void download(entry)}
-        >
-          Download
-        </button>
-      </div>
-    );
-  }
-
-  if (!scope || !pages) {
-    return (
-      <Notice title="Sign in to see your downloads">
-        Use "Sign in" at the top; everything you bought on the store appears here, ready to download.
-      </Notice>
-    );
-  }
-
+  const row = (entry: LibraryEntry | undefined, index: number) => (
+    <LibraryEntryRow
+      entry={entry}
+      index={index}
+      state={entry && downloads.get(entry.id)}
+      notation={notation}
+      onDownload={(chosen) => void download(chosen)}
+    />
+  );
   const textMatches = query ? pages.loaded.filter((entry) => matches(entry, query)) : pages.loaded;
   const filtered = query || narrowed ? viewTracks(textMatches, (entry) => entry.track, trackView) : null;
   const loading = pages.count === null;
 
-  const filters = (
-    <div class="filters">
-      <label class="inline">
-        Show
-        <select value={shown} onChange={(event) => setShown(event.currentTarget.value as Shown)}>
-          <option value="all">All</option>
-          <option value="available">Not downloaded yet</option>
-          <option value="downloaded">Downloaded</option>
-        </select>
-      </label>
-      <label class="inline grow">
-        Filter
-        <input
-          type="search"
-          placeholder="Title or artist"
-          value={text}
-          onInput={(event) => setText(event.currentTarget.value)}
-        />
-      </label>
-      <TrackViewFilters view={trackView} notation={notation} onChange={setTrackView} />
-    </div>
-  );
-
   let body: ComponentChildren;
   if (loading) {
-    body = pages.error ? (
-      <ErrorNotice error={pages.error} onRetry={() => void pages.start()} />
-    ) : (
-      <div aria-busy="true">
-        <Notice title="Loading your downloads…" />
-      </div>
-    );
+    body = <LibraryLoading error={pages.error} onRetry={() => void pages.start()} />;
   } else if (pages.count === 0) {
-    body =
-      shown === 'all' ? (
-        <Notice
-          title="Nothing to download yet"
-          action={
-            <button type="button" onClick={() => openTab(`${storeUrl}${cartPageUrl}`)}>
-              Go to checkout on the store
-            </button>
-          }
-        >
-          What you buy on the store appears here after checkout, ready to download.
-        </Notice>
-      ) : (
-        <Notice title={shown === 'available' ? 'Everything is downloaded' : 'Nothing downloaded yet'}>
-          Choose "All" under Show to see your whole library.
-        </Notice>
-      );
+    body = <EmptyLibrary shown={shown} storeUrl={storeUrl} />;
   } else if (filtered) {
-    const total = pages.count ?? 0;
-    const searched = pages.loadedCount;
-    body = (
-      <>
-        <p class="filter-count" role="status">
-          {filtered.length} {filtered.length === 1 ? 'match' : 'matches'}
-          {searched < total
-            ? ` so far: searched ${searched.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}…`
-            : ''}
-        </p>
-        {filtered.length === 0 && searched >= total ? (
-          <Notice title={query ? `Nothing matches "${text.trim()}"` : 'Nothing matches these filters'}>
-            Try part of a title or an artist's name, or widen the BPM range or key.
-          </Notice>
-        ) : (
-          <VirtualList
-            count={filtered.length}
-            rowHeight={libraryRowHeight}
-            label="Matching downloads"
-            renderRow={(index) => row(filtered[index], index)}
-          />
-        )}
-      </>
-    );
+    body = <LibraryMatches filtered={filtered} pages={pages} query={query} text={text} row={row} />;
   } else {
     body = (
       <VirtualList
@@ -262,7 +324,15 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
         error={pages.error}
         onRetry={() => void pages.start()}
       />
-      {filters}
+      <LibraryFilters
+        shown={shown}
+        onShown={setShown}
+        text={text}
+        onText={setText}
+        trackView={trackView}
+        notation={notation}
+        onTrackView={setTrackView}
+      />
       <BulkDownloadPanel onLibraryChanged={() => void pages.start()} />
       <CrateExportButton label="Export crate…" selection={filtered} />
       <p class="visually-hidden" aria-live="polite">

@@ -5,13 +5,14 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import { artistUrl, labelUrl, releaseUrl, samplePath } from '../../lib/contract/store-urls.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { NewForYou, OverlapChoice } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
 import { type StoreErrorData, toStoreErrorData } from '../../lib/protocol/store-error.ts';
-import { itemKey, type StoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
+import { type StoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
 import { cartStateItem, currentCartSetting, defaultAudioFormatSetting } from '../../lib/storage/items.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { Notice } from './notice.tsx';
@@ -223,7 +224,7 @@ export function NewForYouTab({ storeUrl, revalidate }: { storeUrl: string; reval
                 storeUrl={storeUrl}
                 format={format}
                 owned={ownedFormatsOf('release', release.id)}
-                inCart={cart?.cart[itemKey('release', release.id)] !== undefined}
+                inCart={cart?.cart[itemKey({ type: 'release', id: release.id })] !== undefined}
               />
             ))}
           </ul>

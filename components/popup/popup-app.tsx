@@ -26,6 +26,25 @@ export interface PopupAppProps {
 
 const isOnline = () => globalThis.navigator?.onLine !== false;
 
+/** Whether the browser is online; `onBack` runs when the connection comes back. */
+function useOnline(onBack: () => void): boolean {
+  const [online, setOnline] = useState(isOnline);
+  useEffect(() => {
+    const goneOnline = () => {
+      setOnline(true);
+      onBack();
+    };
+    const goneOffline = () => setOnline(false);
+    addEventListener('online', goneOnline);
+    addEventListener('offline', goneOffline);
+    return () => {
+      removeEventListener('online', goneOnline);
+      removeEventListener('offline', goneOffline);
+    };
+  }, []);
+  return online;
+}
+
 /**
  * The toolbar popup: the account and current cart on top, then the cart, library and artist tabs.
  * It paints the snapshot (last known state) at once; every part then asks the store and updates.
@@ -35,9 +54,9 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
   const [cartName, setCartName] = useState(snapshot.currentCart);
   const [cartNames, setCartNames] = useState(snapshot.cartNames);
   const [cartProblem, setCartProblem] = useState<string | null>(null);
-  const [online, setOnline] = useState(isOnline);
   // Bumped when the store becomes reachable again: every tab asks it afresh.
   const [revalidate, setRevalidate] = useState(0);
+  const online = useOnline(() => setRevalidate((n) => n + 1));
 
   const scopeId = auth?.signedIn && auth.username ? `${auth.storeUrl}\n${auth.username}` : null;
   const scope = useMemo(() => scopeOf(auth), [scopeId]);
@@ -49,19 +68,10 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
   }, []);
 
   useEffect(() => {
-    const goneOnline = () => {
-      setOnline(true);
-      setRevalidate((n) => n + 1);
-    };
-    const goneOffline = () => setOnline(false);
-    addEventListener('online', goneOnline);
-    addEventListener('offline', goneOffline);
     // The background remembers carts that page buttons used; another popup may switch carts.
     const unwatchNames = cartNamesSetting.watch((names) => setCartNames(names));
     const unwatchCurrent = currentCartSetting.watch((name) => setCartName(name));
     return () => {
-      removeEventListener('online', goneOnline);
-      removeEventListener('offline', goneOffline);
       unwatchNames();
       unwatchCurrent();
     };

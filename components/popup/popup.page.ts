@@ -62,7 +62,7 @@ export class PopupPage<P extends UiPage> {
     return this.page.locator('#app').getByText('Refreshing…') as LocatorOf<P>;
   }
 
-  /** Says the browser withholds access to the store (lib/host-access.ts). */
+  /** Says the browser withholds access to the store (lib/protocol/host-access.ts). */
   get accessNotice(): LocatorOf<P> {
     return this.page.getByRole('region', { name: 'Access to the store' }) as LocatorOf<P>;
   }

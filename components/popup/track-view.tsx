@@ -4,18 +4,13 @@
  * controls over a list (lib/popup/track-facts.ts).
  */
 import { useEffect, useState } from 'preact/hooks';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import { allKeys, formatKey, type KeyNotation, parseKey } from '../../lib/contract/musical-key.ts';
+import { bpmText, keyText } from '../../lib/contract/track-display.ts';
 import type { AudioFormat, Image } from '../../lib/contract/wire.ts';
 import type { OwnedFormatsOf } from '../../lib/popup/cart-overlap.ts';
-import {
-  bpmText,
-  keyText,
-  parseBpm,
-  type TrackFacts,
-  type TrackSort,
-  type TrackView,
-} from '../../lib/popup/track-facts.ts';
-import { itemKey, type StoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
+import { parseBpm, type TrackFacts, type TrackSort, type TrackView } from '../../lib/popup/track-facts.ts';
+import { type StoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
 import { cartStateItem, keyNotationSetting } from '../../lib/storage/items.ts';
 
 /** The key notation setting, kept current while the popup is open. */
@@ -38,7 +33,7 @@ export function useOwnedFormats(storeUrl: string): OwnedFormatsOf {
   return (type, id) => {
     if (!entry) return [];
     const owned = (type === 'track' ? entry.ownedTracks : entry.ownedReleases).includes(id);
-    return owned ? (entry.ownedFormats?.[itemKey(type, id)] ?? null) : [];
+    return owned ? (entry.ownedFormats?.[itemKey({ type: type, id: id })] ?? null) : [];
   };
 }
 
@@ -70,7 +65,7 @@ export function TrackThumb({ image }: { image: Image | undefined }) {
 export function TrackFactsLine({ facts, notation }: { facts: TrackFacts; notation: KeyNotation }) {
   return (
     <span class="item-sub track-facts">
-      <span class="bpm">{bpmText(facts)}</span> · <span class="key">{keyText(facts, notation)}</span>
+      <span class="bpm">{bpmText(facts.bpm)}</span> · <span class="key">{keyText(facts.key, notation)}</span>
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import type { AudioFormat, CartItem, CartItemInput, CartWarning } from '../../lib/contract/wire.ts';
 import { type ReadableWarning, readableWarning } from '../../lib/popup/cart-warnings.ts';
-import { itemKey } from '../../lib/popup/format-preview.ts';
 import type { CartViewValue } from '../../lib/popup/popup-snapshot.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import { send } from '../../lib/protocol/send.ts';
@@ -13,55 +13,9 @@ import type { CachedResource } from './use-cached-resource.ts';
  * problem, its warnings, the item just removed for undo) until the next one or another cart.
  */
 export function useCartChanges(cart: CachedResource<CartViewValue>, cartName: string) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [warnings, setWarnings] = useState<ReadableWarning[]>([]);
-  const [removed, setRemoved] = useState<CartItem | null>(null);
+  const { busy, problem, warnings, setWarnings, removed, setRemoved, act } = useChangeRunner(cart, cartName);
   // Items the popup tried to add back (undo), by key, for the "add anyway" override.
   const [pendingAdds, setPendingAdds] = useState<Map<string, CartItemInput>>(() => new Map());
-
-  // Another cart: messages about the last one no longer apply.
-  useEffect(() => {
-    setWarnings([]);
-    setProblem(null);
-    setRemoved(null);
-  }, [cartName]);
-
-  const names = new Map((cart.cached?.value.cart.items ?? []).map((item) => [itemKey(item), item.name]));
-  if (removed) names.set(itemKey(removed), removed.name);
-
-  /**
-   * Runs one change at the store, shows its warnings, then reloads the cart for the new prices.
-   * The cart shows the change at once (`edit`); when the store refuses it or does not answer, it
-   * shows again what it showed before, then what the store says. A failure is told once: the
-   * reload's own failure (the same unreachable store) is not repeated (`failedChange`).
-   */
-  async function act(
-    label: string,
-    change: () => Promise<{ warnings: CartWarning[] }>,
-    edit?: (items: CartItem[]) => CartItem[],
-  ) {
-    const before = cart.cached?.value;
-    if (edit) setItems(edit);
-    setBusy(label);
-    setProblem(null);
-    setWarnings([]);
-    try {
-      const result = await change();
-      setWarnings(result.warnings.map((warning) => readableWarning(warning, names)));
-    } catch (caught) {
-      if (edit && before) cart.update(() => before);
-      if (label === 'remove') setRemoved(null);
-      setProblem(errorMessage(caught));
-    } finally {
-      await cart.refresh();
-      setBusy(null);
-    }
-  }
-
-  function setItems(change: (items: CartItem[]) => CartItem[]) {
-    cart.update((shown) => ({ ...shown, cart: { ...shown.cart, items: change(shown.cart.items) } }));
-  }
 
   function add(item: CartItemInput, alreadyPurchasedOverride?: boolean) {
     setPendingAdds((pending) => new Map(pending).set(itemKey(item), item));
@@ -128,6 +82,62 @@ export function useCartChanges(cart: CachedResource<CartViewValue>, cartName: st
       );
     },
   };
+}
+
+/**
+ * What the person is told about the last change (its problem, its warnings, the item just removed
+ * for undo), and `act`, which runs one change.
+ */
+function useChangeRunner(cart: CachedResource<CartViewValue>, cartName: string) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [warnings, setWarnings] = useState<ReadableWarning[]>([]);
+  const [removed, setRemoved] = useState<CartItem | null>(null);
+
+  // Another cart: messages about the last one no longer apply.
+  useEffect(() => {
+    setWarnings([]);
+    setProblem(null);
+    setRemoved(null);
+  }, [cartName]);
+
+  const names = new Map((cart.cached?.value.cart.items ?? []).map((item) => [itemKey(item), item.name]));
+  if (removed) names.set(itemKey(removed), removed.name);
+
+  /**
+   * Runs one change at the store, shows its warnings, then reloads the cart for the new prices.
+   * The cart shows the change at once (`edit`); when the store refuses it or does not answer, it
+   * shows again what it showed before, then what the store says. A failure is told once: the
+   * reload's own failure (the same unreachable store) is not repeated (`failedChange`).
+   */
+  async function act(
+    label: string,
+    change: () => Promise<{ warnings: CartWarning[] }>,
+    edit?: (items: CartItem[]) => CartItem[],
+  ) {
+    const before = cart.cached?.value;
+    if (edit) setItems(edit);
+    setBusy(label);
+    setProblem(null);
+    setWarnings([]);
+    try {
+      const result = await change();
+      setWarnings(result.warnings.map((warning) => readableWarning(warning, names)));
+    } catch (caught) {
+      if (edit && before) cart.update(() => before);
+      if (label === 'remove') setRemoved(null);
+      setProblem(errorMessage(caught));
+    } finally {
+      await cart.refresh();
+      setBusy(null);
+    }
+  }
+
+  function setItems(change: (items: CartItem[]) => CartItem[]) {
+    cart.update((shown) => ({ ...shown, cart: { ...shown.cart, items: change(shown.cart.items) } }));
+  }
+
+  return { busy, problem, warnings, setWarnings, removed, setRemoved, act };
 }
 
 export type CartChanges = ReturnType<typeof useCartChanges>;

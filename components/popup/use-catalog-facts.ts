@@ -5,8 +5,8 @@
  * rows and the format switcher's preview (their fees) read the same facts.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import type { CartItem } from '../../lib/contract/wire.ts';
-import { itemKey } from '../../lib/popup/format-preview.ts';
 import type { CatalogFacts } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
 import { type CacheScope, popupCache } from '../../lib/storage/popup-cache.ts';

@@ -1,20 +1,21 @@
 /**
- * The background worker, wiring only: each browser event is registered once, synchronously, at
- * the top of every worker start (so the event that woke a stopped worker reaches its listener),
- * and handed to lib/background/browser-events.ts, which gives it to the features that own it.
+ * The background worker, wiring only: its features are composed in lib/background/worker.ts. Each
+ * browser event is registered once, synchronously, at the top of every worker start (so the event
+ * that woke a stopped worker reaches its listener), and handed to lib/background/browser-events.ts,
+ * which gives it to its owners.
  */
 import '../../lib/protocol/zod-jitless.ts';
 import { browser } from 'wxt/browser';
-import { createAuthService } from '../../lib/background/auth-service.ts';
-import { createBackgroundService } from '../../lib/background/background-service.ts';
+import { createAuthService } from '../../lib/background/auth/auth-service.ts';
+import { extensionTokenStore } from '../../lib/background/auth/token-store.ts';
 import { createBrowserEvents } from '../../lib/background/browser-events.ts';
-import { extensionTokenStore } from '../../lib/background/token-store.ts';
+import { createWorker } from '../../lib/background/worker.ts';
 import { hasHostAccess } from '../../lib/protocol/host-access.ts';
 import { cartStateItem, feedRefreshHoursSetting, storeUrlSetting } from '../../lib/storage/items.ts';
 
 export default defineBackground(() => {
-  const service = createBackgroundService(createAuthService({ tokens: extensionTokenStore, hasHostAccess }));
-  const events = createBrowserEvents(service);
+  const worker = createWorker(createAuthService({ tokens: extensionTokenStore, hasHostAccess }));
+  const events = createBrowserEvents(worker);
 
   browser.runtime.onMessage.addListener(events.onMessage);
   browser.runtime.onInstalled.addListener(events.onInstalled);
@@ -35,8 +36,8 @@ export default defineBackground(() => {
   // End-to-end tests click a menu item and a notification's button through these: native menus
   // and notifications cannot be clicked there.
   Object.assign(globalThis, {
-    crateMenuClicked: service.downloads.onMenuClicked,
-    crateNotificationButtonClicked: service.downloads.onNotificationButton,
+    crateMenuClicked: worker.downloads.onMenuClicked,
+    crateNotificationButtonClicked: worker.downloads.onNotificationButton,
   });
   events.start();
 });

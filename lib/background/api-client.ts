@@ -85,14 +85,18 @@ const itemsJson = (items: readonly object[]) => JSON.stringify(items);
 
 /** The cart calls; every one names the calling application (`sourceType`). */
 function cartCalls(call: StoreCall, sourceType: string) {
-  const cartQuery = (query: Query & CartTarget): Query => ({ ...query, sourceType });
+  /** One request to /cart/1/, signed in, answered with `schema`'s results. */
+  const cart = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', query: Query, schema: z.ZodType<T>) =>
+    call(method, '/cart/1/', { ...query, sourceType }, envelopeOf(schema), { authenticated: true }).then(
+      (body) => body.results,
+    );
   return {
     /** GET /cart/1/: the whole cart, with the formats the store sells. */
     async viewCart(target: CartTarget = {}): Promise<CartView> {
       const body = await call(
         'GET',
         '/cart/1/',
-        cartQuery({ name: target.name }),
+        { name: target.name, sourceType },
         envelopeOf(Cart, CartMetadata),
         { authenticated: true },
       );
@@ -100,87 +104,46 @@ function cartCalls(call: StoreCall, sourceType: string) {
     },
 
     /** GET /cart/1/?summary=true: counts and total, no items. */
-    async cartSummary(target: CartTarget = {}): Promise<CartSummaryType> {
-      const body = await call(
-        'GET',
-        '/cart/1/',
-        cartQuery({ name: target.name, summary: true }),
-        envelopeOf(CartSummary),
-        { authenticated: true },
-      );
-      return body.results;
-    },
+    cartSummary: (target: CartTarget = {}): Promise<CartSummaryType> =>
+      cart('GET', { name: target.name, summary: true }, CartSummary),
 
     /** POST /cart/1/: owned items come back as `alreadyPurchased` warnings unless overridden. */
-    async addToCart(
+    addToCart: (
       items: CartItemInput[],
       options: CartTarget & { alreadyPurchasedOverride?: boolean } = {},
-    ): Promise<CartAddResultType> {
-      const body = await call(
+    ): Promise<CartAddResultType> =>
+      cart(
         'POST',
-        '/cart/1/',
-        cartQuery({
+        {
           items: itemsJson(items),
           name: options.name,
           alreadyPurchasedOverride: options.alreadyPurchasedOverride,
-        }),
-        envelopeOf(CartAddResult),
-        { authenticated: true },
-      );
-      return body.results;
-    },
+        },
+        CartAddResult,
+      ),
 
     /** PUT /cart/1/ with audioFormat: every item of the cart gets that format. */
-    async setCartFormat(audioFormat: AudioFormat, target: CartTarget = {}): Promise<CartChangeResultType> {
-      const body = await call(
-        'PUT',
-        '/cart/1/',
-        cartQuery({ audioFormat, name: target.name }),
-        envelopeOf(CartChangeResult),
-        { authenticated: true },
-      );
-      return body.results;
-    },
+    setCartFormat: (audioFormat: AudioFormat, target: CartTarget = {}): Promise<CartChangeResultType> =>
+      cart('PUT', { audioFormat, name: target.name }, CartChangeResult),
 
     /** PUT /cart/1/ with items: only the listed items change format. */
-    async setItemFormats(items: CartItemInput[], target: CartTarget = {}): Promise<CartChangeResultType> {
-      const body = await call(
-        'PUT',
-        '/cart/1/',
-        cartQuery({ items: itemsJson(items), name: target.name }),
-        envelopeOf(CartChangeResult),
-        { authenticated: true },
-      );
-      return body.results;
-    },
+    setItemFormats: (items: CartItemInput[], target: CartTarget = {}): Promise<CartChangeResultType> =>
+      cart('PUT', { items: itemsJson(items), name: target.name }, CartChangeResult),
 
     /** DELETE /cart/1/ without items: empties the cart. */
-    async emptyCart(target: CartTarget = {}): Promise<CartChangeResultType> {
-      const body = await call(
-        'DELETE',
-        '/cart/1/',
-        cartQuery({ name: target.name }),
-        envelopeOf(CartChangeResult),
-        { authenticated: true },
-      );
-      return body.results;
-    },
+    emptyCart: (target: CartTarget = {}): Promise<CartChangeResultType> =>
+      cart('DELETE', { name: target.name }, CartChangeResult),
 
     /** DELETE /cart/1/ with items ({id, type} only): removes them. */
-    async removeFromCart(
+    removeFromCart: (
       items: { id: number; type: ItemType }[],
       target: CartTarget = {},
-    ): Promise<CartChangeResultType> {
-      const refs = items.map(({ id, type }) => ({ id, type }));
-      const body = await call(
+    ): Promise<CartChangeResultType> =>
+      cart(
         'DELETE',
-        '/cart/1/',
-        cartQuery({ items: itemsJson(refs), name: target.name }),
-        envelopeOf(CartChangeResult),
-        { authenticated: true },
-      );
-      return body.results;
-    },
+        { items: itemsJson(items.map(({ id, type }) => ({ id, type }))), name: target.name },
+        CartChangeResult,
+      ),
   };
 }
 

@@ -2,35 +2,70 @@
  * Every browser event the worker listens to, as one listener each, handed to the features that
  * own it. entrypoints/background/index.ts registers these synchronously at the top of every worker
  * start (so the event that woke a stopped worker reaches them); here each is fanned out to its
- * owners: the message router, the cart sync and badge, the content script registration, the
- * downloads (context menu, bulk queue, notifications) and the page-item command.
+ * owners: the message router, the cart (badge, sync, pages' cache), the content script
+ * registration, the downloads (context menu, bulk queue, notifications) and the page-item command.
  *
  * Owners run independently: one failing (a store that does not answer now) neither stops the
  * others nor reaches the browser; it is logged and asked again at the next event.
  */
-import type { Browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
+import { Envelope } from '../protocol/messages.ts';
+import { type Handlers, routeMessage } from '../protocol/receive.ts';
 import { storeUrlSetting } from '../storage/items.ts';
-import { type BackgroundService, cartSyncAlarm } from './background-service.ts';
+import type { AuthService } from './auth/auth-service.ts';
+import { type CartService, cartSyncAlarm } from './cart/cart-service.ts';
+import type { CollectionSource } from './cart/notified-add.ts';
+import { addPageItem, addPageItemCommand } from './cart/page-item-command.ts';
 import { registerStoreContentScript } from './content-script-registration.ts';
-import { addPageItem, addPageItemCommand } from './page-item-command.ts';
+import type { DownloadService } from './downloads/download-service.ts';
+import type { Following } from './following/following-service.ts';
 import { storeAccessGranted } from './store-access-granted.ts';
 import { openWelcomeOnInstall } from './welcome.ts';
 
 const logged = (work: Promise<unknown>) => void work.catch((error: unknown) => console.warn('Crate:', error));
 
-export function createBrowserEvents(service: BackgroundService) {
-  const { cartState, downloads, following } = service;
+export interface WorkerFeatures {
+  handlers: Handlers;
+  auth: Pick<AuthService, 'signOut'>;
+  cart: CartService;
+  downloads: Omit<DownloadService, 'handlers'>;
+  following: Omit<Following, 'handlers'>;
+  /** The DJ's collection, asked before the shortcut adds a track (collection/collection-check.ts). */
+  collectionSource: CollectionSource;
+}
 
+/** Who may send what is decided against these (lib/protocol/sender-role.ts). */
+async function senderExpectations() {
+  return {
+    extensionId: browser.runtime.id,
+    extensionBaseUrl: browser.runtime.getURL('/'),
+    storeUrl: await storeUrlSetting.getValue(),
+  };
+}
+
+export function createBrowserEvents({
+  handlers,
+  auth,
+  cart,
+  downloads,
+  following,
+  collectionSource,
+}: WorkerFeatures) {
   /** The store pages' cache and content script follow the configured store. */
   const storeReady = async (storeUrl: string) => {
     await registerStoreContentScript(storeUrl);
-    await cartState.refresh();
+    await cart.cache.refresh();
   };
 
   return {
-    /** runtime.onMessage: the protocol's receiver (sender and payload checked before any handler). */
-    onMessage: (message: unknown, sender: Browser.runtime.MessageSender) =>
-      service.onMessage(message, sender),
+    /**
+     * runtime.onMessage: the protocol's receiver (sender and payload checked before any handler).
+     * Undefined at once for messages that are not ours, so the browser does not wait on us.
+     */
+    onMessage(message: unknown, sender: Browser.runtime.MessageSender) {
+      if (!Envelope.safeParse(message).success) return undefined;
+      return routeMessage(message, sender, senderExpectations, handlers);
+    },
 
     async onInstalled(details: { reason: string }): Promise<void> {
       logged(openWelcomeOnInstall(details));
@@ -43,17 +78,13 @@ export function createBrowserEvents(service: BackgroundService) {
     },
 
     onAlarm(alarm: Browser.alarms.Alarm): void {
-      if (alarm.name === cartSyncAlarm) {
-        logged(service.onAlarm(alarm));
-        logged(cartState.refresh());
-      }
+      if (alarm.name === cartSyncAlarm) logged(cart.resync());
       logged(downloads.onAlarm(alarm));
       logged(following.onAlarm(alarm));
     },
 
     onCommand(command: string, tab?: Browser.tabs.Tab): void {
-      if (command === addPageItemCommand)
-        logged(addPageItem(tab, service.handlers, service.collectionSource));
+      if (command === addPageItemCommand) logged(addPageItem(tab, cart, collectionSource));
     },
 
     onMenuClicked: (info: Browser.contextMenus.OnClickData) => logged(downloads.onMenuClicked(info)),
@@ -66,10 +97,10 @@ export function createBrowserEvents(service: BackgroundService) {
     onFeedPeriodChanged: () => logged(following.onPeriodChanged()),
     onDownloadChanged: (delta: Browser.downloads.DownloadDelta) => downloads.onDownloadChanged(delta),
 
-    /** A new store: sign out of the old one, forget its cache, follow with the script and menus. */
+    /** A new store: tokens belong to the store that issued them, so sign out; forget the old cache. */
     onStoreUrlChanged(storeUrl: string): void {
-      logged(service.onStoreChanged());
-      logged(cartState.clear());
+      logged(cart.sessionEnded().then(() => auth.signOut()));
+      logged(cart.cache.clear());
       logged(registerStoreContentScript(storeUrl));
       logged(downloads.createMenus());
     },
@@ -84,7 +115,7 @@ export function createBrowserEvents(service: BackgroundService) {
 
     /** Every worker start: the badge as last known, and a bulk download carried on. */
     start(): void {
-      logged(service.restoreBadge());
+      logged(cart.restoreBadge());
       logged(downloads.resume());
       logged(following.start());
     },

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { ErrorEnvelope } from '../contract/wire.ts';
 import { messages, noAccess, StoreError, signedOut, unreachable } from '../protocol/store-error.ts';
 
-/** Where access tokens come from: the background's auth session (lib/background/auth-session.ts). */
+/** Where access tokens come from: the background's auth session (lib/background/auth/auth-session.ts). */
 export interface AccessTokenSource {
   /** A token believed valid; throws a `signedOut` StoreError when nobody is signed in. */
   accessToken(): Promise<string>;
@@ -100,6 +100,17 @@ async function errorFrom(
       return new StoreError({ kind: 'storeDown', message: messages.storeFailed, ...detail });
   }
 }
+/** The store URL of `path` with the query's defined values (an array: the parameter repeated). */
+function urlFor(storeUrl: string, path: string, query: Query): string {
+  const url = new URL(path, `${storeUrl}/`);
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const entry of value) url.searchParams.append(name, entry);
+    else url.searchParams.set(name, String(value));
+  }
+  return url.href;
+}
+
 export function createStoreTransport(options: ApiClientOptions) {
   const storeUrl = options.storeUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
@@ -111,16 +122,6 @@ export function createStoreTransport(options: ApiClientOptions) {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine !== false);
-
-  function urlFor(path: string, query: Query): string {
-    const url = new URL(path, `${storeUrl}/`);
-    for (const [name, value] of Object.entries(query)) {
-      if (value === undefined) continue;
-      if (Array.isArray(value)) for (const entry of value) url.searchParams.append(name, entry);
-      else url.searchParams.set(name, String(value));
-    }
-    return url.href;
-  }
 
   async function attempt(method: Method, url: string, token: string | undefined): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -151,7 +152,7 @@ export function createStoreTransport(options: ApiClientOptions) {
       if (!options.auth) throw signedOut();
       token = await options.auth.accessToken();
     }
-    const url = urlFor(path, query);
+    const url = urlFor(storeUrl, path, query);
     let renewed = false;
     for (let attemptNumber = 1; ; attemptNumber++) {
       const response = await attempt(method, url, token);

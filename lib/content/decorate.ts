@@ -5,7 +5,9 @@
  */
 import { type AudioFormat, formatPriceAttribute } from '../contract/audio-formats.ts';
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
+import { itemKey } from '../contract/item-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
+import { isBpm } from '../contract/track-display.ts';
 import {
   controlSlots,
   freeMarker,
@@ -61,7 +63,7 @@ function trackFacts(row: Element): { bpm?: number | null; key?: string | null } 
   if (!bpmElement && !keyElement) return {};
   const bpm = Number.parseInt(bpmElement?.textContent ?? '', 10);
   return {
-    bpm: Number.isFinite(bpm) && bpm > 0 ? bpm : null,
+    bpm: isBpm(bpm) ? bpm : null,
     key: keyElement?.textContent?.trim() || null,
   };
 }
@@ -127,7 +129,7 @@ export function listRowOf(row: Element, storeOrigin: string): FoundRow | null {
 /** Runs `mount` for a row that is not decorated yet; returns whether it did. */
 export function decorateOnce(found: FoundRow, mount: (found: FoundRow) => void): boolean {
   if (found.row.hasAttribute(decoratedMark)) return false;
-  found.row.setAttribute(decoratedMark, `${found.item.type}:${found.item.id}`);
+  found.row.setAttribute(decoratedMark, itemKey(found.item));
   mount(found);
   return true;
 }

@@ -4,11 +4,13 @@
  * when their own item's status changes.
  */
 
+import { defaultCartName } from '../contract/cart-name.ts';
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
+import { itemKey } from '../contract/item-key.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
 import type { AudioFormat } from '../contract/wire.ts';
-import { itemKey, type StoreCartState, storeEntry } from '../storage/cart-state.ts';
+import { type StoreCartState, storeEntry } from '../storage/cart-state.ts';
 import { type CollectionIndex, collectionLookup } from '../storage/collection-index.ts';
 import { type PageStorage, watchPageStorage } from './page-storage.ts';
 
@@ -66,7 +68,7 @@ function itemLookup(collection: CollectionIndex | null | undefined) {
   const found = new Map<string, string | null>();
   return (item: ItemOnPage): string | null => {
     if (!collection?.sources.length || item.type !== 'track' || !item.recording) return null;
-    const key = itemKey(item.type, item.id);
+    const key = itemKey(item);
     let name = found.get(key);
     if (name === undefined) {
       name = holding(item.recording);
@@ -91,7 +93,7 @@ export function createItemStates(initial: PageState): ItemStates {
     status(item) {
       const { type, id } = item;
       const cache = state.cache;
-      const key = itemKey(type, id);
+      const key = itemKey({ type: type, id: id });
       const owned = (type === 'track' ? ownedTracks : ownedReleases).has(id);
       return {
         signedIn: cache?.signedIn ?? false,
@@ -100,7 +102,7 @@ export function createItemStates(initial: PageState): ItemStates {
         ownedFormats: owned ? (cache?.ownedFormats?.[key] ?? null) : noFormats,
         defaultFormat: state.defaultFormat,
         keyNotation: state.keyNotation ?? 'musical',
-        currentCart: state.currentCart ?? 'default',
+        currentCart: state.currentCart ?? defaultCartName,
         inCollection: inCollection(item),
       };
     },

@@ -6,6 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { isAudioFormat } from '../contract/audio-formats.ts';
+import { defaultCartName } from '../contract/cart-name.ts';
 import { type KeyNotation, keyNotations } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { type CartStateByStore, cartStateKey } from '../storage/cart-state.ts';
@@ -26,7 +27,7 @@ export const pageStorageKeys = {
 export const pageStorageFallbacks = {
   storeUrl: defaultStoreUrl,
   defaultFormat: 'mp3' as AudioFormat,
-  currentCart: 'default',
+  currentCart: defaultCartName,
   keyNotation: 'musical' as KeyNotation,
 };
 

@@ -19,3 +19,9 @@ export function cartNameProblem(name: string): string | null {
 }
 
 export const isCartName = (name: string): boolean => cartNameProblem(name) === null;
+
+/** The cart a request without a name acts on (contract.md section 4); the store names it so too. */
+export const defaultCartName = 'default';
+
+/** The cart a request names: its own name, or the default cart's when it names none. */
+export const cartNameOf = (target: { name?: string }): string => target.name ?? defaultCartName;

@@ -14,6 +14,7 @@
  */
 
 import { i18n } from '#i18n';
+import { itemKey } from '../contract/item-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
 import type { AudioFormat, CartItem, ItemType, Price } from '../contract/wire.ts';
 import type { CatalogFacts } from '../protocol/messages.ts';
@@ -64,7 +65,7 @@ export function findCartOverlap(
     items.filter((item) => item.type === 'release').map((item) => [item.id, item] as const),
   );
   const flag = (item: CartItem, value: number, reason: string) =>
-    flags.set(`${item.type}:${item.id}`, {
+    flags.set(itemKey(item), {
       amount: { value: cents(value), currency: item.price.currency },
       reason,
     });

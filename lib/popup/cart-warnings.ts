@@ -2,6 +2,8 @@
  * The store's cart warnings (contract.md section 4) as sentences about the item, and whether the
  * store lets the person go ahead anyway: only `alreadyPurchased` has an override.
  */
+
+import { itemKey } from '../contract/item-key.ts';
 import type { CartWarning } from '../contract/wire.ts';
 
 export interface ReadableWarning {
@@ -14,7 +16,7 @@ export interface ReadableWarning {
 
 /** `names` maps `<type>:<id>` to the item's title, when the popup knows it. */
 export function readableWarning(warning: CartWarning, names: ReadonlyMap<string, string>): ReadableWarning {
-  const known = names.get(`${warning.type}:${warning.id}`);
+  const known = names.get(itemKey(warning));
   const item = known ? `"${known}"` : `This ${warning.type}`;
   const texts: Record<CartWarning['code'], string> = {
     alreadyPurchased: `You already own ${item}; it is in your library. Add it again only if you mean to buy it twice.`,
@@ -24,7 +26,7 @@ export function readableWarning(warning: CartWarning, names: ReadonlyMap<string,
     notInCart: `${item} is no longer in this cart; it may have changed in another window.`,
   };
   return {
-    key: `${warning.code}:${warning.type}:${warning.id}`,
+    key: `${warning.code}:${itemKey(warning)}`,
     text: texts[warning.code] ?? warning.message,
     overridable: warning.code === 'alreadyPurchased',
     warning,

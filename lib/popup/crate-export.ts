@@ -4,6 +4,7 @@
  * were saved; loaded by the popup only when an export is asked for.
  */
 import { id3Key, parseKey } from '../contract/musical-key.ts';
+import { artistNames, artistsAndTitle, trackDisplayTitle } from '../contract/track-display.ts';
 import type { AudioFormat, CartItem, LibraryEntry } from '../contract/wire.ts';
 
 /** A library entry with its saved file: `path` as the template named it, `location` absolute. */
@@ -13,11 +14,8 @@ export interface SavedEntry {
   location: string;
 }
 
-const artistNames = (entry: LibraryEntry) => entry.track.artists.map((artist) => artist.name).join(', ');
-const trackName = (entry: LibraryEntry) => `${entry.track.name} (${entry.track.mixName})`;
-
 /** "Artist - Title (Mix)", as the export dialog names a track. */
-export const entryTitle = (entry: LibraryEntry) => `${artistNames(entry)} - ${trackName(entry)}`;
+export const entryTitle = (entry: LibraryEntry) => artistsAndTitle(entry.track);
 
 /** A track the export cannot put in the file, named as the dialog lists it, and why. */
 export interface MissingTrack {
@@ -60,8 +58,7 @@ export function cartTracks(
       entry.audioFormat === format ? -1 : formatOrder.indexOf(entry.audioFormat);
     return [...(entriesOf.get(trackId) ?? [])].sort((a, b) => rank(a) - rank(b));
   };
-  const itemTitle = (item: CartItem) =>
-    `${item.artists.map((artist) => artist.name).join(', ')} - ${item.name}`;
+  const itemTitle = (item: CartItem) => `${artistNames(item)} - ${item.name}`;
 
   for (const item of items) {
     if (item.type === 'track') {
@@ -186,8 +183,8 @@ export function rekordboxXml(crateName: string, saved: readonly SavedEntry[], ve
     const { track } = entry;
     return `    <TRACK ${attributes({
       TrackID: index + 1,
-      Name: trackName(entry),
-      Artist: artistNames(entry),
+      Name: trackDisplayTitle(track),
+      Artist: artistNames(track),
       Album: track.release.name,
       Label: track.label.name,
       Genre: track.genre.name,

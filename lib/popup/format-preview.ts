@@ -4,13 +4,12 @@
  * MP3 price (for a release, the fee once per track). So: new price = price - fee(now) + fee(target).
  */
 
+import { itemKey } from '../contract/item-key.ts';
 import type { AudioFormat, CartItem } from '../contract/wire.ts';
 import type { CatalogFacts } from '../protocol/messages.ts';
 import { toCents } from './money.ts';
 
 export type FeeTable = ReadonlyMap<string, CatalogFacts['fee']>;
-
-export const itemKey = (item: { type: string; id: number }) => `${item.type}:${item.id}`;
 
 export interface FormatPreview {
   totalCents: number;

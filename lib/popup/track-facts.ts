@@ -1,32 +1,15 @@
 /**
- * A DJ's view of a list of tracks: BPM and key as the popup shows them (a dash for a missing or
- * nonsensical value, never "NaN"), and the cart and library tabs' sort, BPM range and "harmonic
+ * A DJ's view of a list of tracks (BPM and key read as lib/contract/track-display.ts says): the cart
+ * and library tabs' sort, BPM range and "harmonic
  * with" filter. Pure, so the rules are tested without the popup.
  */
-import {
-  formatKey,
-  isHarmonic,
-  type KeyNotation,
-  type MusicalKey,
-  parseKey,
-} from '../contract/musical-key.ts';
+import { formatKey, isHarmonic, type MusicalKey, parseKey } from '../contract/musical-key.ts';
+import { isBpm } from '../contract/track-display.ts';
 
 /** What a row knows of its track's tempo and key; either may be missing. */
 export interface TrackFacts {
   bpm?: number | null;
   key?: string | null;
-}
-
-export const missing = '–';
-
-const validBpm = (bpm: number | null | undefined): bpm is number =>
-  typeof bpm === 'number' && Number.isFinite(bpm) && bpm > 0;
-
-export const bpmText = (facts: TrackFacts): string => (validBpm(facts.bpm) ? `${facts.bpm} BPM` : missing);
-
-export function keyText(facts: TrackFacts, notation: KeyNotation): string {
-  const key = parseKey(facts.key);
-  return key ? formatKey(key, notation) : missing;
 }
 
 export type TrackSort = 'newest' | 'bpm' | 'key';
@@ -61,7 +44,7 @@ export function viewTracks<T>(items: readonly T[], factsOf: (item: T) => TrackFa
   const kept = items.filter((item) => {
     const facts = factsOf(item);
     if (minBpm !== null || maxBpm !== null) {
-      if (!validBpm(facts.bpm)) return false;
+      if (!isBpm(facts.bpm)) return false;
       if (minBpm !== null && facts.bpm < minBpm) return false;
       if (maxBpm !== null && facts.bpm > maxBpm) return false;
     }
@@ -74,7 +57,7 @@ export function viewTracks<T>(items: readonly T[], factsOf: (item: T) => TrackFa
   if (view.sort === 'newest') return kept;
   const value = (item: T): number | null => {
     const facts = factsOf(item);
-    if (view.sort === 'bpm') return validBpm(facts.bpm) ? facts.bpm : null;
+    if (view.sort === 'bpm') return isBpm(facts.bpm) ? facts.bpm : null;
     const key = parseKey(facts.key);
     return key ? wheelPosition(key) : null;
   };

@@ -170,7 +170,7 @@ export const CatalogFacts = z.object({
 });
 export type CatalogFacts = z.infer<typeof CatalogFacts>;
 
-/** What an item about to be added shares with the cart and the library (lib/background/overlap.ts). */
+/** What an item about to be added shares with the cart and the library (lib/background/cart/overlap.ts). */
 export const Overlap = z.object({
   /** Its tracks the person owns. */
   owned: z.array(z.number().int()),
@@ -349,7 +349,7 @@ export const protocol = {
   bulkDownloadProgress: define(pagesOnly, NoPayload, BulkProgress),
   /**
    * Adds a shared crate's items to a named cart, all or nothing: unknown ids or a cart past the
-   * store's limits refuse the whole crate (lib/background/crate-import.ts).
+   * store's limits refuse the whole crate (lib/background/cart/crate-import.ts).
    */
   importCrate: define(pagesOnly, z.strictObject({ cartName: CartName, crate: CrateFile }), CrateImportResult),
   /** Where these entries' files are on disk, for a crate export (lib/background/downloads/saved-files.ts). */

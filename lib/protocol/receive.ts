@@ -5,19 +5,13 @@
  */
 import type { Browser } from 'wxt/browser';
 import type { Outcome } from './envelope.ts';
-import {
-  Envelope,
-  type MessageKind,
-  type Payload,
-  protocol,
-  type Reply,
-  type SenderRole,
-} from './messages.ts';
+import { Envelope, type MessageKind, type Payload, protocol, type Reply } from './messages.ts';
 import { type SenderExpectations, senderRole } from './sender-role.ts';
 import { StoreError, toStoreErrorData } from './store-error.ts';
 
+/** The worker's answer to each kind: handlers see only checked payloads, never who sent them. */
 export type Handlers = {
-  [K in MessageKind]: (payload: Payload<K>, role: SenderRole) => Promise<Reply<K>>;
+  [K in MessageKind]: (payload: Payload<K>) => Promise<Reply<K>>;
 };
 
 const refused = (message: string): Outcome<never> => ({
@@ -45,8 +39,8 @@ export async function routeMessage(
   const payload = spec.payload.safeParse(envelope.data.payload);
   if (!payload.success) return refused(`Crate received a malformed "${kind}" message.`);
   try {
-    const handler = handlers[kind] as (payload: unknown, role: SenderRole) => Promise<unknown>;
-    return { ok: true, value: spec.reply.parse(await handler(payload.data, role)) };
+    const handler = handlers[kind] as (payload: unknown) => Promise<unknown>;
+    return { ok: true, value: spec.reply.parse(await handler(payload.data)) };
   } catch (error) {
     // Only StoreErrors carry a message written for people; anything else is a bug worth a log.
     if (!(error instanceof StoreError)) console.error(`Crate: "${kind}" failed`, error);

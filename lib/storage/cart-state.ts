@@ -1,17 +1,13 @@
 /**
  * The non-secret cache the content script reads instead of waking the background: per store
  * origin, whether someone is signed in, the current cart's items with their formats and the ids
- * of owned tracks and releases. The background keeps it current (lib/background/cart-state-sync.ts); no
+ * of owned tracks and releases. The background keeps it current (lib/background/cart/page-cache.ts); no
  * token or anything else the store would not show on its own pages goes here.
  *
  * The content script imports this file, so it stays free of zod: its guard is written by hand.
  */
 import { type AudioFormat, isAudioFormat } from '../contract/audio-formats.ts';
-import type { ItemType } from '../contract/wire.ts';
-
-/** `track:42` or `release:7`: one cart item, as a record key. */
-export type ItemKey = `${ItemType}:${number}`;
-export const itemKey = (type: ItemType, id: number): ItemKey => `${type}:${id}`;
+import type { ItemKey } from '../contract/item-key.ts';
 
 export interface StoreCartState {
   signedIn: boolean;

@@ -7,6 +7,7 @@
  */
 import { formatKey, type KeyNotation, parseKey } from '../contract/musical-key.ts';
 import { illegalFilenameCharacters } from '../contract/safe-filename.ts';
+import { isBpm } from '../contract/track-display.ts';
 import type { AudioFormat, Release, Track } from '../contract/wire.ts';
 
 export const defaultFilenameTemplate = '{artist} - {title} ({mix}).{format}';
@@ -87,7 +88,7 @@ export function filenameFields(
     catalog: release?.catalogNumber ?? '',
     year: /^(\d{4})/.exec(track.publishDate)?.[1] ?? '',
     track: position >= 0 ? String(position + 1).padStart(width, '0') : '',
-    bpm: track.bpm > 0 ? String(track.bpm) : '',
+    bpm: isBpm(track.bpm) ? String(track.bpm) : '',
     // A key the notations cannot read is kept as the store wrote it; {camelot} has no such fallback.
     key: key ? formatKey(key, keyNotation) : track.key.trim(),
     camelot: key ? formatKey(key, 'camelot') : '',

@@ -32,7 +32,7 @@
  * | cartNames | local | background | popup | 1 |
  * | filenameTemplate | local | options page | background | 1 |
  * | folderPerRelease | local | options page | background | 1 |
- * | cartState | local | background (cart-state-sync.ts) | content script, popup (owned marks) | 1 |
+ * | cartState | local | background (page-cache.ts) | content script, popup (owned marks) | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
  * | collectionIndex | local | options page (collection import) | content script, popup | 1 |
@@ -52,6 +52,7 @@
  */
 import type { AuthorizationServer } from 'oauth4webapi';
 import { storage } from 'wxt/utils/storage';
+import { defaultCartName } from '../contract/cart-name.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import type { AccessToken } from './access-token.ts';
@@ -95,7 +96,7 @@ export const keyNotationSetting = storage.defineItem<KeyNotation>('local:keyNota
  * the popup. Every cart message from a page or the content script addresses this one.
  */
 export const currentCartSetting = storage.defineItem<string>('local:currentCart', {
-  fallback: 'default',
+  fallback: defaultCartName,
   version: 1,
 });
 
@@ -104,7 +105,7 @@ export const currentCartSetting = storage.defineItem<string>('local:currentCart'
  * carts, so the extension remembers the names it created or used.
  */
 export const cartNamesSetting = storage.defineItem<string[]>('local:cartNames', {
-  fallback: ['default'],
+  fallback: [defaultCartName],
   version: 1,
 });
 

@@ -1,3 +1,6 @@
+import { defaultCartName } from '../../lib/contract/cart-name.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
+import { trackDisplayTitle } from '../../lib/contract/track-display.ts';
 import type {
   Cart,
   CartAddResult,
@@ -19,7 +22,7 @@ import type { ItemRef } from './items-param.ts';
  * after another and none is lost.
  */
 
-export const defaultCartName = 'default';
+export { defaultCartName };
 
 interface PricedRow {
   item_type: 'track' | 'release';
@@ -80,7 +83,7 @@ async function itemsOf(ctx: StoreContext, rows: PricedRow[]): Promise<CartItem[]
         id: row.item_id,
         type: row.item_type,
         audioFormat: row.audio_format as CartItem['audioFormat'],
-        name: record.type === 'track' ? `${record.name} (${record.mixName})` : record.name,
+        name: record.type === 'track' ? trackDisplayTitle(record) : record.name,
         artists: record.artists,
         price: price(row.price_cents, ctx.config.currency),
       },
@@ -145,7 +148,7 @@ const warning = (item: ItemRef, code: CartWarning['code'], message: string): Car
   message,
 });
 
-const key = (item: ItemRef) => `${item.type}:${item.id}`;
+const key = (item: ItemRef) => itemKey(item);
 
 /**
  * The cart's id, creating it when the user is below the carts limit. Either statement that finds
@@ -350,7 +353,7 @@ export async function addItems(
     return { rows, added, warnings };
   });
   // Catalog records are read after the commit: the cart's lock is held no longer than its writes.
-  const addedRows = rows.filter((row) => added.has(`${row.item_type}:${row.item_id}`));
+  const addedRows = rows.filter((row) => added.has(itemKey({ type: row.item_type, id: row.item_id })));
   return { added: await itemsOf(ctx, addedRows), warnings, cart: summaryOf(ctx, name, rows) };
 }
 

@@ -56,6 +56,16 @@ const common = {
   ...accessTokenParam,
 };
 
+/** A format change names the whole cart's format or listed items' formats: exactly one of them. */
+function requireOneChange(params: { audioFormat?: unknown; items?: unknown }): void {
+  if ((params.audioFormat === undefined) === (params.items === undefined)) {
+    throw badParameter(
+      params.audioFormat === undefined ? 'audioFormat' : 'items',
+      'Send either audioFormat (the whole cart) or items (listed items), not both and not neither.',
+    );
+  }
+}
+
 export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
   const formats = audioFormatFees(ctx.db).map((fee) => fee.name) as [AudioFormat, ...AudioFormat[]];
   const metadata = () => ({ audioFormats: audioFormatFees(ctx.db).map((fee) => fee.name) });
@@ -125,12 +135,7 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
     response: responses.change,
     handler: async ({ params, user }) => {
       const name = cartName(params.name);
-      if ((params.audioFormat === undefined) === (params.items === undefined)) {
-        throw badParameter(
-          params.audioFormat === undefined ? 'audioFormat' : 'items',
-          'Send either audioFormat (the whole cart) or items (listed items), not both and not neither.',
-        );
-      }
+      requireOneChange(params);
       const result = params.audioFormat
         ? await setCartFormat(ctx, user.userId, name, params.audioFormat)
         : await setItemFormats(ctx, user.userId, name, params.items as CartItemInput[]);

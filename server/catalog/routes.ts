@@ -65,6 +65,12 @@ const pageParams = ({ needsId, pageable }: { needsId: boolean; pageable: boolean
 const facetNote = 'Repeated `<facet>:<value>` (genreName, performerName); all must match. `+` is a space.';
 
 export function catalogRoutes(app: FastifyInstance, ctx: StoreContext): void {
+  catalogPageRoutes(app, ctx);
+  artistListRoute(app, ctx);
+}
+
+/** One route per catalog page: everything the page shows, its main list paged on request. */
+function catalogPageRoutes(app: FastifyInstance, ctx: StoreContext): void {
   for (const [page, { load, needsId, pageable, list }] of Object.entries(loaders) as [
     CatalogPage,
     (typeof loaders)[CatalogPage],
@@ -106,7 +112,48 @@ export function catalogRoutes(app: FastifyInstance, ctx: StoreContext): void {
     });
     refuseOtherMethods(app, url, ['GET']);
   }
+}
 
+const artistListParams = z.object({
+  ...pagingParams,
+  ids: idList('Comma-separated artist ids.', 500).optional(),
+  id: idList('Alias of ids; with both, their union.', 500).optional(),
+  'facets[]': z
+    .array(z.string().max(300, 'must be at most 300 characters long'))
+    .max(maxFacets, `At most ${maxFacets} facets can be combined.`)
+    .transform(parsedWith(parseFacets))
+    .optional()
+    .describe(facetNote),
+  facets: z
+    .string()
+    .max(2000, 'must be at most 2000 characters long')
+    .transform(parsedWith((value: string) => parseFacets([value])))
+    .optional()
+    .describe('Comma-separated `<facet>:<value>`, the other spelling of facets[].'),
+  returnFacets: z
+    .string()
+    .max(200, 'must be at most 200 characters long')
+    .transform(parsedWith(parseReturnFacets))
+    .optional()
+    .describe('Comma-separated facet names whose value counts to return.'),
+  sortBy: z
+    .string()
+    .max(200, 'must be at most 200 characters long')
+    .transform(parsedWith(parseSortBy))
+    .optional()
+    .describe(
+      'Comma-separated `<field> <ASC|DESC>`; fields publishDate, artistId, name. Default artistId ASC.',
+    ),
+  genreId: wholeNumber('Artists with a track in this genre.').optional(),
+  labelId: wholeNumber('Artists with a track on this label.').optional(),
+  search: z
+    .string()
+    .max(200, 'must be at most 200 characters long')
+    .optional()
+    .describe('Case-insensitive part of the artist name (Crate extension).'),
+});
+
+function artistListRoute(app: FastifyInstance, ctx: StoreContext): void {
   apiRoute(app, ctx, {
     method: 'GET',
     url: '/catalog/3/artists',
@@ -114,44 +161,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: StoreContext): void {
     summary: 'Search, filter, sort and page the artist catalog',
     tag: 'catalog',
     scope: undefined,
-    params: z.object({
-      ...pagingParams,
-      ids: idList('Comma-separated artist ids.', 500).optional(),
-      id: idList('Alias of ids; with both, their union.', 500).optional(),
-      'facets[]': z
-        .array(z.string().max(300, 'must be at most 300 characters long'))
-        .max(maxFacets, `At most ${maxFacets} facets can be combined.`)
-        .transform(parsedWith(parseFacets))
-        .optional()
-        .describe(facetNote),
-      facets: z
-        .string()
-        .max(2000, 'must be at most 2000 characters long')
-        .transform(parsedWith((value: string) => parseFacets([value])))
-        .optional()
-        .describe('Comma-separated `<facet>:<value>`, the other spelling of facets[].'),
-      returnFacets: z
-        .string()
-        .max(200, 'must be at most 200 characters long')
-        .transform(parsedWith(parseReturnFacets))
-        .optional()
-        .describe('Comma-separated facet names whose value counts to return.'),
-      sortBy: z
-        .string()
-        .max(200, 'must be at most 200 characters long')
-        .transform(parsedWith(parseSortBy))
-        .optional()
-        .describe(
-          'Comma-separated `<field> <ASC|DESC>`; fields publishDate, artistId, name. Default artistId ASC.',
-        ),
-      genreId: wholeNumber('Artists with a track in this genre.').optional(),
-      labelId: wholeNumber('Artists with a track on this label.').optional(),
-      search: z
-        .string()
-        .max(200, 'must be at most 200 characters long')
-        .optional()
-        .describe('Case-insensitive part of the artist name (Crate extension).'),
-    }),
+    params: artistListParams,
     response: component(envelopeOf(z.array(ArtistSchema), ArtistCatalogMetadata), 'ArtistCatalogResponse'),
     handler: async ({ params }) => {
       const union =

@@ -1,3 +1,4 @@
+import { trackDisplayTitle } from '../../lib/contract/track-display.ts';
 import type { Track } from '../../lib/contract/wire.ts';
 import { coverFile, coverSpec } from '../artwork/release-art.ts';
 import type { AudioTrack } from '../audio/audio-file.ts';
@@ -28,7 +29,7 @@ export async function audioTrackOf(
   return {
     id: track.id,
     lengthMs: track.lengthMs,
-    title: `${track.name} (${track.mixName})`,
+    title: trackDisplayTitle(track),
     mixName: track.mixName,
     artists: track.artists.map((artist) => artist.name),
     remixers: track.remixers.map((artist) => artist.name),

@@ -1,10 +1,10 @@
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
+import { artistsAndTitle } from '../../lib/contract/track-display.ts';
 import type { Track } from '../../lib/contract/wire.ts';
 
 /** "Artist, Artist - Title (Mix).ext", safe to save on any system. */
 export function downloadFilename(track: Track, extension: string): string {
-  const artists = track.artists.map((artist) => artist.name).join(', ');
-  const base = safeFilename(`${artists} - ${track.name} (${track.mixName})`, 200);
+  const base = safeFilename(artistsAndTitle(track), 200);
   return `${base || `track-${track.id}`}.${extension}`;
 }
 

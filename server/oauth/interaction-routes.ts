@@ -32,6 +32,26 @@ const asksForLogin = (interaction: Interaction) =>
     .split(' ')
     .includes('login');
 
+/** The login form for this interaction, with what the person typed and why it failed. */
+function showLogin(
+  reply: FastifyReply,
+  interaction: Interaction,
+  status: number,
+  form: { username?: string; message?: string } = {},
+) {
+  const redirectUri = interaction.params.redirect_uri;
+  return sendPage(
+    reply,
+    status,
+    loginPage({
+      action: interactionPath(interaction.uid),
+      clientName: 'Crate',
+      redirectOrigin: typeof redirectUri === 'string' ? new URL(redirectUri).origin : undefined,
+      ...form,
+    }),
+  );
+}
+
 /**
  * The login step of the authorization flow: oidc-provider sends the browser here, the user
  * proves who they are, and the flow resumes at the provider. The extension is first-party, so
@@ -53,25 +73,6 @@ export function interactionRoutes(app: FastifyInstance, provider: Provider, ctx:
       throw error;
     }
     return interaction.uid === request.params.uid ? interaction : undefined;
-  }
-
-  function showLogin(
-    reply: FastifyReply,
-    interaction: Interaction,
-    status: number,
-    form: { username?: string; message?: string } = {},
-  ) {
-    const redirectUri = interaction.params.redirect_uri;
-    return sendPage(
-      reply,
-      status,
-      loginPage({
-        action: interactionPath(interaction.uid),
-        clientName: 'Crate',
-        redirectOrigin: typeof redirectUri === 'string' ? new URL(redirectUri).origin : undefined,
-        ...form,
-      }),
-    );
   }
 
   /** Grants the client access as this user and resumes the authorization at the provider. */

@@ -69,6 +69,32 @@ function signInEveryTime() {
   return policy;
 }
 
+/** What the provider does beyond the code flow, and what it leaves out. */
+const features: Configuration['features'] = {
+  devInteractions: { enabled: false },
+  dPoP: { enabled: false },
+  pushedAuthorizationRequests: { enabled: false },
+  // The store is the only resource server and checks tokens itself (verifyAccessToken).
+  resourceIndicators: { enabled: false },
+  userinfo: { enabled: true },
+  revocation: {
+    enabled: true,
+    // A client may revoke only its own tokens.
+    allowedPolicy: async (_octx: unknown, client: { clientId: string }, token: { clientId: string }) =>
+      token.clientId === client.clientId,
+  },
+  // Also needed when a different user signs in while the browser still holds a session.
+  rpInitiatedLogout: {
+    enabled: true,
+    logoutSource: async (octx: KoaContextWithOIDC, form: string) => sendPage(octx, signOutPage(form)),
+    postLogoutSuccessSource: async (octx: KoaContextWithOIDC) =>
+      sendPage(
+        octx,
+        messagePage('Signed out', 'You are signed out of the store. You can close this window.'),
+      ),
+  },
+};
+
 /** oidc-provider, configured as the store's OAuth 2.0 authorization server for the extension. */
 export async function createProvider({ db, config }: StoreContext): Promise<Provider> {
   const configuration: Configuration = {
@@ -105,30 +131,7 @@ export async function createProvider({ db, config }: StoreContext): Promise<Prov
     responseTypes: ['code'],
     pkce: { required: () => true },
     routes,
-    features: {
-      devInteractions: { enabled: false },
-      dPoP: { enabled: false },
-      pushedAuthorizationRequests: { enabled: false },
-      // The store is the only resource server and checks tokens itself (verifyAccessToken).
-      resourceIndicators: { enabled: false },
-      userinfo: { enabled: true },
-      revocation: {
-        enabled: true,
-        // A client may revoke only its own tokens.
-        allowedPolicy: async (_octx: unknown, client: { clientId: string }, token: { clientId: string }) =>
-          token.clientId === client.clientId,
-      },
-      // Also needed when a different user signs in while the browser still holds a session.
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: async (octx: KoaContextWithOIDC, form: string) => sendPage(octx, signOutPage(form)),
-        postLogoutSuccessSource: async (octx: KoaContextWithOIDC) =>
-          sendPage(
-            octx,
-            messagePage('Signed out', 'You are signed out of the store. You can close this window.'),
-          ),
-      },
-    },
+    features,
     interactions: {
       policy: signInEveryTime(),
       url: (_octx, interaction) => interactionPath(interaction.uid),

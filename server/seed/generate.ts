@@ -297,36 +297,14 @@ class CatalogBuilder {
 
     for (let number = 1; number <= size; number++) {
       const trackId = ++this.trackCount;
-      let title = baseTitle;
-      let mixName = 'Original Mix';
-      let bpm = baseBpm;
-      let key = baseKey;
-      let remixer = 0;
-      if (single ? number > 1 : number === size && size > 2 && random.chance(0.3)) {
-        if (single && random.chance(0.4)) {
-          mixName = versionMixes[(number - 2) % versionMixes.length] as string;
-        } else {
-          remixer = this.otherArtist(artists);
-          const remixerName = this.artistNames[remixer] as string;
-          mixName = random.weighted([
-            [`${remixerName} Remix`, 80],
-            [`${remixerName} Extended Remix`, 10],
-            [`${remixerName} Dub`, 10],
-          ]);
-          bpm = random.int(minBpm, maxBpm);
-          key = random.pick(keys);
-        }
-      } else if (!single) {
-        if (number > 1) title = trackTitle(random);
-        if (random.chance(0.3)) mixName = 'Extended Mix';
-        bpm = random.int(minBpm, maxBpm);
-        key = random.pick(keys);
-      }
-      const seconds = mixName.includes('Radio')
-        ? random.int(180, 240)
-        : mixName.includes('Extended')
-          ? random.int(360, 540)
-          : random.int(240, 480);
+      const { title, mixName, bpm, key, remixer } = this.trackVersion(number, size, single, artists, {
+        title: baseTitle,
+        bpm: baseBpm,
+        key: baseKey,
+        minBpm,
+        maxBpm,
+      });
+      const seconds = trackSeconds(random, mixName);
       const popularity = Math.floor(random.next() ** 3 * 600_000 + progress ** 4 * 400_000);
       this.popularity[trackId] = popularity;
       this.genreTracks[genreId - 1]?.push(trackId);
@@ -379,6 +357,48 @@ class CatalogBuilder {
       this.releaseArtists.add(releaseId, artistId, i + 1);
     });
     if (!promotion) this.saleReleaseIds.push(releaseId);
+  }
+
+  /**
+   * A release's track `number`: a single's later tracks are versions or remixes of its title, an EP's
+   * tracks are titles of their own, its last one sometimes a remix. Draws from the seed's random
+   * sequence in a fixed order, so a seed always gives the same catalog.
+   */
+  private trackVersion(
+    number: number,
+    size: number,
+    single: boolean,
+    artists: readonly number[],
+    base: { title: string; bpm: number; key: string; minBpm: number; maxBpm: number },
+  ) {
+    const random = this.random;
+    const { minBpm, maxBpm } = base;
+    let title = base.title;
+    let mixName = 'Original Mix';
+    let bpm = base.bpm;
+    let key = base.key;
+    let remixer = 0;
+    if (single ? number > 1 : number === size && size > 2 && random.chance(0.3)) {
+      if (single && random.chance(0.4)) {
+        mixName = versionMixes[(number - 2) % versionMixes.length] as string;
+      } else {
+        remixer = this.otherArtist(artists);
+        const remixerName = this.artistNames[remixer] as string;
+        mixName = random.weighted([
+          [`${remixerName} Remix`, 80],
+          [`${remixerName} Extended Remix`, 10],
+          [`${remixerName} Dub`, 10],
+        ]);
+        bpm = random.int(minBpm, maxBpm);
+        key = random.pick(keys);
+      }
+    } else if (!single) {
+      if (number > 1) title = trackTitle(random);
+      if (random.chance(0.3)) mixName = 'Extended Mix';
+      bpm = random.int(minBpm, maxBpm);
+      key = random.pick(keys);
+    }
+    return { title, mixName, bpm, key, remixer };
   }
 
   private credit(artistId: number, genreId: number, labelId: number, day: number) {
@@ -513,4 +533,11 @@ class CatalogBuilder {
       JSON.stringify(featured),
     ]);
   }
+}
+
+/** A track's length in seconds: radio edits are short, extended mixes long. */
+function trackSeconds(random: Random, mixName: string): number {
+  if (mixName.includes('Radio')) return random.int(180, 240);
+  if (mixName.includes('Extended')) return random.int(360, 540);
+  return random.int(240, 480);
 }

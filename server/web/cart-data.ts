@@ -1,8 +1,9 @@
+import { itemKey } from '../../lib/contract/item-key.ts';
 import type { Release, Track } from '../../lib/contract/wire.ts';
 import { cartNames, cartSummary, loadCartPreview } from '../cart/cart-store.ts';
 import { loadReleases, loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
-import { type CartPageData, recordKey } from './pages/cart-page.tsx';
+import type { CartPageData } from './pages/cart-page.tsx';
 
 /**
  * How much of a user's carts one cart page shows, so that it stays small whatever they hold
@@ -38,7 +39,7 @@ export async function loadCartPageData(
     ...(await loadTracks(ctx, ids('track'))).values(),
     ...(await loadReleases(ctx, ids('release'))).values(),
   ]) {
-    records.set(recordKey(record.type, record.id), record);
+    records.set(itemKey(record), record);
   }
   return { carts, otherCarts: ordered.slice(cartPageBounds.cartsWithItems), records };
 }

@@ -1,14 +1,21 @@
 /**
  * How most end-to-end files start: the built extension pointed at their own test store on the
- * options page, then signed in from the popup, as a person would.
+ * options page, then signed in from the popup, as a person would. Either browser: anything that
+ * opens the extension's pages (extension.ts, firefox/firefox-extension.ts, browsers.ts).
  */
-import type { Page } from 'playwright-core';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
-import type { ExtensionHarness } from './extension.ts';
+import type { UiPage } from './ui.ts';
+
+interface OpensPages<P extends UiPage & { close(): Promise<void> }> {
+  openPage(path: string): Promise<P>;
+}
 
 /** Saves `storeUrl` as the store on the options page (which asks for its origin) and closes it. */
-export async function pointAtStore(extension: ExtensionHarness, storeUrl: string): Promise<void> {
+export async function pointAtStore<P extends UiPage & { close(): Promise<void> }>(
+  extension: OpensPages<P>,
+  storeUrl: string,
+): Promise<void> {
   const options = new OptionsFormPage(await extension.openPage('options.html'));
   const saved = await options.setStoreUrl(storeUrl);
   if (saved !== 'Saved.') throw new Error(`The options page did not save the store URL: ${saved}`);
@@ -16,11 +23,11 @@ export async function pointAtStore(extension: ExtensionHarness, storeUrl: string
 }
 
 /** Points the extension at the store and signs in as `username` (whose password is the same); returns the popup, open. */
-export async function signInToStore(
-  extension: ExtensionHarness,
+export async function signInToStore<P extends UiPage & { close(): Promise<void> }>(
+  extension: OpensPages<P>,
   storeUrl: string,
   username = 'demo',
-): Promise<PopupPage<Page>> {
+): Promise<PopupPage<P>> {
   await pointAtStore(extension, storeUrl);
   const popup = new PopupPage(await extension.openPage('popup.html'));
   await popup.account.signIn(username, username);

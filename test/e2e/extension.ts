@@ -1,18 +1,16 @@
 /**
  * The built extension (.output/chrome-mv3) in Debian's Chromium, headless, for one test file:
  * its pages, its service worker, and the CDP calls that stop the worker like the browser does.
+ * The browser is launched as the benchmarks and scripts launch it (test/helpers/chromium.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type BrowserContext, type ConsoleMessage, chromium, type Page, type Worker } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Page, Worker } from 'playwright-core';
 import { inject } from 'vitest';
-import { chromeExtensionId } from '../../lib/contract/extension-identity.ts';
-import { chromiumArgs } from '../helpers/chromium.ts';
+import { extensionUrl, launchChromium } from '../helpers/chromium.ts';
 
 export const builtExtensionPath = join(import.meta.dirname, '..', '..', '.output', 'chrome-mv3');
-export const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
+export { extensionUrl };
 
 export interface ExtensionHarness {
   context: BrowserContext;
@@ -46,21 +44,12 @@ export interface LaunchOptions {
   args?: string[];
 }
 
-/** A fresh profile whose preferences save downloads to `downloadsPath` without asking. */
-function profileWithDownloadFolder(downloadsPath: string): string {
-  const profile = mkdtempSync(join(tmpdir(), 'crate-profile-'));
-  mkdirSync(join(profile, 'Default'));
-  const download = { default_directory: downloadsPath, prompt_for_download: false, directory_upgrade: true };
-  writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ download }));
-  return profile;
-}
-
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionHarness> {
-  const profile = options.downloadsPath ? profileWithDownloadFolder(options.downloadsPath) : '';
-  const context = await chromium.launchPersistentContext(profile, {
+  const context = await launchChromium({
     executablePath: inject('chromePath'),
-    headless: true,
-    args: [...chromiumArgs(options.extensionPath ?? builtExtensionPath), ...(options.args ?? [])],
+    extensionPath: options.extensionPath ?? builtExtensionPath,
+    downloadsPath: options.downloadsPath,
+    args: options.args,
   });
 
   // The console of the worker, the extension's pages and the content script (which logs into the
@@ -102,14 +91,6 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       running ??
       context.waitForEvent('serviceworker', (candidate) => candidate.url().startsWith(extensionUrl('')))
     );
-  }
-  await worker();
-  if (options.downloadsPath) {
-    // Playwright cancels downloads unless told otherwise, and its "allow" ignores the names an
-    // extension gives; "default" hands them back to the profile's folder. The setting lasts as
-    // long as this CDP session, so it stays open with the browser.
-    const cdp = await context.newCDPSession(context.pages()[0] ?? (await context.newPage()));
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'default' });
   }
 
   return {
@@ -186,7 +167,6 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     async close() {
       const left = consoleProblems();
       await context.close();
-      if (profile) rmSync(profile, { recursive: true, force: true });
       if (left.length > 0) {
         throw new Error(
           `The extension left errors or warnings in the console:\n${JSON.stringify(left, null, 2)}`,

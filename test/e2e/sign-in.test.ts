@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
+import { PopupPage } from '../../components/popup/popup.page.ts';
+import { type E2eExtension, e2eBrowsers } from './browsers.ts';
 import { pointAtStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension, readRefreshToken, sendFromPage } from './extension.ts';
 import { tryRefreshToken } from './store-session.ts';
@@ -174,5 +176,28 @@ describe('the options page', () => {
     await options.page.reload();
     expect(await options.storeUrlField.inputValue()).toBe(storeUrl);
     await options.page.close();
+  });
+});
+
+describe.each(e2eBrowsers)('$name: signing in, as a person starts', (browser) => {
+  let fresh: E2eExtension;
+
+  beforeAll(async () => {
+    fresh = await browser.launch();
+  });
+
+  afterAll(async () => {
+    await fresh?.close();
+  });
+
+  it('saves the store URL and signs in from the popup through the store login window', async () => {
+    const optionsPage = await fresh.openPage('options.html');
+    expect(await new OptionsFormPage(optionsPage).setStoreUrl(storeUrl)).toBe('Saved.');
+    await optionsPage.close();
+    const popup = new PopupPage(await fresh.openPage('popup.html'));
+    await popup.account.signIn('demo', 'demo');
+    await popup.account.signedInAs.waitFor();
+    expect(await popup.account.signedInAs.textContent()).toBe('Signed in as demo');
+    await popup.page.close();
   });
 });

@@ -55,6 +55,8 @@ export interface UiLocator {
   count(): Promise<number>;
   textContent(): Promise<string | null>;
   allTextContents(): Promise<string[]>;
+  /** A field's value as typed. */
+  inputValue(): Promise<string>;
 }
 
 export interface UiPage {

@@ -10,10 +10,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../lib/background/api-client.ts';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
-import { cartNameProblem } from '../../lib/contract/cart-name.ts';
+import { cartNameProblem, defaultCartName } from '../../lib/contract/cart-name.ts';
 import { parseCatalogUrl } from '../../lib/contract/catalog-url.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import { cartPageUrl, type PageKind, pageUrl } from '../../lib/contract/store-urls.ts';
+import { bpmText, keyText, trackDisplayTitle } from '../../lib/contract/track-display.ts';
 import { protocol } from '../../lib/protocol/messages.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
@@ -268,3 +270,58 @@ describe('safe file names', () => {
     timeout,
   );
 });
+
+describe('the default cart, item keys and track titles (lib/contract/)', () => {
+  const tracksAndReleases = async (limit: number) => {
+    const ids = await store.ctx.db.all<{ id: number }>(
+      `SELECT t.id FROM tracks t JOIN releases r ON r.id = t.id ORDER BY t.id LIMIT ${limit}`,
+    );
+    return ids.map(({ id }) => id);
+  };
+
+  it('a request naming no cart acts on the cart the extension calls the default', async () => {
+    expect((await api.cartSummary()).name).toBe(defaultCartName);
+    expect((await api.cartSummary({ name: defaultCartName })).name).toBe(defaultCartName);
+  });
+
+  it('the store keys cart items as the extension does: a track and a release of one id are two items', async () => {
+    const [id] = await tracksAndReleases(1);
+    if (id === undefined) throw new Error('The test catalog has no track and release sharing an id.');
+    const name = 'drift-keys';
+    await api.emptyCart({ name });
+    const items = [
+      { id, type: 'track' as const, audioFormat: 'mp3' as const },
+      { id, type: 'release' as const, audioFormat: 'mp3' as const },
+    ];
+    await api.addToCart(items, { name, alreadyPurchasedOverride: true });
+    const { cart } = await api.viewCart({ name });
+    expect(new Set(cart.items.map(itemKey))).toEqual(new Set(items.map(itemKey)));
+    await api.emptyCart({ name });
+  });
+
+  it("a track's title in the cart, on its page and its BPM and key there read as the extension writes them", async () => {
+    const ids = await store.ctx.db.all<{ id: number }>('SELECT id FROM tracks ORDER BY id LIMIT 25');
+    const name = 'drift-titles';
+    await api.emptyCart({ name });
+    await api.addToCart(
+      ids.map(({ id }) => ({ id, type: 'track' as const, audioFormat: 'mp3' as const })),
+      { name, alreadyPurchasedOverride: true },
+    );
+    // Tracks not for sale (promotional ones) are not added: the rest are compared.
+    const { cart } = await api.viewCart({ name });
+    expect(cart.items.length).toBeGreaterThan(10);
+    for (const item of cart.items) {
+      const { track } = await api.catalogPage('track', item.id);
+      expect(item.name).toBe(trackDisplayTitle(track));
+      const page = await store.app.inject({ method: 'GET', url: pageUrl('track', track) });
+      expect(page.body).toContain(`<title>${escapeHtml(trackDisplayTitle(track))}`);
+      const listing = await store.app.inject({ method: 'GET', url: pageUrl('release', track.release) });
+      expect(listing.body).toContain(`>${bpmText(track.bpm)}<`);
+      expect(listing.body).toContain(`>${escapeHtml(keyText(track.key))}<`);
+    }
+    await api.emptyCart({ name });
+  });
+});
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');

@@ -2,22 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AccountPanel } from '../../components/popup/account-panel.tsx';
-import type { AuthState } from '../../lib/protocol/messages.ts';
-
-const signedOut: AuthState = {
-  signedIn: false,
-  username: null,
-  storeUrl: 'http://127.0.0.1:8787',
-  storeProblem: null,
-  notice: null,
-};
-
-/** A background that answers the popup's messages from a table. */
-function background(answers: Record<string, unknown>) {
-  fakeBrowser.runtime.onMessage.addListener((message: unknown) =>
-    Promise.resolve(answers[(message as { kind: string }).kind]),
-  );
-}
+import { fakeBackground, signedIn, signedOut } from './popup-fixtures.ts';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -26,16 +11,13 @@ afterEach(cleanup);
 
 describe('the popup account panel', () => {
   it('offers "Sign in" when signed out', async () => {
-    background({ getAuthState: { ok: true, value: signedOut } });
+    fakeBackground({ getAuthState: () => signedOut });
     render(<AccountPanel />);
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 
   it('shows who is signed in and signs out', async () => {
-    background({
-      getAuthState: { ok: true, value: { ...signedOut, signedIn: true, username: 'demo' } },
-      signOut: { ok: true, value: signedOut },
-    });
+    fakeBackground({ getAuthState: () => signedIn, signOut: () => signedOut });
     render(<AccountPanel />);
     expect((await screen.findByText(/^Signed in as/)).textContent).toBe('Signed in as demo');
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -43,10 +25,7 @@ describe('the popup account panel', () => {
   });
 
   it('offers to sign out of the store website too, after signing out', async () => {
-    background({
-      getAuthState: { ok: true, value: { ...signedOut, signedIn: true, username: 'demo' } },
-      signOut: { ok: true, value: signedOut },
-    });
+    fakeBackground({ getAuthState: () => signedIn, signOut: () => signedOut });
     const opened = vi.spyOn(fakeBrowser.tabs, 'create');
     render(<AccountPanel />);
     expect(screen.queryByRole('button', { name: 'Sign out of the website too' })).toBeNull();
@@ -56,35 +35,30 @@ describe('the popup account panel', () => {
   });
 
   it('asks the store for the password to sign in as another account', async () => {
-    const sent: unknown[] = [];
-    fakeBrowser.runtime.onMessage.addListener((message: unknown) => {
-      sent.push(message);
-      const { kind } = message as { kind: string };
-      return Promise.resolve({
-        ok: true,
-        value: kind === 'signIn' ? { ...signedOut, signedIn: true, username: 'dj2' } : signedOut,
-      });
+    const sent = fakeBackground({
+      getAuthState: () => signedOut,
+      signIn: () => ({ ...signedIn, username: 'dj2' }),
     });
     render(<AccountPanel />);
     fireEvent.click(await screen.findByRole('button', { name: 'Use another account' }));
     expect((await screen.findByText(/^Signed in as/)).textContent).toBe('Signed in as dj2');
-    expect(sent).toContainEqual(
-      expect.objectContaining({ kind: 'signIn', payload: { anotherAccount: true } }),
-    );
+    expect(sent).toContainEqual({ kind: 'signIn', payload: { anotherAccount: true } });
   });
 
   it('says so when the store cannot be reached', async () => {
     const problem = 'The store at http://127.0.0.1:8787 is not answering. Is it running?';
-    background({ getAuthState: { ok: true, value: { ...signedOut, storeProblem: problem } } });
+    fakeBackground({ getAuthState: () => ({ ...signedOut, storeProblem: problem }) });
     render(<AccountPanel />);
     expect((await screen.findByRole('alert')).textContent).toBe(problem);
     expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows why a sign-in failed', async () => {
-    background({
-      getAuthState: { ok: true, value: signedOut },
-      signIn: { ok: false, error: { kind: 'forbidden', message: 'Sign-in was cancelled.' } },
+    fakeBackground({
+      getAuthState: () => signedOut,
+      signIn: () => {
+        throw { kind: 'forbidden', message: 'Sign-in was cancelled.' };
+      },
     });
     render(<AccountPanel />);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
@@ -92,11 +66,8 @@ describe('the popup account panel', () => {
   });
 
   it('explains a sign-out the person did not ask for', async () => {
-    background({
-      getAuthState: {
-        ok: true,
-        value: { ...signedOut, notice: 'The store ended your session. Sign in again.' },
-      },
+    fakeBackground({
+      getAuthState: () => ({ ...signedOut, notice: 'The store ended your session. Sign in again.' }),
     });
     render(<AccountPanel />);
     expect(await screen.findByText('The store ended your session. Sign in again.')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createAuthService } from '../../lib/background/auth-service.ts';
-import type { TokenStore } from '../../lib/background/auth-session.ts';
+import { createAuthService } from '../../lib/background/auth/auth-service.ts';
+import type { TokenStore } from '../../lib/background/auth/auth-session.ts';
 import { storeUrlSetting } from '../../lib/storage/items.ts';
 
 const storeUrl = 'http://127.0.0.1:8814';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createAuthSession, type TokenStore } from '../../lib/background/auth-session.ts';
-import { RefreshRefusedError, type TokenSet } from '../../lib/background/oauth-client.ts';
+import { createAuthSession, type TokenStore } from '../../lib/background/auth/auth-session.ts';
+import { RefreshRefusedError, type TokenSet } from '../../lib/background/auth/oauth-client.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
 import type { AccessToken } from '../../lib/storage/access-token.ts';
 import type { Grant } from '../../lib/storage/refresh-token-vault.ts';

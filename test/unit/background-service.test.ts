@@ -1,23 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { AuthService } from '../../lib/background/auth-service.ts';
-import { createBackgroundService } from '../../lib/background/background-service.ts';
+import { createBrowserEvents } from '../../lib/background/browser-events.ts';
+import { createWorker } from '../../lib/background/worker.ts';
 import { cartCountItem, storeUrlSetting } from '../../lib/storage/items.ts';
+import { fakeAuth, summary } from './fake-store.ts';
+import { storeUrl } from './popup-fixtures.ts';
 
-const storeUrl = 'http://127.0.0.1:8787';
-const summary = (items: number, name = 'default') => ({
-  name,
-  counts: { items, tracks: items, releases: 0 },
-  total: { value: items * 1.49, currency: 'USD' },
-});
-
-const auth = {
-  session: { accessToken: async () => 'token', renewAccessToken: async () => 'token' },
-  currentGrant: async () => ({ refreshToken: 'r', storeUrl, username: 'demo' }),
-  signIn: vi.fn(),
-  signOut: vi.fn(async () => undefined),
-  storeProblem: async () => null,
-} satisfies AuthService;
+const auth = fakeAuth();
 
 let badge: string[];
 let answers: unknown[];
@@ -30,7 +19,7 @@ beforeEach(() => {
     badge.push(text ?? '');
   });
   vi.spyOn(fakeBrowser.action, 'setBadgeBackgroundColor').mockResolvedValue();
-  // Whole-cart reads are the page cache's (lib/background/cart-state-sync.ts): an empty cart, off the queue.
+  // Whole-cart reads are the page cache's (lib/background/cart/page-cache.ts): an empty cart, off the queue.
   const cartRead = (url: string, init?: RequestInit) =>
     (init?.method ?? 'GET') === 'GET' && new URL(url).pathname === '/cart/1/' && !url.includes('summary=');
   vi.stubGlobal(
@@ -50,54 +39,53 @@ afterEach(() => {
 
 describe('the cart badge', () => {
   it('shows the default cart count after every cart change', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     answers.push(
       { added: [], warnings: [], cart: summary(3) },
       { warnings: [], cart: summary(2) },
       { warnings: [], cart: summary(0) },
     );
-    await service.handlers.addToCart(
-      { items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] },
-      'storeContentScript',
-    );
-    await service.handlers.removeFromCart({ items: [{ id: 1, type: 'track' }] }, 'extensionPage');
-    await service.handlers.emptyCart({}, 'extensionPage');
+    await service.handlers.addToCart({ items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] });
+    await service.handlers.removeFromCart({ items: [{ id: 1, type: 'track' }] });
+    await service.handlers.emptyCart({});
     expect(badge).toEqual(['3', '2', '']);
   });
 
   it('leaves the badge alone for a named cart', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     answers.push({ added: [], warnings: [], cart: summary(5, 'friday') });
-    await service.handlers.addToCart(
-      { name: 'friday', items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] },
-      'extensionPage',
-    );
+    await service.handlers.addToCart({
+      name: 'friday',
+      items: [{ id: 1, type: 'track', audioFormat: 'mp3' }],
+    });
     expect(badge).toEqual([]);
   });
 
   it('comes back from storage when a new worker starts', async () => {
     answers.push(summary(4));
-    await createBackgroundService(auth).handlers.cartSummary({}, 'extensionPage');
+    await createWorker(auth).handlers.cartSummary({});
     badge = [];
-    await createBackgroundService(auth).restoreBadge();
+    await createWorker(auth).cart.restoreBadge();
     expect(badge).toEqual(['4']);
   });
 
   it('does not show a count from another store', async () => {
     await cartCountItem.setValue({ storeUrl: 'https://other.example', items: 9 });
-    await createBackgroundService(auth).restoreBadge();
+    await createWorker(auth).cart.restoreBadge();
     expect(badge).toEqual(['']);
   });
 
   it('is cleared on sign-out and when the store changes', async () => {
     await cartCountItem.setValue({ storeUrl, items: 2 });
-    const service = createBackgroundService(auth);
-    await service.handlers.signOut({}, 'extensionPage');
+    const service = createWorker(auth);
+    await service.handlers.signOut({});
     expect(badge).toEqual(['']);
     expect(await cartCountItem.getValue()).toBeNull();
     await storeUrlSetting.setValue('http://localhost:8813');
-    await service.onStoreChanged();
-    expect(auth.signOut).toHaveBeenCalledTimes(2);
+    // The content script and the menus follow a new store too; the fake browser has neither.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    createBrowserEvents(service).onStoreUrlChanged('http://localhost:8813');
+    await vi.waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(2));
   });
 });
 
@@ -142,10 +130,7 @@ describe('the tracks of releases (a cart exported as a crate)', () => {
 
   it("answers each release's track ids from its catalog record, leaving out one the catalog does not know", async () => {
     const asked = catalog((id) => (id === 8 ? 404 : 200));
-    const answer = await createBackgroundService(auth).handlers.releaseTracks(
-      { ids: [7, 8, 9] },
-      'extensionPage',
-    );
+    const answer = await createWorker(auth).handlers.releaseTracks({ ids: [7, 8, 9] });
     expect(answer).toEqual([
       { id: 7, trackIds: [70, 71] },
       { id: 9, trackIds: [90, 91] },
@@ -156,8 +141,8 @@ describe('the tracks of releases (a cart exported as a crate)', () => {
   it('fails when the store fails, rather than exporting a crate short of tracks', async () => {
     // A 500 is not retried (a 503 would be, with backoff).
     catalog((id) => (id === 8 ? 500 : 200));
-    await expect(
-      createBackgroundService(auth).handlers.releaseTracks({ ids: [7, 8] }, 'extensionPage'),
-    ).rejects.toMatchObject({ kind: 'storeDown' });
+    await expect(createWorker(auth).handlers.releaseTracks({ ids: [7, 8] })).rejects.toMatchObject({
+      kind: 'storeDown',
+    });
   });
 });

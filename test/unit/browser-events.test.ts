@@ -3,9 +3,9 @@
  * that owns them, and one owner failing does not keep the event from the others.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BackgroundService } from '../../lib/background/background-service.ts';
-import { cartSyncAlarm } from '../../lib/background/background-service.ts';
 import { createBrowserEvents } from '../../lib/background/browser-events.ts';
+import { cartSyncAlarm } from '../../lib/background/cart/cart-service.ts';
+import type { Worker } from '../../lib/background/worker.ts';
 
 const registration = vi.hoisted(() => ({ register: vi.fn(async (_storeUrl: string) => undefined) }));
 vi.mock('../../lib/background/content-script-registration.ts', () => ({
@@ -16,12 +16,14 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function fakeService() {
   return {
-    onMessage: vi.fn(),
-    onAlarm: vi.fn(async () => undefined),
-    onStoreChanged: vi.fn(async () => undefined),
-    restoreBadge: vi.fn(async () => undefined),
     handlers: {},
-    cartState: { refresh: vi.fn(async () => undefined), clear: vi.fn(async () => undefined) },
+    auth: { signOut: vi.fn(async () => undefined) },
+    cart: {
+      resync: vi.fn(async () => undefined),
+      sessionEnded: vi.fn(async () => undefined),
+      restoreBadge: vi.fn(async () => undefined),
+      cache: { refresh: vi.fn(async () => undefined), clear: vi.fn(async () => undefined) },
+    },
     downloads: {
       onAlarm: vi.fn(async () => undefined),
       createMenus: vi.fn(async () => undefined),
@@ -47,7 +49,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   registration.register.mockClear();
   service = fakeService();
-  events = createBrowserEvents(service as unknown as BackgroundService);
+  events = createBrowserEvents(service as unknown as Worker);
 });
 
 describe('browser events', () => {
@@ -55,17 +57,17 @@ describe('browser events', () => {
     events.onAlarm({ name: cartSyncAlarm, scheduledTime: 0 });
     events.onAlarm({ name: 'bulk-download', scheduledTime: 0 });
     await settle();
-    expect(service.onAlarm).toHaveBeenCalledTimes(1);
-    expect(service.cartState.refresh).toHaveBeenCalledTimes(1);
+    expect(service.cart.resync).toHaveBeenCalledTimes(1);
     expect(service.downloads.onAlarm).toHaveBeenCalledTimes(2);
   });
 
   it('a new store URL signs out, clears the cache, registers the script and redraws the menus', async () => {
-    service.onStoreChanged.mockRejectedValueOnce(new Error('store gone'));
+    service.auth.signOut.mockRejectedValueOnce(new Error('store gone'));
     events.onStoreUrlChanged('https://store.example');
     await settle();
-    expect(service.onStoreChanged).toHaveBeenCalled();
-    expect(service.cartState.clear).toHaveBeenCalled();
+    expect(service.cart.sessionEnded).toHaveBeenCalled();
+    expect(service.auth.signOut).toHaveBeenCalled();
+    expect(service.cart.cache.clear).toHaveBeenCalled();
     expect(registration.register).toHaveBeenCalledWith('https://store.example');
     expect(service.downloads.createMenus).toHaveBeenCalled();
   });
@@ -74,14 +76,14 @@ describe('browser events', () => {
     await events.onInstalled({ reason: 'update' });
     await settle();
     expect(registration.register).toHaveBeenCalledWith('http://127.0.0.1:8787');
-    expect(service.cartState.refresh).toHaveBeenCalled();
+    expect(service.cart.cache.refresh).toHaveBeenCalled();
     expect(service.downloads.createMenus).toHaveBeenCalled();
   });
 
   it('every worker start restores the badge and carries on a bulk download', async () => {
     events.start();
     await settle();
-    expect(service.restoreBadge).toHaveBeenCalled();
+    expect(service.cart.restoreBadge).toHaveBeenCalled();
     expect(service.downloads.resume).toHaveBeenCalled();
   });
 });

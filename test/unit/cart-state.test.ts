@@ -1,19 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { AuthService } from '../../lib/background/auth-service.ts';
-import { createBackgroundService } from '../../lib/background/background-service.ts';
-import { addPageItem } from '../../lib/background/page-item-command.ts';
+import { addPageItem } from '../../lib/background/cart/page-item-command.ts';
+import { createWorker } from '../../lib/background/worker.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
 import { isStoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
 import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../lib/storage/items.ts';
+import { fakeAuth, fakeStore, summary } from './fake-store.ts';
 import { storeUrl, track } from './popup-fixtures.ts';
 
-const summary = (items: number, name = 'default') => ({
-  name,
-  counts: { items, tracks: items, releases: 0 },
-  total: { value: items, currency: 'USD' },
-});
 const cartItem = (id: number, type: 'track' | 'release', audioFormat: string) => ({
   id,
   type,
@@ -27,13 +22,7 @@ const ref = (id: number) => ({ id, name: `r${id}`, slug: `r${id}` });
 const libraryTrack = (id: number, releaseId: number) => ({ ...track(id), release: ref(releaseId) });
 
 let signedIn = true;
-const auth = {
-  session: { accessToken: async () => 'token', renewAccessToken: async () => 'token' },
-  currentGrant: async () => (signedIn ? { refreshToken: 'r', storeUrl, username: 'demo' } : null),
-  signIn: vi.fn(async () => ({ refreshToken: 'r', storeUrl, username: 'demo' })),
-  signOut: vi.fn(async () => undefined),
-  storeProblem: async () => null,
-} satisfies AuthService;
+const auth = fakeAuth(() => signedIn);
 
 /** The store, as a table of answers by method and path; every request is recorded. */
 let routes: Record<string, (url: URL) => unknown>;
@@ -42,28 +31,10 @@ let requests: string[];
 beforeEach(() => {
   fakeBrowser.reset();
   signedIn = true;
-  requests = [];
   routes = {};
   vi.spyOn(fakeBrowser.action, 'setBadgeText').mockResolvedValue();
   vi.spyOn(fakeBrowser.action, 'setBadgeBackgroundColor').mockResolvedValue();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input);
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      requests.push(`${key}${url.searchParams.has('summary') ? ' summary' : ''}`);
-      const answer = routes[key];
-      if (!answer)
-        return Response.json(
-          { metadata: { error: 'notFound', message: 'no' }, results: null },
-          { status: 404 },
-        );
-      return Response.json({
-        metadata: { page: 1, perPage: 150, count: 1, totalPages: 1 },
-        results: answer(url),
-      });
-    }),
-  );
+  requests = fakeStore(routes);
 });
 
 afterEach(() => {
@@ -74,16 +45,13 @@ const cached = async () => storeEntry(await cartStateItem.getValue(), storeUrl);
 
 describe('the page cache kept by the background', () => {
   it('applies adds, format changes and removals of the current cart without reading it again', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     routes['POST /cart/1/'] = () => ({
       added: [cartItem(42, 'track', 'wav')],
       warnings: [],
       cart: summary(1),
     });
-    await service.handlers.addToCart(
-      { items: [{ id: 42, type: 'track', audioFormat: 'wav' }] },
-      'storeContentScript',
-    );
+    await service.handlers.addToCart({ items: [{ id: 42, type: 'track', audioFormat: 'wav' }] });
     expect(await cached()).toMatchObject({
       signedIn: true,
       cartName: 'default',
@@ -91,20 +59,17 @@ describe('the page cache kept by the background', () => {
     });
 
     routes['PUT /cart/1/'] = () => ({ warnings: [], cart: summary(1) });
-    await service.handlers.setItemFormats(
-      { items: [{ id: 42, type: 'track', audioFormat: 'aiff' }] },
-      'storeContentScript',
-    );
+    await service.handlers.setItemFormats({ items: [{ id: 42, type: 'track', audioFormat: 'aiff' }] });
     expect((await cached())?.cart).toEqual({ 'track:42': 'aiff' });
 
     routes['DELETE /cart/1/'] = () => ({ warnings: [], cart: summary(0) });
-    await service.handlers.removeFromCart({ items: [{ id: 42, type: 'track' }] }, 'extensionPage');
+    await service.handlers.removeFromCart({ items: [{ id: 42, type: 'track' }] });
     expect((await cached())?.cart).toEqual({});
     expect(requests.filter((request) => request === 'GET /cart/1/')).toEqual([]);
   });
 
   it('reads the whole cart when the count the store reports disagrees', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     routes['POST /cart/1/'] = () => ({
       added: [cartItem(42, 'track', 'mp3')],
       warnings: [],
@@ -114,43 +79,37 @@ describe('the page cache kept by the background', () => {
       ...summary(2),
       items: [cartItem(42, 'track', 'mp3'), cartItem(7, 'release', 'wav')],
     });
-    await service.handlers.addToCart(
-      { items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] },
-      'extensionPage',
-    );
+    await service.handlers.addToCart({ items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] });
     expect((await cached())?.cart).toEqual({ 'track:42': 'mp3', 'release:7': 'wav' });
   });
 
   it('leaves it alone for a cart other than the current one', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     routes['POST /cart/1/'] = () => ({
       added: [cartItem(42, 'track', 'mp3')],
       warnings: [],
       cart: summary(1, 'friday'),
     });
-    await service.handlers.addToCart(
-      { name: 'friday', items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] },
-      'extensionPage',
-    );
+    await service.handlers.addToCart({
+      name: 'friday',
+      items: [{ id: 42, type: 'track', audioFormat: 'mp3' }],
+    });
     expect(await cached()).toBeNull();
   });
 
   it('learns owned items from an alreadyPurchased warning', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     routes['POST /cart/1/'] = () => ({
       added: [],
       warnings: [{ id: 42, type: 'track', code: 'alreadyPurchased', message: 'owned' }],
       cart: summary(0),
     });
-    await service.handlers.addToCart(
-      { items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] },
-      'extensionPage',
-    );
+    await service.handlers.addToCart({ items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] });
     expect((await cached())?.ownedTracks).toEqual([42]);
   });
 
   it('reads the cart and the library on sign-in: a release is owned when all its tracks are', async () => {
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     routes['GET /cart/1/'] = () => ({ ...summary(1), items: [cartItem(5, 'track', 'wav')] });
     routes['GET /order/1/downloads'] = () =>
       [
@@ -187,7 +146,7 @@ describe('the page cache kept by the background', () => {
         tracks: [],
       };
     };
-    await service.handlers.signIn({}, 'storeContentScript').catch(() => undefined);
+    await service.handlers.signIn({}).catch(() => undefined);
     const state = await cached();
     expect(state).toMatchObject({ signedIn: true, cart: { 'track:5': 'wav' } });
     expect(new Set(state?.ownedTracks)).toEqual(new Set([1, 2, 3]));
@@ -200,7 +159,7 @@ describe('the page cache kept by the background', () => {
       'release:10': ['mp3'],
     });
     // A release's track count is asked for once, then remembered.
-    await service.cartState.refresh();
+    await service.cart.cache.refresh();
     expect(requests.filter((request) => request === 'GET /catalog/3/platform/release')).toHaveLength(2);
   });
 
@@ -214,9 +173,9 @@ describe('the page cache kept by the background', () => {
         ownedReleases: [],
       },
     });
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     signedIn = false;
-    await service.handlers.signOut({}, 'extensionPage');
+    await service.handlers.signOut({});
     expect(await cached()).toEqual({
       signedIn: false,
       cartName: 'default',
@@ -267,16 +226,16 @@ describe('the keyboard shortcut', () => {
   it("adds the store page's item to the current cart in the default format", async () => {
     await storeUrlSetting.setValue(storeUrl);
     await currentCartSetting.setValue('friday');
-    const handlers = createBackgroundService(auth).handlers;
+    const { cart } = createWorker(auth);
     // Checked for overlap first, like a page button's add.
     const add = vi
-      .spyOn(handlers, 'addChecked')
+      .spyOn(cart, 'addChecked')
       .mockResolvedValue({ outcome: 'added', result: { added: [], warnings: [], cart: summary(1) } });
-    await addPageItem(tab(`${storeUrl}/release/opus/7?tab=tracks`), handlers, async () => null);
-    expect(add).toHaveBeenCalledWith(
-      { name: 'friday', item: { type: 'release', id: 7, audioFormat: 'mp3' } },
-      'storeContentScript',
-    );
+    await addPageItem(tab(`${storeUrl}/release/opus/7?tab=tracks`), cart, async () => null);
+    expect(add).toHaveBeenCalledWith({
+      name: 'friday',
+      item: { type: 'release', id: 7, audioFormat: 'mp3' },
+    });
   });
 
   it.each([
@@ -299,14 +258,14 @@ describe('the keyboard shortcut', () => {
     ],
   ] as const)('says what happened in a notification: %s', async (_, outcome, title) => {
     await storeUrlSetting.setValue(storeUrl);
-    const handlers = createBackgroundService(auth).handlers;
-    const add = vi.spyOn(handlers, 'addChecked');
-    const plain = vi.spyOn(handlers, 'addToCart');
+    const { cart } = createWorker(auth);
+    const add = vi.spyOn(cart, 'addChecked');
+    const plain = vi.spyOn(cart, 'add');
     if (outcome instanceof StoreError) add.mockRejectedValue(outcome);
     else if ('outcome' in outcome) add.mockResolvedValue(outcome as never);
     else add.mockResolvedValue({ outcome: 'added', result: { ...outcome, cart: summary(1) } } as never);
     const notify = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('');
-    await addPageItem(tab(`${storeUrl}/track/strobe/42`), handlers, async () => null);
+    await addPageItem(tab(`${storeUrl}/track/strobe/42`), cart, async () => null);
     expect(notify).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ title }));
     expect(plain).not.toHaveBeenCalled();
   });
@@ -317,10 +276,10 @@ describe('the keyboard shortcut', () => {
     `${storeUrl}/track/x/0`,
     undefined,
   ])('does nothing on %s', async (url) => {
-    const handlers = createBackgroundService(auth).handlers;
-    const add = vi.spyOn(handlers, 'addToCart');
-    const checked = vi.spyOn(handlers, 'addChecked');
-    await addPageItem(url === undefined ? undefined : tab(url), handlers, async () => null);
+    const { cart } = createWorker(auth);
+    const add = vi.spyOn(cart, 'add');
+    const checked = vi.spyOn(cart, 'addChecked');
+    await addPageItem(url === undefined ? undefined : tab(url), cart, async () => null);
     expect(add).not.toHaveBeenCalled();
     expect(checked).not.toHaveBeenCalled();
   });

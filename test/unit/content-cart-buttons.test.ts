@@ -1,12 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type CartControlOptions,
-  createCartButtons,
-  createCartControl,
-  drawCartButtons,
-  type Phase,
-} from '../../components/content/cart-buttons.ts';
+import { createCartButtons, drawCartButtons, type Phase } from '../../components/content/cart-buttons.ts';
+import { type CartControlOptions, createCartControl } from '../../components/content/cart-control.ts';
 import type { CartActions } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { createItemStates, type ItemStatus } from '../../lib/content/item-state.ts';

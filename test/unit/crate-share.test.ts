@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/background/api-client.ts';
-import { importCrate } from '../../lib/background/crate-import.ts';
+import { importCrate } from '../../lib/background/cart/crate-import.ts';
 import type { CartAddResult, CartItem, CartItemInput } from '../../lib/contract/wire.ts';
 import { crateFile, readCrateFile } from '../../lib/protocol/crate-file.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
@@ -30,11 +30,9 @@ function modelStore({
       if (!known(id)) throw new StoreError({ kind: 'notFound', message: 'Not found.', status: 404 });
       return {};
     },
-    async viewCart() {
-      return { cart: { name: 'x', items: inCart, counts: {}, total: {} }, audioFormats: [] };
-    },
   } as unknown as ApiClient;
-  const addToCart = async (_name: string, batch: CartItemInput[]): Promise<CartAddResult> => {
+  const view = async () => ({ cart: { name: 'x', items: inCart, counts: {}, total: {} }, audioFormats: [] });
+  const add = async ({ items: batch }: { items: CartItemInput[] }): Promise<CartAddResult> => {
     if (refuseFirstAdd)
       throw new StoreError({
         kind: 'conflict',
@@ -59,7 +57,7 @@ function modelStore({
       cart: { name: 'x', counts: { items: 0, tracks: 0, releases: 0 }, total: { value: 0, currency: 'USD' } },
     };
   };
-  return { api, addToCart, adds };
+  return { api, cart: { add, view } as never, adds };
 }
 
 describe('a crate file', () => {
@@ -101,7 +99,7 @@ describe('importing a crate into a named cart', () => {
   it('adds every item, 100 per request, and reports what the store skipped', async () => {
     const store = modelStore({ owned: new Set([4, 150]) });
     const crate = crateFile('Friday', items(250));
-    const result = await importCrate('Friday', crate, store);
+    const result = await importCrate('Friday', crate, store.api, store.cart);
     expect(store.adds.map((batch) => batch.length)).toEqual([100, 100, 50]);
     expect(result.imported).toBe(true);
     if (!result.imported) return;
@@ -114,7 +112,7 @@ describe('importing a crate into a named cart', () => {
 
   it('adds nothing when the store does not know some ids, and names them', async () => {
     const store = modelStore({ known: (id) => id !== 7 && id !== 9 });
-    const result = await importCrate('Friday', crateFile('Friday', items(12)), store);
+    const result = await importCrate('Friday', crateFile('Friday', items(12)), store.api, store.cart);
     expect(store.adds).toEqual([]);
     expect(result).toEqual({
       imported: false,
@@ -127,7 +125,7 @@ describe('importing a crate into a named cart', () => {
   it('adds nothing when the cart would pass 1,000 items; items already in it do not count twice', async () => {
     const full = Array.from({ length: 995 }, (_, index) => cartItem(1000 + index));
     const over = modelStore({ inCart: full });
-    const refused = await importCrate('Friday', crateFile('Friday', items(6)), over);
+    const refused = await importCrate('Friday', crateFile('Friday', items(6)), over.api, over.cart);
     expect(over.adds).toEqual([]);
     expect(refused).toMatchObject({ imported: false, problem: expect.stringContaining('limit of 1,000') });
 
@@ -136,12 +134,14 @@ describe('importing a crate into a named cart', () => {
       ...items(5),
       ...full.slice(0, 3).map(({ id, type }) => ({ id, type, audioFormat: 'wav' as const })),
     ];
-    expect(await importCrate('Friday', crateFile('Friday', repeat), fits)).toMatchObject({ imported: true });
+    expect(await importCrate('Friday', crateFile('Friday', repeat), fits.api, fits.cart)).toMatchObject({
+      imported: true,
+    });
   });
 
   it("adds nothing when the store refuses a new cart (100 carts), and says the store's reason", async () => {
     const store = modelStore({ refuseFirstAdd: true });
-    expect(await importCrate('One more', crateFile('One more', items(3)), store)).toEqual({
+    expect(await importCrate('One more', crateFile('One more', items(3)), store.api, store.cart)).toEqual({
       imported: false,
       problem: 'You have 100 carts, the most a user may have. Nothing was added.',
     });

@@ -118,10 +118,10 @@ describe('accepted messages', () => {
 
   it('answers the content script on the store for the calls it may make', async () => {
     expect(await route(message('addToCart', addPayload), storePage)).toMatchObject({ ok: true });
-    expect(handlers.addToCart).toHaveBeenCalledWith(addPayload, 'storeContentScript');
+    expect(handlers.addToCart).toHaveBeenCalledWith(addPayload);
     const checked = { item: { id: 42, type: 'track', audioFormat: 'wav' }, choice: 'missingOnly' };
     expect(await route(message('addChecked', checked), storePage)).toMatchObject({ ok: true });
-    expect(handlers.addChecked).toHaveBeenCalledWith(checked, 'storeContentScript');
+    expect(handlers.addChecked).toHaveBeenCalledWith(checked);
     // A signed-out person's click on an add button starts sign-in; a free track downloads.
     expect(await route(message('signIn'), storePage)).toMatchObject({ ok: true });
     expect(await route(message('promoDownload', { trackId: 42 }), storePage)).toMatchObject({ ok: true });

@@ -6,7 +6,7 @@ import {
   discover,
   RefreshRefusedError,
   refreshTokens,
-} from '../../lib/background/oauth-client.ts';
+} from '../../lib/background/auth/oauth-client.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
 
 const redirectUri = 'https://jlapbbmpodlhbnfagmiimaciidliffgp.chromiumapp.org/';

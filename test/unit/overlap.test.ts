@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../lib/background/api-client.ts';
-import { checkedAdd } from '../../lib/background/checked-add.ts';
+import { checkedAdd } from '../../lib/background/cart/checked-add.ts';
 import {
   type AddedItem,
   type CartLine,
@@ -9,8 +9,10 @@ import {
   findOverlap,
   planFor,
   safeChoice,
-} from '../../lib/background/overlap.ts';
+} from '../../lib/background/cart/overlap.ts';
 import type { Overlap, OverlapChoice } from '../../lib/protocol/messages.ts';
+import { signedOutState } from '../../lib/storage/cart-state.ts';
+import { cartStateItem, storeUrlSetting } from '../../lib/storage/items.ts';
 
 // Release 7 holds tracks 1, 2, 3; release 8 holds track 4.
 const release7: AddedItem = { type: 'release', id: 7, trackIds: [1, 2, 3] };
@@ -172,54 +174,51 @@ describe('an add checked for overlap (background)', () => {
           ? { release: { trackIds: [1, 2, 3] }, tracks: [] }
           : { track: { release: { id: 7 } } },
       ),
-      viewCart: vi.fn(async () => ({ cart: { ...summary, items: cart }, audioFormats: [] })),
     } as unknown as ApiClient;
-    const handlers = {
-      addToCart: vi.fn(async () => ({ added: [], warnings: [], cart: summary })),
-      removeFromCart: vi.fn(async () => ({ warnings: [], cart: summary })),
-    };
-    const options = {
-      api: async () => api,
-      handlers: () => handlers,
-      ownedTracks: async () => new Set(owned),
+    const cartService = {
+      add: vi.fn(async () => ({ added: [], warnings: [], cart: summary })),
+      remove: vi.fn(async () => ({ warnings: [], cart: summary })),
+      view: vi.fn(async () => ({ cart: { ...summary, items: cart }, audioFormats: [] })),
     };
     return {
-      handlers,
-      add: (choice?: OverlapChoice) =>
-        checkedAdd(
-          options,
-          { item: { type: 'release', id: 7, audioFormat: 'mp3' }, ...(choice ? { choice } : {}) },
-          'storeContentScript',
-        ),
+      cartService,
+      add: async (choice?: OverlapChoice) => {
+        // The owned tracks come from the pages' cache.
+        await cartStateItem.setValue({
+          [await storeUrlSetting.getValue()]: {
+            ...signedOutState('default'),
+            signedIn: true,
+            ownedTracks: owned,
+          },
+        });
+        return checkedAdd(cartService as never, api, {
+          item: { type: 'release', id: 7, audioFormat: 'mp3' },
+          ...(choice ? { choice } : {}),
+        });
+      },
     };
   }
 
   it('adds at once when nothing overlaps', async () => {
-    const { handlers, add } = setup([], []);
+    const { cartService, add } = setup([], []);
     expect((await add()).outcome).toBe('added');
-    expect(handlers.addToCart).toHaveBeenCalledWith(
-      { items: [{ type: 'release', id: 7, audioFormat: 'mp3' }] },
-      'storeContentScript',
-    );
+    expect(cartService.add).toHaveBeenCalledWith({ items: [{ type: 'release', id: 7, audioFormat: 'mp3' }] });
   });
 
   it('adds nothing before the person chose, then carries out the choice', async () => {
-    const { handlers, add } = setup([{ type: 'track', id: 1 }], [2]);
+    const { cartService, add } = setup([{ type: 'track', id: 1 }], [2]);
     expect(await add()).toEqual({
       outcome: 'overlap',
       message: 'This release holds 1 track you own and 1 track already in your cart.',
       choices: ['missingOnly', 'replace', 'addAnyway', 'cancel'],
       safeChoice: 'missingOnly',
     });
-    expect(handlers.addToCart).not.toHaveBeenCalled();
+    expect(cartService.add).not.toHaveBeenCalled();
     await add('replace');
-    expect(handlers.removeFromCart).toHaveBeenCalledWith(
-      { items: [{ type: 'track', id: 1 }] },
-      'storeContentScript',
-    );
-    expect(handlers.addToCart).toHaveBeenCalledWith(
-      { items: [{ type: 'release', id: 7, audioFormat: 'mp3' }], alreadyPurchasedOverride: true },
-      'storeContentScript',
-    );
+    expect(cartService.remove).toHaveBeenCalledWith({ items: [{ type: 'track', id: 1 }] });
+    expect(cartService.add).toHaveBeenCalledWith({
+      items: [{ type: 'release', id: 7, audioFormat: 'mp3' }],
+      alreadyPurchasedOverride: true,
+    });
   });
 });

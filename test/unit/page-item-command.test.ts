@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { pointedItemLink } from '../../lib/background/page-item-command.ts';
+import { pointedItemLink } from '../../lib/background/cart/page-item-command.ts';
 
 /** A chart page: rows of one track each, with links to the track, its release and artist. */
 function chartPage() {

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
-import { itemKey, previewCartFormat } from '../../lib/popup/format-preview.ts';
+import { previewCartFormat } from '../../lib/popup/format-preview.ts';
 import { toCents } from '../../lib/popup/money.ts';
 import type { CatalogFacts } from '../../lib/protocol/messages.ts';
 

@@ -46,9 +46,13 @@ describe('the library tab', () => {
     await screen.findByRole('button', { name: 'Download "Song 4 (Original Mix)"' });
     const lines = () =>
       [...document.querySelectorAll('.library-entry .track-facts')].map((node) => node.textContent);
-    await waitFor(() => expect(lines()).toEqual(['126 BPM · 11A', '140 BPM · 9A', '– · –', '124 BPM · 8B']));
+    await waitFor(() =>
+      expect(lines()).toEqual(['126 BPM · 11A', '140 BPM · 9A', '– BPM · –', '124 BPM · 8B']),
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort' }), { target: { value: 'bpm' } });
-    await waitFor(() => expect(lines()).toEqual(['124 BPM · 8B', '126 BPM · 11A', '140 BPM · 9A', '– · –']));
+    await waitFor(() =>
+      expect(lines()).toEqual(['124 BPM · 8B', '126 BPM · 11A', '140 BPM · 9A', '– BPM · –']),
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Harmonic with' }), { target: { value: '8A' } });
     await waitFor(() => expect(lines()).toEqual(['124 BPM · 8B', '140 BPM · 9A']));
     fireEvent.input(screen.getByRole('spinbutton', { name: 'BPM from' }), { target: { value: '130' } });

@@ -2,7 +2,7 @@ import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { extensionTokenStore as tokens } from '../../lib/background/token-store.ts';
+import { extensionTokenStore as tokens } from '../../lib/background/auth/token-store.ts';
 import { accessTokenItem, signInNoticeItem } from '../../lib/storage/items.ts';
 import { clearGrant, loadGrant } from '../../lib/storage/refresh-token-vault.ts';
 

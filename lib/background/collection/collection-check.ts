@@ -11,6 +11,7 @@ import type { Track } from '../../contract/wire.ts';
 import { collectionLookup } from '../../storage/collection-index.ts';
 import { collectionIndexItem } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
+import { ownedTracks } from '../cart/checked-add.ts';
 import { notifyProblem } from '../downloads/notifications.ts';
 
 /** The store's track as a recording: its artists (not remixers), title, mix and ISRC. */
@@ -28,11 +29,11 @@ export const recordingOfTrack = (track: Pick<Track, 'artists' | 'name' | 'mixNam
 export async function collectionSourceOf(
   api: () => Promise<ApiClient>,
   item: CatalogItemRef,
-  ownedTracks: () => Promise<ReadonlySet<number>>,
+  owned: () => Promise<ReadonlySet<number>> = ownedTracks,
 ): Promise<string | null> {
   if (item.type !== 'track') return null;
   const index = await collectionIndexItem.getValue();
-  if (index.sources.length === 0 || (await ownedTracks()).has(item.id)) return null;
+  if (index.sources.length === 0 || (await owned()).has(item.id)) return null;
   const { track } = await (await api()).catalogPage('track', item.id);
   return collectionLookup(index)(recordingOfTrack(track));
 }

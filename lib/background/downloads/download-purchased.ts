@@ -5,6 +5,7 @@
  */
 
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
+import { trackDisplayTitle } from '../../contract/track-display.ts';
 import type { Track } from '../../contract/wire.ts';
 import type { NewJob } from '../../storage/download-job.ts';
 import { defaultAudioFormatSetting } from '../../storage/items.ts';
@@ -23,7 +24,7 @@ export interface PurchasedDownloadDependencies {
 async function catalogItem(api: ApiClient, item: CatalogItemRef): Promise<{ name: string; tracks: Track[] }> {
   if (item.type === 'track') {
     const { track } = await api.catalogPage('track', item.id);
-    return { name: `${track.name} (${track.mixName})`, tracks: [track] };
+    return { name: trackDisplayTitle(track), tracks: [track] };
   }
   const { release, tracks } = await api.catalogPage('release', item.id);
   const byId = new Map(tracks.map((track) => [track.id, track]));

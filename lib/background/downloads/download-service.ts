@@ -141,3 +141,5 @@ export function createDownloadService(options: DownloadServiceOptions) {
     },
   };
 }
+
+export type DownloadService = ReturnType<typeof createDownloadService>;

@@ -3,16 +3,13 @@
  * it is paged through) and named by the person's file name template.
  */
 
+import { artistsAndTitle } from '../../contract/track-display.ts';
 import type { AudioFormat, LibraryEntry, Release, Track } from '../../contract/wire.ts';
 import type { NewJob, StoreLink } from '../../storage/download-job.ts';
 import { filenameFields, renderFilename, templateNeedsRelease } from '../../storage/filename-template.ts';
 import { filenameTemplateSetting, folderPerReleaseSetting, keyNotationSetting } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
-import { forEachPooled } from '../pool.ts';
-
-/** "Artists - Title (Mix)": how a job is shown. */
-export const trackTitle = (track: Track) =>
-  `${track.artists.map((artist) => artist.name).join(', ')} - ${track.name} (${track.mixName})`;
+import { releaseRecords } from '../catalog/release-track-ids.ts';
 
 export type JobNamer = (
   track: Track,
@@ -26,20 +23,17 @@ export type ReleaseLookup = Pick<ApiClient, 'catalogPage'>;
 
 /**
  * The release records of these tracks, by release id: a library entry names its release but
- * carries neither its catalogue number nor its track order. A release the store does not return
- * is left out, and its tracks' {catalog} and {track} stay empty rather than failing the download.
+ * carries neither its catalogue number nor its track order. A release the catalog does not know
+ * is left out (catalog/release-track-ids.ts), and its tracks' {catalog} and {track} stay empty.
  */
 export async function releasesOf(
   api: ReleaseLookup,
   tracks: readonly Track[],
 ): Promise<Map<number, ReleaseFacts>> {
-  const found = new Map<number, ReleaseFacts>();
-  const ids = [...new Set(tracks.map((track) => track.release.id))];
-  await forEachPooled(ids, 3, async (id) => {
-    const page = await api.catalogPage('release', id).catch(() => null);
-    if (page) found.set(id, { catalogNumber: page.release.catalogNumber, trackIds: page.release.trackIds });
-  });
-  return found;
+  return releaseRecords(
+    api,
+    tracks.map((track) => track.release.id),
+  );
 }
 
 /**
@@ -60,7 +54,7 @@ export async function jobNamer(api: ReleaseLookup, tracks: readonly Track[]): Pr
       filenameFields(track, audioFormat, { release: releases.get(track.release.id), keyNotation }),
       { folderPerRelease, fallbackName: `track-${track.id}` },
     ),
-    title: trackTitle(track),
+    title: artistsAndTitle(track),
     audioFormat,
     ...(link ? { link } : {}),
   });

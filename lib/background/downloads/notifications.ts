@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
+import { itemKey } from '../../contract/item-key.ts';
 import type { DownloadJob } from '../../storage/download-job.ts';
 import type { RunSummary } from './queue-model.ts';
 
@@ -30,7 +31,7 @@ async function notify(
 export function notifyNotOwned(item: CatalogItemRef, name: string): Promise<void> {
   const what = item.type === 'track' ? 'this track' : 'any track of this release';
   return notify(
-    `${notOwnedPrefix}${item.type}:${item.id}`,
+    `${notOwnedPrefix}${itemKey(item)}`,
     `You do not own ${what}`,
     `"${name}" is not in your library. ${hasButtons ? 'Add it to your cart?' : 'Click here to add it to your cart.'}`,
     [{ title: 'Add to cart' }],

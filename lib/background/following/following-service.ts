@@ -224,3 +224,5 @@ export function createFollowing({ api, now = Date.now }: FollowingDeps) {
     },
   };
 }
+
+export type Following = ReturnType<typeof createFollowing>;

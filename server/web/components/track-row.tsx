@@ -1,4 +1,5 @@
 import { genreUrl, labelUrl, trackUrl } from '../../../lib/contract/store-urls.ts';
+import { bpmText, keyText } from '../../../lib/contract/track-display.ts';
 import type { Track } from '../../../lib/contract/wire.ts';
 import { formatLength } from '../format.ts';
 import { ArtistLinks } from './artist-links.tsx';
@@ -44,10 +45,10 @@ export function TrackRow({
       </span>
       <span class="track-facts">
         <span class="bpm" title="Beats per minute">
-          {track.bpm} BPM
+          {bpmText(track.bpm)}
         </span>
         <span class="key" title="Key">
-          {track.key}
+          {keyText(track.key)}
         </span>
         <span class="length" title="Length">
           {formatLength(track.lengthMs)}

@@ -1,3 +1,5 @@
+import { defaultCartName } from '../../../lib/contract/cart-name.ts';
+import { itemKey } from '../../../lib/contract/item-key.ts';
 import { releaseUrl, trackUrl } from '../../../lib/contract/store-urls.ts';
 import type { AudioFormat, Cart, CartSummary, Price, Release, Track } from '../../../lib/contract/wire.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
@@ -24,16 +26,14 @@ export interface CartPageData {
   notice?: string;
 }
 
-export const recordKey = (type: string, id: number) => `${type}:${id}`;
-
 function CartItems({ cart, records }: { cart: Cart; records: CartPageData['records'] }) {
   return (
     <ul class="cart-items">
       {cart.items.map((item) => {
-        const record = records.get(recordKey(item.type, item.id));
+        const record = records.get(itemKey(item));
         const href = record && (record.type === 'track' ? trackUrl(record) : releaseUrl(record));
         return (
-          <li key={recordKey(item.type, item.id)} class="cart-item">
+          <li key={itemKey(item)} class="cart-item">
             <span class={`${coverClass(item.type, item.id)} cover-small`} aria-hidden="true" />
             <div class="track-main">
               {href ? (
@@ -83,7 +83,7 @@ function CartSection({ cart, data, csrfToken }: { cart: Cart; data: CartPageData
   return (
     <section class="section cart" data-cart-name={cart.name}>
       <div class="section-head">
-        <h2>{cart.name === 'default' ? 'Cart' : cart.name}</h2>
+        <h2>{cart.name === defaultCartName ? 'Cart' : cart.name}</h2>
         <span class="hint">
           {formatCount(counts.tracks)} {counts.tracks === 1 ? 'track' : 'tracks'},{' '}
           {formatCount(counts.releases)} {counts.releases === 1 ? 'release' : 'releases'}
@@ -170,7 +170,7 @@ export function CartPage({ shell, data }: { shell: PageShell; data?: CartPageDat
             {data.otherCarts.map((cart) => (
               <li key={cart.name}>
                 <a href={`/cart?cart=${encodeURIComponent(cart.name)}`}>
-                  {cart.name === 'default' ? 'Cart' : cart.name}
+                  {cart.name === defaultCartName ? 'Cart' : cart.name}
                 </a>{' '}
                 <span class="hint">
                   {formatCount(cart.counts.items)} {cart.counts.items === 1 ? 'item' : 'items'},{' '}

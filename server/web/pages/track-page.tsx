@@ -1,4 +1,5 @@
 import { genreUrl, labelUrl, trackUrl } from '../../../lib/contract/store-urls.ts';
+import { bpmValue, keyText, trackDisplayTitle } from '../../../lib/contract/track-display.ts';
 import type { CatalogPageResults, Track } from '../../../lib/contract/wire.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
 import { Facts, PageHero } from '../components/page-hero.tsx';
@@ -22,7 +23,7 @@ export function TrackPage({
   const { track, release } = data;
   const promotional = track.saleType === 'promotion';
   return (
-    <Layout shell={shell} title={`${track.name} (${track.mixName})`}>
+    <Layout shell={shell} title={trackDisplayTitle(track)}>
       <PageHero
         cover={coverClass('track', track.id)}
         coverReleaseId={track.release.id}
@@ -46,8 +47,8 @@ export function TrackPage({
         </p>
         <Facts
           facts={[
-            ['BPM', track.bpm],
-            ['Key', track.key],
+            ['BPM', bpmValue(track.bpm)],
+            ['Key', keyText(track.key)],
             ['Length', formatLength(track.lengthMs)],
             ['Genre', <a href={genreUrl(track.genre)}>{track.genre.name}</a>],
             ['Label', <a href={labelUrl(track.label)}>{track.label.name}</a>],

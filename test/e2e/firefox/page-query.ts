@@ -22,7 +22,8 @@ export type Query =
   | { action: 'element' }
   | { action: 'fill'; value: string }
   | { action: 'select'; option: { value?: string; label?: string } }
-  | { action: 'checked' };
+  | { action: 'checked' }
+  | { action: 'value' };
 
 /** Written as plain JavaScript: this text runs in the page as it is, untouched by any compiler. */
 const engine = String.raw`(steps, query) => {
@@ -178,6 +179,7 @@ const engine = String.raw`(steps, query) => {
     case 'texts': return found.map((element) => element.textContent);
     case 'element': return single();
     case 'checked': return Boolean(single() && single().checked);
+    case 'value': return single() ? single().value : null;
     case 'fill': {
       const element = single();
       element.focus();

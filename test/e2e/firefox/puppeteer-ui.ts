@@ -88,6 +88,11 @@ export class FirefoxPage implements UiPage {
     return (await this.puppeteer.evaluate(expression)) as T;
   }
 
+  /** Opens `url` in this tab, as Playwright's page.goto does. */
+  async goto(url: string): Promise<void> {
+    await this.puppeteer.goto(url);
+  }
+
   close(): Promise<void> {
     return this.puppeteer.close();
   }
@@ -229,5 +234,10 @@ export class FirefoxLocator implements UiLocator {
 
   allTextContents(): Promise<string[]> {
     return this.owner.query(this.steps, { action: 'texts' });
+  }
+
+  async inputValue(): Promise<string> {
+    await this.waitFor({ state: 'attached' });
+    return this.owner.query(this.steps, { action: 'value' });
   }
 }

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiClient } from '../../../../../lib/background/api-client.ts';
-import type { AuthService } from '../../../../../lib/background/auth-service.ts';
-import { createBackgroundService } from '../../../../../lib/background/background-service.ts';
+import type { AuthService } from '../../../../../lib/background/auth/auth-service.ts';
+import type { CartService } from '../../../../../lib/background/cart/cart-service.ts';
+import { addPageItem } from '../../../../../lib/background/cart/page-item-command.ts';
 import { collectionSourceOf } from '../../../../../lib/background/collection/collection-check.ts';
-import { addPageItem } from '../../../../../lib/background/page-item-command.ts';
+import { createWorker } from '../../../../../lib/background/worker.ts';
 import { collectionKeys } from '../../../../../lib/contract/recording-match.ts';
-import type { Handlers } from '../../../../../lib/protocol/receive.ts';
 import { encodeKeys } from '../../../../../lib/storage/collection-index.ts';
 import { collectionIndexItem, storeUrlSetting } from '../../../../../lib/storage/items.ts';
 import { storeUrl, track } from '../../../popup-fixtures.ts';
@@ -61,9 +61,9 @@ describe('the keyboard shortcut on a track in the collection', () => {
     await importRekordbox();
     await storeUrlSetting.setValue(storeUrl);
     const addChecked = vi.fn();
-    const handlers = { addChecked } as unknown as Handlers;
+    const cart = { addChecked } as unknown as CartService;
     const notify = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('');
-    await addPageItem({ url: `${storeUrl}/track/track-42/42` } as never, handlers, (item) =>
+    await addPageItem({ url: `${storeUrl}/track/track-42/42` } as never, cart, (item) =>
       collectionSourceOf(api, item, noneOwned),
     );
     expect(addChecked).not.toHaveBeenCalled();
@@ -108,7 +108,7 @@ describe('the context menu\'s "Add to cart" notification on a track in the colle
       }),
     );
     const notify = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('');
-    const service = createBackgroundService(auth);
+    const service = createWorker(auth);
     await service.downloads.onNotificationButton('crate-not-owned:track:42');
     vi.unstubAllGlobals();
     expect(notify).toHaveBeenCalledWith(

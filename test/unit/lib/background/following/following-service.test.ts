@@ -93,19 +93,19 @@ function setUp(releases: Release[]) {
 describe('following', () => {
   it('keeps follows in storage.local and a copy in storage.sync, and schedules the refresh alarm every 3 hours', async () => {
     const { following } = setUp([release(1, '2026-01-01', 1, 9)]);
-    await following.handlers.follow({ kind: 'artist', id: 1, name: 'Artist 1' }, 'storeContentScript');
+    await following.handlers.follow({ kind: 'artist', id: 1, name: 'Artist 1' });
     // A double click: one follow.
     await Promise.all([
-      following.handlers.follow({ kind: 'label', id: 9, name: 'Label 9' }, 'storeContentScript'),
-      following.handlers.follow({ kind: 'label', id: 9, name: 'Label 9' }, 'storeContentScript'),
+      following.handlers.follow({ kind: 'label', id: 9, name: 'Label 9' }),
+      following.handlers.follow({ kind: 'label', id: 9, name: 'Label 9' }),
     ]);
     expect((await followsItem.getValue())[storeUrl]?.labels).toHaveLength(1);
     expect(await followsBackupItem.getValue()).toEqual({
       [storeUrl]: { artists: [[1, 'Artist 1']], labels: [[9, 'Label 9']] },
     });
     expect((await fakeBrowser.alarms.get(feedAlarm))?.periodInMinutes).toBe(180);
-    await following.handlers.unfollow({ kind: 'artist', id: 1 }, 'extensionPage');
-    await following.handlers.unfollow({ kind: 'label', id: 9 }, 'extensionPage');
+    await following.handlers.unfollow({ kind: 'artist', id: 1 });
+    await following.handlers.unfollow({ kind: 'label', id: 9 });
     expect(await fakeBrowser.alarms.get(feedAlarm)).toBeUndefined();
   });
 
@@ -113,11 +113,11 @@ describe('following', () => {
     await followsBackupItem.setValue({ [storeUrl]: { artists: [[3, 'Artist 3']], labels: [] } });
     const { following } = setUp([release(1, '2026-01-01', 3, 9)]);
     await following.start();
-    expect(await following.handlers.following({}, 'extensionPage')).toEqual({
+    expect(await following.handlers.following({})).toEqual({
       artists: [{ id: 3, name: 'Artist 3' }],
       labels: [],
     });
-    expect((await following.handlers.newForYou({ refresh: 'ifDue' }, 'extensionPage')).releases).toEqual([]);
+    expect((await following.handlers.newForYou({ refresh: 'ifDue' })).releases).toEqual([]);
   });
 });
 
@@ -125,30 +125,30 @@ describe('New for you', () => {
   it('lists what followed artists and labels published since, marks all seen, and asks at most once a period', async () => {
     const catalog = [release(1, '2026-01-01', 1, 9), release(2, '2026-02-01', 5, 9)];
     const { following, calls, advance } = setUp(catalog);
-    await following.handlers.follow({ kind: 'artist', id: 1, name: 'Artist 1' }, 'storeContentScript');
-    await following.handlers.follow({ kind: 'label', id: 9, name: 'Label 9' }, 'storeContentScript');
+    await following.handlers.follow({ kind: 'artist', id: 1, name: 'Artist 1' });
+    await following.handlers.follow({ kind: 'label', id: 9, name: 'Label 9' });
     catalog.push(release(10, today, 1, 9), release(11, today, 6, 9), release(12, today, 7, 3));
 
-    const feed = await following.handlers.newForYou({ refresh: 'ifDue' }, 'extensionPage');
+    const feed = await following.handlers.newForYou({ refresh: 'ifDue' });
     expect(feed.releases.map((r) => r.id)).toEqual([11, 10]);
     expect(feed.releases[1]?.via.map((source) => source.kind)).toEqual(['artist', 'label']);
     expect(badge).toEqual({ text: '2', title: 'Crate: 2 new releases from artists you follow' });
 
     const asked = { ...calls };
     advance(hour);
-    await following.handlers.newForYou({ refresh: 'ifDue' }, 'extensionPage');
+    await following.handlers.newForYou({ refresh: 'ifDue' });
     expect(calls).toEqual(asked);
 
-    const cleared = await following.handlers.markAllSeen({}, 'extensionPage');
+    const cleared = await following.handlers.markAllSeen({});
     expect(cleared.releases).toEqual([]);
     expect(badge.text).toBe('');
 
     catalog.push(release(13, today, 1, 3));
     advance(2 * hour);
     await following.onAlarm({ name: feedAlarm, scheduledTime: 0 });
-    expect(
-      (await following.handlers.newForYou({ refresh: 'never' }, 'extensionPage')).releases.map((r) => r.id),
-    ).toEqual([13]);
+    expect((await following.handlers.newForYou({ refresh: 'never' })).releases.map((r) => r.id)).toEqual([
+      13,
+    ]);
   });
 
   it('makes 2 artist-catalog calls for 200 followed artists and a detail call only for those who published since', async () => {
@@ -165,7 +165,7 @@ describe('New for you', () => {
       },
     });
     catalog.push(release(1000, today, 17, 2), release(1001, today, 42, 2));
-    const feed = await following.handlers.newForYou({ refresh: 'ifDue' }, 'extensionPage');
+    const feed = await following.handlers.newForYou({ refresh: 'ifDue' });
     expect(feed.problem).toBeNull();
     expect(feed.releases.map((r) => r.id)).toEqual([1001, 1000]);
     expect(calls).toEqual({ artists: 2, artist: 2, label: 1 });
@@ -176,8 +176,8 @@ describe('New for you', () => {
     const { following, advance } = setUp(catalog);
     await feedNotificationsSetting.setValue(true);
     const created = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('id');
-    await following.handlers.follow({ kind: 'artist', id: 1, name: 'Artist 1' }, 'storeContentScript');
-    await following.handlers.newForYou({ refresh: 'ifDue' }, 'extensionPage');
+    await following.handlers.follow({ kind: 'artist', id: 1, name: 'Artist 1' });
+    await following.handlers.newForYou({ refresh: 'ifDue' });
     catalog.push(release(2, today, 1, 9), release(3, today, 1, 9), release(4, today, 1, 9));
     advance(3 * hour);
     await following.onAlarm({ name: feedAlarm, scheduledTime: 0 });

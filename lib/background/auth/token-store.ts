@@ -3,8 +3,8 @@
  * encrypted IndexedDB vault. The rotated refresh token is written first, so a worker stopped
  * half-way through never leaves only the new access token behind.
  */
-import { accessTokenItem, signInNoticeItem } from '../storage/items.ts';
-import { clearGrant, loadGrant, saveGrant } from '../storage/refresh-token-vault.ts';
+import { accessTokenItem, signInNoticeItem } from '../../storage/items.ts';
+import { clearGrant, loadGrant, saveGrant } from '../../storage/refresh-token-vault.ts';
 import type { TokenStore } from './auth-session.ts';
 
 export const extensionTokenStore: TokenStore = {

@@ -2,8 +2,8 @@
  * The toolbar badge: how many items the default cart holds. The count is kept in storage.local
  * (not secret) so a restarted worker or browser shows it again without asking the store.
  */
-import { cartCountItem } from '../storage/items.ts';
-import { paintBadge } from './following/feed-badge.ts';
+import { cartCountItem } from '../../storage/items.ts';
+import { paintBadge } from '../following/feed-badge.ts';
 
 /** Painted with the new releases' count, which shows while the cart is empty (following/feed-badge.ts). */
 const show = (items: number | null) => paintBadge(items);

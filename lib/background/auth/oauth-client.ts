@@ -4,9 +4,9 @@
  * revocation (RFC 7009) and the username from the userinfo endpoint.
  */
 import * as oauth from 'oauth4webapi';
-import { oauthClientId } from '../contract/extension-identity.ts';
-import { isLoopbackHost } from '../contract/store-hosts.ts';
-import { messages, noAccess, StoreError, unreachable } from '../protocol/store-error.ts';
+import { oauthClientId } from '../../contract/extension-identity.ts';
+import { isLoopbackHost } from '../../contract/store-hosts.ts';
+import { messages, noAccess, StoreError, unreachable } from '../../protocol/store-error.ts';
 
 export type AuthorizationServer = oauth.AuthorizationServer;
 
@@ -43,7 +43,7 @@ const wantedScopes = ['store', 'openid', 'profile', 'offline_access'];
 export interface OAuthOptions {
   fetch?: typeof fetch;
   isOnline?: () => boolean;
-  /** Whether the browser lets the extension reach the store (lib/host-access.ts). */
+  /** Whether the browser lets the extension reach the store (lib/protocol/host-access.ts). */
   hasHostAccess?: (storeUrl: string) => Promise<boolean>;
 }
 

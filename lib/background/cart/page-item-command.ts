@@ -3,18 +3,13 @@
  * or release under the pointer or in keyboard focus, or else the page's own item (a track or
  * release page), to the current cart in the default format. The item is a catalog link, parsed as
  * strictly as the content script parses links. A shortcut has no button to show its outcome: a
- * notification says it (added, already owned, in the DJ's collection, signed out).
+ * notification says it (added, already owned, signed out).
  */
 import { type Browser, browser } from 'wxt/browser';
-import { type CatalogItemRef, parseCatalogUrl } from '../contract/catalog-url.ts';
-import { errorMessage } from '../protocol/error-message.ts';
-import { protocol } from '../protocol/messages.ts';
-import type { Handlers } from '../protocol/receive.ts';
-import { StoreError } from '../protocol/store-error.ts';
-import { currentCartSetting, defaultAudioFormatSetting, storeUrlSetting } from '../storage/items.ts';
-import { choosePrompt } from './checked-add.ts';
-import { notifyInCollection } from './collection/collection-check.ts';
-import { notifyAddedToCart, notifyProblem } from './downloads/notifications.ts';
+import { parseCatalogUrl } from '../../contract/catalog-url.ts';
+import { storeUrlSetting } from '../../storage/items.ts';
+import type { CartService } from './cart-service.ts';
+import { addWithNotice, type CollectionSource } from './notified-add.ts';
 
 const sameOrigin = (url: string, storeUrl: string) => {
   try {
@@ -69,50 +64,12 @@ async function pointedItem(tab: Browser.tabs.Tab): Promise<string | null> {
 
 export async function addPageItem(
   tab: Browser.tabs.Tab | undefined,
-  handlers: Handlers,
-  inCollection: (item: CatalogItemRef) => Promise<string | null>,
+  cart: CartService,
+  inCollection: CollectionSource,
 ): Promise<void> {
   const storeUrl = await storeUrlSetting.getValue();
   if (!tab?.url || (parseCatalogUrl(tab.url, storeUrl) === null && !sameOrigin(tab.url, storeUrl))) return;
   const pointed = await pointedItem(tab);
   const ref = (pointed ? parseCatalogUrl(pointed, storeUrl) : null) ?? parseCatalogUrl(tab.url, storeUrl);
-  if (ref === null) return;
-  const [name, audioFormat] = await Promise.all([
-    currentCartSetting.getValue(),
-    defaultAudioFormatSetting.getValue(),
-  ]);
-  // The same checks a message from the page would get before its handler runs.
-  const payload = protocol.addChecked.payload.parse({ name, item: { ...ref, audioFormat } });
-  let result: Awaited<ReturnType<Handlers['addToCart']>>;
-  try {
-    // A track the DJ has elsewhere: a shortcut cannot ask "buy anyway?", so it says so instead.
-    const source = await inCollection(ref);
-    if (source !== null) return await notifyInCollection(source);
-    // Checked for overlap first: a shortcut cannot ask, so an overlap adds nothing and says why.
-    const outcome = await handlers.addChecked(payload, 'storeContentScript');
-    if (outcome.outcome === 'overlap') {
-      await notifyProblem('Not added: you would pay twice', `${outcome.message} ${choosePrompt}`);
-      return;
-    }
-    result = outcome.result;
-  } catch (error) {
-    if (error instanceof StoreError && error.kind === 'signedOut') {
-      await notifyProblem(
-        'Sign in to Crate first',
-        'Open Crate from the toolbar, sign in, then press the shortcut again.',
-      );
-    } else {
-      await notifyProblem('Not added to your cart', errorMessage(error));
-    }
-    return;
-  }
-  const [added] = result.added;
-  const [warning] = result.warnings;
-  if (added) await notifyAddedToCart(added.name, name);
-  else if (warning?.code === 'alreadyPurchased') {
-    await notifyProblem(
-      'You already own this',
-      `${warning.message} To buy it again, use the page's format buttons and confirm.`,
-    );
-  } else if (warning) await notifyProblem('Not added to your cart', warning.message);
+  if (ref !== null) await addWithNotice(cart, ref, inCollection);
 }

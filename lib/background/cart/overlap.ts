@@ -8,8 +8,8 @@
  * (The same track in another format is an upgrade or a format change, not an overlap: the
  * page's format buttons handle those, and the store keeps one cart line per item.)
  */
-import type { AudioFormat, CartItemInput, ItemType } from '../contract/wire.ts';
-import type { Overlap, OverlapChoice } from '../protocol/messages.ts';
+import type { AudioFormat, CartItemInput, ItemType } from '../../contract/wire.ts';
+import type { Overlap, OverlapChoice } from '../../protocol/messages.ts';
 
 export interface AddedItem {
   type: ItemType;

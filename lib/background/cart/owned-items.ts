@@ -4,14 +4,12 @@
  * track's release but not its size, so a release's track count comes from its catalog record,
  * fetched only for releases with an owned track and remembered (catalog data, not secret).
  */
-import { audioFormats } from '../contract/audio-formats.ts';
-import type { AudioFormat } from '../contract/wire.ts';
-import { type ItemKey, itemKey } from '../storage/cart-state.ts';
-import { releaseTrackCountsItem } from '../storage/items.ts';
-import type { ApiClient } from './api-client.ts';
-import { forEachPooled } from './pool.ts';
-
-const catalogLookups = 4;
+import { audioFormats } from '../../contract/audio-formats.ts';
+import { type ItemKey, itemKey } from '../../contract/item-key.ts';
+import type { AudioFormat } from '../../contract/wire.ts';
+import { releaseTrackCountsItem } from '../../storage/items.ts';
+import type { ApiClient } from '../api-client.ts';
+import { releaseTrackIds } from '../catalog/release-track-ids.ts';
 
 export interface OwnedItems {
   tracks: number[];
@@ -37,11 +35,13 @@ async function releaseTrackCounts(api: ApiClient, releaseIds: number[]): Promise
     else counts.set(id, count);
   }
   if (missing.length === 0) return counts;
-  await forEachPooled(missing, catalogLookups, async (id) => {
-    counts.set(id, (await api.catalogPage('release', id)).release.trackIds.length);
-  });
+  // A release the catalog no longer knows is left out: none of it counts as owned whole.
+  const found = await releaseTrackIds(api, missing);
   const remembered = { ...(await releaseTrackCountsItem.getValue()) };
-  for (const id of missing) remembered[key(id)] = counts.get(id) as number;
+  for (const [id, trackIds] of found) {
+    counts.set(id, trackIds.length);
+    remembered[key(id)] = trackIds.length;
+  }
   await releaseTrackCountsItem.setValue(remembered);
   return counts;
 }
@@ -71,10 +71,10 @@ export async function ownedItems(api: ApiClient): Promise<OwnedItems> {
     })
     .map(([id]) => id);
   const formats: OwnedItems['formats'] = {};
-  for (const [id, owned] of trackFormats) formats[itemKey('track', id)] = inOrder(owned);
+  for (const [id, owned] of trackFormats) formats[itemKey({ type: 'track', id: id })] = inOrder(owned);
   for (const id of releases) {
     const ids = releaseTracks.get(id) ?? [];
-    formats[itemKey('release', id)] = audioFormats.filter((format) =>
+    formats[itemKey({ type: 'release', id: id })] = audioFormats.filter((format) =>
       ids.every((track) => trackFormats.get(track)?.has(format)),
     );
   }

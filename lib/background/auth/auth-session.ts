@@ -12,14 +12,14 @@
  * everything else is read from storage on every call, so a stopped worker loses nothing.
  */
 
-import { messages, signedOut } from '../protocol/store-error.ts';
-import { type AccessToken, accessTokenRecord } from '../storage/access-token.ts';
-import type { Grant } from '../storage/refresh-token-vault.ts';
+import { messages, signedOut } from '../../protocol/store-error.ts';
+import { type AccessToken, accessTokenRecord } from '../../storage/access-token.ts';
+import type { Grant } from '../../storage/refresh-token-vault.ts';
+import type { AccessTokenSource } from '../store-transport.ts';
 import type { TokenSet } from './oauth-client.ts';
 import { RefreshRefusedError } from './oauth-client.ts';
-import type { AccessTokenSource } from './store-transport.ts';
 
-/** Where the session's tokens live (lib/background/token-store.ts in the extension, memory in tests). */
+/** Where the session's tokens live (lib/background/auth/token-store.ts in the extension, memory in tests). */
 export interface TokenStore {
   readAccessToken(): Promise<AccessToken | null>;
   writeAccessToken(token: AccessToken): Promise<void>;

@@ -5,34 +5,29 @@
  * request, before anything was added. Items the store declines (owned, already in the cart, not
  * for sale) are reported as skipped with its reason.
  */
-import { defaultCartLimits } from '../contract/cart-limits.ts';
-import type { CartAddResult, CartItemInput } from '../contract/wire.ts';
-import type { CrateFile } from '../protocol/crate-file.ts';
-import { errorMessage } from '../protocol/error-message.ts';
-import type { CrateImportResult } from '../protocol/messages.ts';
-import { StoreError } from '../protocol/store-error.ts';
-import type { ApiClient } from './api-client.ts';
-import { forEachPooled } from './pool.ts';
+import { defaultCartLimits } from '../../contract/cart-limits.ts';
+import { itemKey } from '../../contract/item-key.ts';
+import type { CartAddResult, CartItemInput } from '../../contract/wire.ts';
+import type { CrateFile } from '../../protocol/crate-file.ts';
+import { errorMessage } from '../../protocol/error-message.ts';
+import type { CrateImportResult } from '../../protocol/messages.ts';
+import { StoreError } from '../../protocol/store-error.ts';
+import type { ApiClient } from '../api-client.ts';
+import { forEachPooled } from '../pool.ts';
+import type { CartCalls } from './cart-calls.ts';
 
 /** Catalog lookups at once: as many as the fee lookups use. */
 const lookups = 4;
 const perRequest = 100;
 
-export interface CrateImportDependencies {
-  api: ApiClient;
-  /** The worker's own add, so the badge and the pages' cache follow. */
-  addToCart(name: string, items: CartItemInput[]): Promise<CartAddResult>;
-}
-
-const key = (item: { id: number; type: string }) => `${item.type}:${item.id}`;
-
 export async function importCrate(
   cartName: string,
   crate: CrateFile,
-  { api, addToCart }: CrateImportDependencies,
+  api: ApiClient,
+  cart: Pick<CartCalls, 'add' | 'view'>,
 ): Promise<CrateImportResult> {
   // The same item twice in a file: the last format wins, as the store's add would have it.
-  const items = [...new Map(crate.items.map((item) => [key(item), item])).values()];
+  const items = [...new Map(crate.items.map((item) => [itemKey(item), item])).values()];
   if (items.length === 0) return { imported: false, problem: 'This crate is empty: nothing to add.' };
 
   const unknown: CartItemInput[] = [];
@@ -55,13 +50,13 @@ export async function importCrate(
     };
   }
 
-  const { cart } = await api.viewCart({ name: cartName });
-  const inCart = new Set(cart.items.map(key));
-  const joining = items.filter((item) => !inCart.has(key(item))).length;
-  if (cart.items.length + joining > defaultCartLimits.itemsPerCart)
+  const { cart: current } = await cart.view({ name: cartName });
+  const inCart = new Set(current.items.map(itemKey));
+  const joining = items.filter((item) => !inCart.has(itemKey(item))).length;
+  if (current.items.length + joining > defaultCartLimits.itemsPerCart)
     return {
       imported: false,
-      problem: `The cart "${cartName}" holds ${cart.items.length} items; this crate would bring it to ${cart.items.length + joining}, past the store's limit of ${defaultCartLimits.itemsPerCart.toLocaleString('en-US')}: nothing was added.`,
+      problem: `The cart "${cartName}" holds ${current.items.length} items; this crate would bring it to ${current.items.length + joining}, past the store's limit of ${defaultCartLimits.itemsPerCart.toLocaleString('en-US')}: nothing was added.`,
     };
 
   const added: CartAddResult['added'] = [];
@@ -69,7 +64,7 @@ export async function importCrate(
   for (let start = 0; start < items.length; start += perRequest) {
     let result: CartAddResult;
     try {
-      result = await addToCart(cartName, items.slice(start, start + perRequest));
+      result = await cart.add({ name: cartName, items: items.slice(start, start + perRequest) });
     } catch (error) {
       // Refused before anything was added (a new cart past the store's number of carts): say so.
       if (start === 0 && error instanceof StoreError && error.kind === 'conflict')
@@ -78,7 +73,10 @@ export async function importCrate(
     }
     added.push(...result.added);
     for (const warning of result.warnings)
-      if (warning.code !== 'alreadyInCart' || !result.added.some((item) => key(item) === key(warning)))
+      if (
+        warning.code !== 'alreadyInCart' ||
+        !result.added.some((item) => itemKey(item) === itemKey(warning))
+      )
         skipped.push({ id: warning.id, type: warning.type, reason: warning.message });
   }
   return { imported: true, added, skipped };

@@ -4,10 +4,10 @@
  * what it needs from storage, so the worker can be stopped between any two of them.
  */
 import { browser } from 'wxt/browser';
-import { StoreError } from '../protocol/store-error.ts';
-import { accessTokenRecord } from '../storage/access-token.ts';
-import { discoveryItem, signInNoticeItem, storeUrlSetting } from '../storage/items.ts';
-import type { Grant } from '../storage/refresh-token-vault.ts';
+import { StoreError } from '../../protocol/store-error.ts';
+import { accessTokenRecord } from '../../storage/access-token.ts';
+import { discoveryItem, signInNoticeItem, storeUrlSetting } from '../../storage/items.ts';
+import type { Grant } from '../../storage/refresh-token-vault.ts';
 import { type AuthSessionOptions, createAuthSession, type TokenStore } from './auth-session.ts';
 import {
   type AuthorizationServer,

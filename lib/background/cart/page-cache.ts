@@ -1,0 +1,183 @@
+/**
+ * The background's side of the content script's cache (lib/storage/cart-state.ts): every cart change
+ * the cart service (cart-service.ts) makes is applied to the cached cart, sign-in and sign-out flip
+ * the signed-in flag, and a refresh reads the current cart and the download library from the store.
+ * When the cached cart's size disagrees with the count the store just reported, the cart is read
+ * again rather than trusted.
+ */
+
+import { cartNameOf } from '../../contract/cart-name.ts';
+import { type ItemKey, itemKey } from '../../contract/item-key.ts';
+import type { CartItem, CartSummary, CartWarning, ItemType } from '../../contract/wire.ts';
+import { StoreError } from '../../protocol/store-error.ts';
+import {
+  type CartStateByStore,
+  type StoreCartState,
+  signedOutState,
+  storeEntry,
+} from '../../storage/cart-state.ts';
+import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../storage/items.ts';
+import type { ApiClient } from '../api-client.ts';
+import { ownedItems } from './owned-items.ts';
+
+export interface PageCacheOptions {
+  api(): Promise<ApiClient>;
+  signedIn(): Promise<boolean>;
+}
+
+type Cart = StoreCartState['cart'];
+type Formatted = Pick<CartItem, 'id' | 'type' | 'audioFormat'>;
+/** A cart change as the cached cart sees it: the cart before, the cart after. */
+export type CartChange = (cart: Cart) => Cart;
+
+const cartOf = (items: Formatted[]): Cart =>
+  Object.fromEntries(items.map((item) => [itemKey({ type: item.type, id: item.id }), item.audioFormat]));
+const keysWarned = (warnings: CartWarning[], code: CartWarning['code']): Set<ItemKey> =>
+  new Set(
+    warnings.filter((warning) => warning.code === code).map((w) => itemKey({ type: w.type, id: w.id })),
+  );
+
+/** Each cart change of the store's API, applied to the cached cart. */
+export const cartChanges = {
+  read:
+    (items: Formatted[]): CartChange =>
+    () =>
+      cartOf(items),
+  counted: (): CartChange => (cart) => cart,
+  added:
+    (requested: Formatted[], result: { added: CartItem[]; warnings: CartWarning[] }): CartChange =>
+    (cart) => {
+      const alreadyInCart = keysWarned(result.warnings, 'alreadyInCart');
+      // An item already in the cart is kept once, in the requested format (contract.md section 4).
+      for (const item of requested) {
+        const key = itemKey({ type: item.type, id: item.id });
+        if (alreadyInCart.has(key)) cart[key] = item.audioFormat;
+      }
+      return { ...cart, ...cartOf(result.added) };
+    },
+  formatsSet:
+    (requested: Formatted[], warnings: CartWarning[]): CartChange =>
+    (cart) => {
+      const notInCart = keysWarned(warnings, 'notInCart');
+      for (const item of requested) {
+        const key = itemKey({ type: item.type, id: item.id });
+        if (!notInCart.has(key)) cart[key] = item.audioFormat;
+      }
+      return cart;
+    },
+  cartFormatSet:
+    (format: CartItem['audioFormat']): CartChange =>
+    (cart) =>
+      Object.fromEntries(Object.keys(cart).map((key) => [key, format])),
+  removed:
+    (items: Pick<CartItem, 'id' | 'type'>[]): CartChange =>
+    (cart) => {
+      for (const item of items) delete cart[itemKey({ type: item.type, id: item.id })];
+      return cart;
+    },
+  emptied: (): CartChange => () => ({}),
+};
+
+/**
+ * Changes the configured store's entry for the current cart, one change at a time (read-modify-write
+ * in one worker, so two quick changes cannot lose one). `change` returns the new entry; the result
+ * says whether its cart size matches `expectedItems` (true when nothing to compare).
+ */
+function serialUpdates() {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (change: (state: StoreCartState) => StoreCartState, expectedItems?: number): Promise<boolean> => {
+    const run = queue.then(async () => {
+      const [storeUrl, cartName, all] = await Promise.all([
+        storeUrlSetting.getValue(),
+        currentCartSetting.getValue(),
+        cartStateItem.getValue(),
+      ]);
+      const stored = storeEntry(all, storeUrl) ?? signedOutState(cartName);
+      // Items of another cart say nothing about this one.
+      const current = stored.cartName === cartName ? stored : { ...stored, cartName, cart: {} };
+      const next = change(current);
+      // Only the configured store is kept: entries of a store no longer used would only go stale.
+      const value: CartStateByStore = { [storeUrl]: next };
+      await cartStateItem.setValue(value);
+      return expectedItems === undefined || Object.keys(next.cart).length === expectedItems;
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+}
+
+export function createPageCache({ api, signedIn }: PageCacheOptions) {
+  const update = serialUpdates();
+  const addOwned = (tracks: number[], releases: number[] = []) =>
+    update((state) => ({
+      ...state,
+      ownedTracks: [...new Set([...state.ownedTracks, ...tracks])],
+      ownedReleases: [...new Set([...state.ownedReleases, ...releases])],
+    }));
+
+  async function refreshCart(): Promise<void> {
+    const { cart } = await (await api()).viewCart({ name: await currentCartSetting.getValue() });
+    await update((state) => ({ ...state, signedIn: true, cart: cartOf(cart.items) }));
+  }
+
+  async function refreshOwned(): Promise<void> {
+    const owned = await ownedItems(await api());
+    await update((state) => ({
+      ...state,
+      signedIn: true,
+      ownedTracks: owned.tracks,
+      ownedReleases: owned.releases,
+      ownedFormats: owned.formats,
+    }));
+  }
+
+  const cache = {
+    /** Reads the current cart and, unless told otherwise, the library; signed out: clears both. */
+    async refresh({ owned = true }: { owned?: boolean } = {}): Promise<void> {
+      if (!(await signedIn())) return cache.signedOut();
+      try {
+        await Promise.all([refreshCart(), owned ? refreshOwned() : undefined]);
+      } catch (error) {
+        if (error instanceof StoreError && error.kind === 'signedOut') await cache.signedOut();
+        else throw error;
+      }
+    },
+
+    signedOut: async (): Promise<void> => {
+      await update((state) => signedOutState(state.cartName));
+    },
+
+    /** What the popup learned about the session; a change of it re-reads or clears the cache. */
+    async noteSignedIn(isSignedIn: boolean): Promise<void> {
+      const [storeUrl, all] = await Promise.all([storeUrlSetting.getValue(), cartStateItem.getValue()]);
+      if ((storeEntry(all, storeUrl)?.signedIn ?? false) !== isSignedIn) await cache.refresh();
+    },
+
+    /** A new store: nothing cached belongs to it. */
+    clear: () => cartStateItem.removeValue(),
+
+    /** A change of the cart `target` names (only the current cart is cached); a disagreeing count re-reads it. */
+    async changed(target: { name?: string }, summary: CartSummary, change: CartChange): Promise<void> {
+      if (cartNameOf(target) !== (await currentCartSetting.getValue())) return;
+      const consistent = await update(
+        (state) => ({ ...state, signedIn: true, cart: change({ ...state.cart }) }),
+        summary.counts.items,
+      );
+      if (!consistent) await refreshCart();
+    },
+
+    /** The store knows of a purchase the cache has not seen yet (a checkout since the last sync). */
+    async ownedWarned(warnings: CartWarning[]): Promise<void> {
+      const owned = warnings.filter((warning) => warning.code === 'alreadyPurchased');
+      if (owned.length === 0) return;
+      const ids = (type: ItemType) => owned.filter((warning) => warning.type === type).map((w) => w.id);
+      await addOwned(ids('track'), ids('release'));
+    },
+
+    /** A promotional track now sits in the library. */
+    promoDownloaded: (trackId: number) => addOwned([trackId]),
+  };
+  return cache;
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
