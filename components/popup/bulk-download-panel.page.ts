@@ -25,6 +25,21 @@ export class BulkDownloadPanelPage<P extends UiPage> {
     return this.panel.locator('progress') as LocatorOf<P>;
   }
 
+  /** "312.4 MB of about 700.0 MB, about 3 min left". */
+  get bytes(): LocatorOf<P> {
+    return this.panel.locator('.bulk-bytes') as LocatorOf<P>;
+  }
+
+  /** "2 files were resumed where the connection broke." */
+  get resumed(): LocatorOf<P> {
+    return this.panel.locator('.bulk-resumed') as LocatorOf<P>;
+  }
+
+  /** "Waiting for the store since …": shown while the store does not answer. */
+  get waiting(): LocatorOf<P> {
+    return this.panel.locator('.bulk-waiting') as LocatorOf<P>;
+  }
+
   get failures(): LocatorOf<P> {
     return this.panel.getByRole('list', { name: 'Failed downloads' }).getByRole('listitem') as LocatorOf<P>;
   }

@@ -5,6 +5,7 @@
  * stops this view, which asks again for the progress while it is open.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { bytesSentence, megabytes, waitingSentence } from '../../lib/protocol/bulk-progress-text.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { BulkProgress } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
@@ -17,9 +18,29 @@ export interface BulkDownloadPanelProps {
 /** How often an open panel asks for progress while a run is under way. */
 export const progressPollMs = 500;
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 const underWay = (progress: BulkProgress | null) =>
   progress?.status === 'running' || progress?.status === 'paused';
+
+/** Bytes and the time left, files resumed after a cut, and the wait for a store that does not answer. */
+function RunDetails({ progress }: { progress: BulkProgress }) {
+  const bytes = bytesSentence(progress);
+  const resumed = progress.resumed ?? 0;
+  return (
+    <>
+      {bytes && <p class="bulk-bytes">{bytes}</p>}
+      {resumed > 0 && (
+        <p class="bulk-resumed">
+          {resumed === 1 ? '1 file was' : `${resumed} files were`} resumed where the connection broke.
+        </p>
+      )}
+      {progress.waiting && (
+        <p class="bulk-waiting" role="status">
+          {waitingSentence(progress.waiting, Date.now())}
+        </p>
+      )}
+    </>
+  );
+}
 
 export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) {
   const [progress, setProgress] = useState<BulkProgress | null>(null);
@@ -123,6 +144,7 @@ function BulkProgressView({ progress }: { progress: BulkProgress }) {
         {/* A run of files all already saved has none to count: an empty bar, not a broken one. */}
         <progress max={Math.max(1, progress.total)} value={progress.done} />
       </label>
+      <RunDetails progress={progress} />
       {progress.active.length > 0 && (
         <ul class="bulk-active" aria-label="Files under way">
           {progress.active.map((file) => (

@@ -9,6 +9,7 @@ import { browser } from 'wxt/browser';
 import { createAuthService } from '../../lib/background/auth/auth-service.ts';
 import { extensionTokenStore } from '../../lib/background/auth/token-store.ts';
 import { createBrowserEvents } from '../../lib/background/browser-events.ts';
+import { onDeterminingFilename } from '../../lib/background/downloads/queued-filename.ts';
 import { createWorker } from '../../lib/background/worker.ts';
 import { hasHostAccess } from '../../lib/protocol/host-access.ts';
 import { cartStateItem, feedRefreshHoursSetting, storeUrlSetting } from '../../lib/storage/items.ts';
@@ -28,6 +29,8 @@ export default defineBackground(() => {
     browser.notifications.onButtonClicked.addListener(events.onNotificationButton);
   browser.notifications.onClicked.addListener(events.onNotificationClicked);
   browser.downloads.onChanged.addListener(events.onDownloadChanged);
+  // Chromium names a download again when it resumes one by itself (Firefox has no such event).
+  if (!import.meta.env.FIREFOX) browser.downloads.onDeterminingFilename.addListener(onDeterminingFilename);
   browser.permissions.onAdded.addListener(events.onPermissionsAdded);
   storeUrlSetting.watch(events.onStoreUrlChanged);
   cartStateItem.watch(events.onCartStateChanged);

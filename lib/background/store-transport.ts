@@ -70,7 +70,12 @@ async function errorFrom(
   const body = ErrorEnvelope.safeParse(await response.json().catch(() => null));
   const store = body.success ? body.data.metadata : undefined;
   const status = response.status;
-  const detail = { status, code: store?.error, parameter: store?.parameter };
+  const detail = {
+    status,
+    code: store?.error,
+    parameter: store?.parameter,
+    ...(retryAfterSeconds === null ? {} : { retryAfterSeconds }),
+  };
   const storeSays = (fallback: string) => store?.message ?? fallback;
   switch (status) {
     case 400:

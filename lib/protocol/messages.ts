@@ -117,11 +117,17 @@ export const SavedFile = z.object({
   downloadId: z.number().int(),
   path: z.string(),
   location: z.string().nullable(),
+  /** The file's size in bytes, as the browser's downloads record says (a crate export's Size). */
+  bytes: z.number().int().nonnegative().nullable().optional(),
 });
 export type SavedFile = z.infer<typeof SavedFile>;
 
-/** A release's tracks, in its order. */
-export const ReleaseTracks = z.object({ id: z.number().int(), trackIds: z.array(z.number().int()) });
+/** A release's tracks, in its order, and its catalog number (a crate export's track numbers and comments). */
+export const ReleaseTracks = z.object({
+  id: z.number().int(),
+  trackIds: z.array(z.number().int()),
+  catalogNumber: z.string().optional(),
+});
 export type ReleaseTracks = z.infer<typeof ReleaseTracks>;
 
 /** The bulk download queue as the popup shows it: files done of total, failures, bytes of those under way. */
@@ -140,6 +146,19 @@ export const BulkProgress = z.object({
       totalBytes: z.number(),
     }),
   ),
+  /** Bytes of this run on disk so far: saved files and the parts of those under way. */
+  bytesReceived: z.number().optional(),
+  /** What the whole run comes to, reckoned from the sizes known so far; null before any is. */
+  bytesExpected: z.number().nullable().optional(),
+  /** Seconds until the run is done at the pace so far; null while that cannot be told. */
+  secondsLeft: z.number().nullable().optional(),
+  /** Files of this run resumed where a cut connection (or a closed browser) left them. */
+  resumed: z.number().int().optional(),
+  /** The store (or the network) is not answering: the run waits and tries again by itself. */
+  waiting: z
+    .object({ reason: z.string(), since: z.number(), retryAt: z.number(), files: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type BulkProgress = z.infer<typeof BulkProgress>;
 

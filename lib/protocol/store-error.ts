@@ -29,6 +29,8 @@ export interface StoreErrorData {
   status?: number;
   code?: string;
   parameter?: string;
+  /** The store's Retry-After, in seconds, when it sent one with a refusal. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -46,6 +48,7 @@ export class StoreError extends Error {
   readonly status?: number;
   readonly code?: string;
   readonly parameter?: string;
+  readonly retryAfterSeconds?: number;
 
   constructor(data: StoreErrorData) {
     super(data.message);
@@ -54,6 +57,7 @@ export class StoreError extends Error {
     this.status = data.status;
     this.code = data.code;
     this.parameter = data.parameter;
+    this.retryAfterSeconds = data.retryAfterSeconds;
   }
 }
 

@@ -49,6 +49,26 @@ export interface DownloadJob {
   replace?: boolean;
   /** Where the browser saved the file (its absolute path), once done. */
   savedAs?: string;
+  /** The file's size on disk, once done: what the store said it would send. */
+  bytes?: number;
+  /** The connection broke or the store stopped answering: waiting to resume (null: not cut). */
+  cut?: Outage | null;
+  /** Times this entry's download was resumed after a cut, where it stopped. */
+  resumes?: number;
+}
+
+/** A stretch of the store (or the network) not answering, and when to try it again. */
+export interface Outage {
+  /** Epoch milliseconds of the first failure in a row: the queue's bound counts from here. */
+  since: number;
+  /** Failures in a row so far: the backoff grows with them. */
+  tries: number;
+  /** When to try again; null once tried (a resumed download under way, or a fresh start). */
+  retryAt: number | null;
+  /** Bytes already saved when it broke: a resumed download past this is getting through. */
+  bytes: number;
+  /** What broke, in a sentence. */
+  reason: string;
 }
 
 export type RunStatus = 'running' | 'paused' | 'cancelled' | 'finished';
@@ -60,6 +80,8 @@ export interface QueueRun {
   startedAt: number;
   /** Entries asked for in this run whose file was still on disk, so not saved again. */
   alreadySaved?: number;
+  /** The store refused or did not answer a request for links: no file starts before retryAt. */
+  storeWait?: Outage | null;
 }
 
 export interface QueueState {

@@ -32,6 +32,7 @@
  * | cartNames | local | background | popup | 1 |
  * | filenameTemplate | local | options page | background | 1 |
  * | folderPerRelease | local | options page | background | 1 |
+ * | crateExportFormat | local | popup (crate export dialog) | popup | 1 |
  * | cartState | local | background (page-cache.ts) | content script, popup (owned marks) | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
@@ -40,6 +41,7 @@
  * | accessToken | session | background (token-store.ts) | background | 1 |
  * | signInNotice | session | background (auth) | background | 1 |
  * | discovery | session | background (auth-service.ts) | background | 1 |
+ * | browserSession | session | background (downloads/download-service.ts) | background | 1 |
  * | feedRefreshHours | local | options page | background (following) | 1 |
  * | feedNotifications | local | options page | background (following) | 1 |
  * | follows | local | background (following) | content script (Follow buttons), popup | 1 |
@@ -136,6 +138,15 @@ export const feedNotificationsSetting = storage.defineItem<boolean>('local:feedN
   version: 1,
 });
 
+/**
+ * The crate format last exported ("rekordbox", "serato", "traktor", "m3u8"): the export dialog
+ * offers it first next time. Written only by the dialog, which checks what it reads.
+ */
+export const crateExportFormatSetting = storage.defineItem<string>('local:crateExportFormat', {
+  fallback: 'rekordbox',
+  version: 1,
+});
+
 // What the extension keeps for itself.
 
 /** Followed artists and labels per store (lib/storage/following.ts); the content script reads it. */
@@ -199,6 +210,16 @@ export const hideWhatYouHaveSetting = storage.defineItem<boolean>('local:hideWha
 
 /** The access token (storage.session: never where content scripts can read it). */
 export const accessTokenItem = storage.defineItem<AccessToken | null>('session:accessToken', {
+  fallback: null,
+  version: 1,
+});
+
+/**
+ * When this browser session's first worker started (storage.session is emptied when the browser
+ * closes): a download the queue started before it and the browser reports cancelled was cancelled
+ * by the browser closing, not by the person, and is resumed.
+ */
+export const browserSessionItem = storage.defineItem<number | null>('session:browserSession', {
   fallback: null,
   version: 1,
 });

@@ -13,6 +13,8 @@ export interface JobStore {
    * decisions); a change returns null to leave its job as it is. Resolves with the jobs changed.
    */
   updateJobs(changes: ReadonlyMap<number, JobChange>): Promise<DownloadJob[]>;
+  /** Changes the run alone (no job is read or written); `change` returns null to leave it. */
+  updateRun(change: (run: QueueRun) => QueueRun | null): Promise<QueueRun | null>;
   /** Replaces the run and every job atomically; `change` returns null to leave them. */
   updateAll(change: (state: QueueState) => QueueState | null): Promise<QueueState>;
 }
@@ -59,6 +61,15 @@ export function indexedDbJobStore(databaseName = 'crate-downloads'): JobStore {
       await Promise.all(changed.map((job) => tx.store.put(job)));
       await tx.done;
       return changed;
+    },
+
+    async updateRun(change) {
+      const tx = (await database()).transaction('run', 'readwrite');
+      const run = await tx.store.get(runKey);
+      const next = run ? change(run) : null;
+      if (next) await tx.store.put(next, runKey);
+      await tx.done;
+      return next ?? run ?? null;
     },
 
     async updateAll(change) {

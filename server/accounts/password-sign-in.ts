@@ -10,6 +10,7 @@
  */
 import type { SignInLimits } from '../context.ts';
 import type { Database } from '../db/database.ts';
+import { query } from '../db/prepared.ts';
 import { findUserByCredentials, type User, usernamePattern } from './users.ts';
 
 export const defaultSignInLimits: SignInLimits = { windowSeconds: 15 * 60, perAccount: 10, perAddress: 100 };
@@ -42,6 +43,29 @@ export function accountName(username: string): string {
 const accountKey = ({ username, address }: SignInAttempt) => `account:${address}:${accountName(username)}`;
 const addressKey = ({ address }: SignInAttempt) => `address:${address}`;
 
+const nthNewestAttempt = query((db, a: { key: string; after: number; skip: number }) =>
+  db
+    .selectFrom('sign_in_attempts')
+    .select('attempted_at as at')
+    .where('key', '=', a.key)
+    .where('attempted_at', '>', a.after)
+    .orderBy('attempted_at', 'desc')
+    .limit(1)
+    .offset(a.skip),
+);
+const deleteAttemptsUpTo = query((db, a: { before: number }) =>
+  db.deleteFrom('sign_in_attempts').where('attempted_at', '<=', a.before),
+);
+const insertAttempt = query((db, a: { key: string; at: number }) =>
+  db.insertInto('sign_in_attempts').values({ key: a.key, attempted_at: a.at }).returning('id'),
+);
+const deleteAttemptsOfKey = query((db, a: { key: string }) =>
+  db.deleteFrom('sign_in_attempts').where('key', '=', a.key),
+);
+const deleteAttempt = query((db, a: { id: number }) =>
+  db.deleteFrom('sign_in_attempts').where('id', '=', a.id),
+);
+
 /** Seconds until `key` is below `limit` attempts in the window again; 0 when it already is. */
 async function secondsUntilAllowed(
   db: Database,
@@ -50,13 +74,7 @@ async function secondsUntilAllowed(
   windowMs: number,
   now: number,
 ): Promise<number> {
-  const oldestCounted = await db.get<{ at: number }>(
-    `SELECT attempted_at AS at FROM sign_in_attempts WHERE key = ? AND attempted_at > ?
-     ORDER BY attempted_at DESC LIMIT 1 OFFSET ?`,
-    key,
-    now - windowMs,
-    limit - 1,
-  );
+  const oldestCounted = await db.get(nthNewestAttempt, { key, after: now - windowMs, skip: limit - 1 });
   return oldestCounted ? Math.max(1, Math.ceil((oldestCounted.at + windowMs - now) / 1000)) : 0;
 }
 
@@ -78,10 +96,9 @@ export async function signInWithPassword(
       await secondsUntilAllowed(db, address, limits.perAddress, windowMs, now),
     );
     if (wait > 0) return { retryAfterSeconds: wait };
-    await db.run('DELETE FROM sign_in_attempts WHERE attempted_at <= ?', now - windowMs);
-    const insert = 'INSERT INTO sign_in_attempts (key, attempted_at) VALUES (?, ?) RETURNING id';
-    await db.get(insert, account, now);
-    return { addressRow: (await db.get<{ id: number }>(insert, address, now))?.id as number };
+    await db.run(deleteAttemptsUpTo, { before: now - windowMs });
+    await db.get(insertAttempt, { key: account, at: now });
+    return { addressRow: (await db.get(insertAttempt, { key: address, at: now }))?.id as number };
   });
   if ('retryAfterSeconds' in counted)
     return { outcome: 'throttled', retryAfterSeconds: counted.retryAfterSeconds };
@@ -94,8 +111,8 @@ export async function signInWithPassword(
   const { addressRow } = counted;
   // Only failures count against the address: a shop's or an office's people share one.
   await db.transaction(async () => {
-    await db.run('DELETE FROM sign_in_attempts WHERE key = ?', account);
-    await db.run('DELETE FROM sign_in_attempts WHERE id = ?', addressRow);
+    await db.run(deleteAttemptsOfKey, { key: account });
+    await db.run(deleteAttempt, { id: addressRow });
   });
   return { outcome: 'signedIn', user };
 }

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { query } from '../db/prepared.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export interface User {
@@ -8,16 +10,28 @@ export interface User {
 
 export const usernamePattern = /^[A-Za-z0-9._-]{1,64}$/;
 
+const insertUser = query((db, a: { username: string; passwordHash: string; createdAt: string }) =>
+  db
+    .insertInto('users')
+    .values({ username: a.username, password_hash: a.passwordHash, created_at: a.createdAt })
+    .returning('id'),
+);
+const userById = query((db, a: { id: number }) =>
+  db.selectFrom('users').select(['id', 'username']).where('id', '=', a.id),
+);
+// The unique index is on lower(username): accounts match case-insensitively.
+const userByName = query((db, a: { username: string }) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username', 'password_hash'])
+    .where(sql`lower(username)`, '=', sql`lower(${a.username})`),
+);
+
 export async function createUser(db: Database, username: string, password: string): Promise<User> {
   if (!usernamePattern.test(username))
     throw new Error('A username is 1-64 letters, digits, dots, dashes or underscores.');
   const passwordHash = await hashPassword(password);
-  const row = await db.get<{ id: number }>(
-    'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?) RETURNING id',
-    username,
-    passwordHash,
-    new Date().toISOString(),
-  );
+  const row = await db.get(insertUser, { username, passwordHash, createdAt: new Date().toISOString() });
   return { id: row?.id as number, username };
 }
 
@@ -37,13 +51,14 @@ export async function findUserById(db: Database, id: number): Promise<User | und
   }
   const kept = known.users.get(id);
   if (kept) return kept;
-  const user = await db.get<User>('SELECT id, username FROM users WHERE id = ?', id);
+  const user = await db.get(userById, { id });
   if (user && db.tablesVersion(['users']) === version) known.users.set(id, user);
   return user;
 }
 
 export async function findUserByName(db: Database, username: string): Promise<User | undefined> {
-  return await db.get<User>('SELECT id, username FROM users WHERE lower(username) = lower(?)', username);
+  const row = await db.get(userByName, { username });
+  return row && { id: row.id, username: row.username };
 }
 
 /** The user whose username and password these are, or undefined; same cost whether or not the user exists. */
@@ -52,10 +67,7 @@ export async function findUserByCredentials(
   username: string,
   password: string,
 ): Promise<User | undefined> {
-  const row = await db.get<User & { password_hash: string }>(
-    'SELECT id, username, password_hash FROM users WHERE lower(username) = lower(?)',
-    username,
-  );
+  const row = await db.get(userByName, { username });
   const ok = await verifyPassword(password, row?.password_hash ?? unknownUserHash);
   return ok && row ? { id: row.id, username: row.username } : undefined;
 }

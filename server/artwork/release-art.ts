@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Image } from '../../lib/contract/wire.ts';
 import { ByteLruCache } from '../audio/lru-cache.ts';
 import type { StoreContext } from '../context.ts';
+import { query } from '../db/prepared.ts';
 import { type CoverSpec, encodeCover } from './cover.ts';
 import { type CoverSize, coverPath, coverSize } from './cover-paths.ts';
 
@@ -25,12 +26,13 @@ export const releaseImage = (ctx: StoreContext, releaseId: number): Image => ({
   height: coverSize,
 });
 
+const releaseTitle = query((db, a: { id: number }) =>
+  db.selectFrom('releases').select(['name', 'catalog_number']).where('id', '=', a.id),
+);
+
 /** What a release's cover is drawn from, or undefined for an unknown release. */
 export async function coverSpec(ctx: StoreContext, releaseId: number): Promise<CoverSpec | undefined> {
-  const row = await ctx.db.get<{ name: string; catalog_number: string }>(
-    'SELECT name, catalog_number FROM releases WHERE id = ?',
-    releaseId,
-  );
+  const row = await ctx.db.get(releaseTitle, { id: releaseId });
   return row && { releaseId, title: row.name, caption: row.catalog_number };
 }
 

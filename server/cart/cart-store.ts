@@ -2,6 +2,7 @@ import { defaultCartName } from '../../lib/contract/cart-name.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import { trackDisplayTitle } from '../../lib/contract/track-display.ts';
 import type {
+  AudioFormat,
   Cart,
   CartAddResult,
   CartChangeResult,
@@ -13,6 +14,7 @@ import type {
 import { loadReleases, loadTracks, price } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import * as q from './cart-queries.ts';
 import type { ItemRef } from './items-param.ts';
 
 /**
@@ -24,34 +26,15 @@ import type { ItemRef } from './items-param.ts';
 
 export { defaultCartName };
 
-interface PricedRow {
-  item_type: 'track' | 'release';
-  item_id: number;
-  audio_format: string;
-  price_cents: number;
-}
-
-// A release in WAV or AIFF pays the format's fee once per track, as the track records say.
-const pricedItemsSql = `
-  SELECT ci.item_type, ci.item_id, ci.audio_format,
-         CASE ci.item_type
-           WHEN 'track' THEN t.price_cents + f.fee_cents
-           ELSE r.price_cents + f.fee_cents * (SELECT count(*) FROM tracks rt WHERE rt.release_id = r.id)
-         END AS price_cents
-    FROM cart_items ci
-    JOIN audio_formats f ON f.name = ci.audio_format
-    LEFT JOIN tracks t ON ci.item_type = 'track' AND t.id = ci.item_id
-    LEFT JOIN releases r ON ci.item_type = 'release' AND r.id = ci.item_id
-   WHERE ci.cart_id = ?
-   ORDER BY ci.added_seq`;
+type PricedRow = q.PricedRow;
 
 const cartId = async (ctx: StoreContext, userId: number, name: string) =>
-  (await ctx.db.get<{ id: number }>('SELECT id FROM carts WHERE user_id = ? AND name = ?', userId, name))?.id;
+  (await ctx.db.get(q.cartIdByName, { userId, name }))?.id;
 
 /** The cart's items with their prices, in the order they were added. */
 export async function pricedItems(ctx: StoreContext, userId: number, name: string): Promise<PricedRow[]> {
   const id = await cartId(ctx, userId, name);
-  return id === undefined ? [] : await ctx.db.all<PricedRow>(pricedItemsSql, id);
+  return id === undefined ? [] : await ctx.db.all(q.pricedItems, { cartId: id });
 }
 
 function summaryOf(ctx: StoreContext, name: string, rows: PricedRow[]): CartSummary {
@@ -94,15 +77,7 @@ async function itemsOf(ctx: StoreContext, rows: PricedRow[]): Promise<CartItem[]
 /** Counts and total, summed in SQL: a summary never needs the items themselves. */
 export async function cartSummary(ctx: StoreContext, userId: number, name: string): Promise<CartSummary> {
   const id = await cartId(ctx, userId, name);
-  const sums =
-    id === undefined
-      ? undefined
-      : await ctx.db.get<{ items: number; tracks: number; total: number }>(
-          `SELECT count(*) AS items, coalesce(sum(CASE WHEN item_type = 'track' THEN 1 ELSE 0 END), 0) AS tracks,
-                  coalesce(sum(price_cents), 0) AS total
-             FROM (${pricedItemsSql}) AS priced`,
-          id,
-        );
+  const sums = id === undefined ? undefined : await ctx.db.get(q.cartSums, { cartId: id });
   return {
     name,
     counts: {
@@ -122,7 +97,7 @@ export async function loadCartPreview(
   limit: number,
 ): Promise<Cart> {
   const id = await cartId(ctx, userId, name);
-  const rows = id === undefined ? [] : await ctx.db.all<PricedRow>(`${pricedItemsSql} LIMIT ?`, id, limit);
+  const rows = id === undefined ? [] : await ctx.db.all(q.firstPricedItems, { cartId: id, limit });
   return { ...(await cartSummary(ctx, userId, name)), items: await itemsOf(ctx, rows) };
 }
 
@@ -134,10 +109,7 @@ export async function loadCart(ctx: StoreContext, userId: number, name: string):
 
 /** The names of a user's carts that hold something or were used, default first. */
 export async function cartNames(ctx: StoreContext, userId: number): Promise<string[]> {
-  const rows = await ctx.db.all<{ name: string }>(
-    `SELECT name FROM carts WHERE user_id = ? ORDER BY name = '${defaultCartName}' DESC, updated_at DESC, name`,
-    userId,
-  );
+  const rows = await ctx.db.all(q.cartNames, { userId, defaultName: defaultCartName });
   return rows.map((row) => row.name);
 }
 
@@ -157,23 +129,13 @@ const key = (item: ItemRef) => itemKey(item);
  */
 async function touchCart(ctx: StoreContext, userId: number, name: string): Promise<number> {
   const now = new Date().toISOString();
-  const touched = await ctx.db.get<{ id: number }>(
-    'UPDATE carts SET updated_at = ? WHERE user_id = ? AND name = ? RETURNING id',
-    now,
-    userId,
-    name,
-  );
+  const touched = await ctx.db.get(q.touchCart, { userId, name, now });
   if (touched) return touched.id;
   const { cartsPerUser } = ctx.config.cartLimits;
-  const count = async () =>
-    (await ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM carts WHERE user_id = ?', userId))?.n ?? 0;
+  const count = async () => (await ctx.db.get(q.cartCount, { userId }))?.n ?? 0;
   if ((await count()) >= cartsPerUser) {
     // Emptied named carts are forgotten first: only carts that hold something count.
-    await ctx.db.run(
-      `DELETE FROM carts WHERE user_id = ? AND name <> ? AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = carts.id)`,
-      userId,
-      defaultCartName,
-    );
+    await ctx.db.run(q.deleteEmptyCarts, { userId, keep: defaultCartName });
     if ((await count()) >= cartsPerUser) {
       throw new ApiError(
         409,
@@ -184,15 +146,7 @@ async function touchCart(ctx: StoreContext, userId: number, name: string): Promi
     }
   }
   // Another request may have made it meanwhile: the upsert then takes that row (and its lock).
-  const row = await ctx.db.get<{ id: number }>(
-    `INSERT INTO carts (user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id, name) DO UPDATE SET updated_at = excluded.updated_at
-     RETURNING id`,
-    userId,
-    name,
-    now,
-    now,
-  );
+  const row = await ctx.db.get(q.upsertCart, { userId, name, now });
   return row?.id as number;
 }
 
@@ -214,26 +168,14 @@ async function catalogFacts(
   const owned = new Set<number>();
   const tracks = new Map<number, string>();
   if (trackIds.length > 0) {
-    for (const row of await ctx.db.all<{ id: number; sale_type: string; owned: number }>(
-      `SELECT t.id, t.sale_type,
-              CASE WHEN EXISTS (SELECT 1 FROM downloads d WHERE d.user_id = ? AND d.track_id = t.id) THEN 1 ELSE 0 END AS owned
-         FROM tracks t WHERE t.id IN (SELECT value FROM json_each(?))`,
-      userId,
-      JSON.stringify(trackIds),
-    )) {
+    for (const row of await ctx.db.all(q.trackFacts, { userId, ids: trackIds })) {
       tracks.set(row.id, row.sale_type);
       if (row.owned) owned.add(row.id);
     }
   }
   const releaseTracks = new Map<number, { id: number; sale_type: string }[]>();
   if (releaseIds.length > 0) {
-    for (const row of await ctx.db.all<{ release_id: number; id: number; sale_type: string; owned: number }>(
-      `SELECT t.release_id, t.id, t.sale_type,
-              CASE WHEN EXISTS (SELECT 1 FROM downloads d WHERE d.user_id = ? AND d.track_id = t.id) THEN 1 ELSE 0 END AS owned
-         FROM tracks t WHERE t.release_id IN (SELECT value FROM json_each(?))`,
-      userId,
-      JSON.stringify(releaseIds),
-    )) {
+    for (const row of await ctx.db.all(q.releaseTrackFacts, { userId, ids: releaseIds })) {
       const list = releaseTracks.get(row.release_id) ?? [];
       list.push(row);
       releaseTracks.set(row.release_id, list);
@@ -301,23 +243,15 @@ export async function addItems(
       }
       if (id === undefined) id = await touchCart(ctx, userId, name);
       // The cart's size and the item's current format, in one statement under the cart's lock.
-      const state = await db.get<{ size: number; existing: string | null }>(
-        `SELECT count(*) AS size,
-                max(CASE WHEN item_type = ? AND item_id = ? THEN audio_format END) AS existing
-           FROM cart_items WHERE cart_id = ?`,
-        item.type,
-        item.id,
-        id,
-      );
+      const state = await db.get(q.cartState, { cartId: id, itemType: item.type, itemId: item.id });
       size = state?.size ?? 0;
       if (state?.existing != null) {
-        await db.run(
-          'UPDATE cart_items SET audio_format = ? WHERE cart_id = ? AND item_type = ? AND item_id = ?',
-          item.audioFormat,
-          id,
-          item.type,
-          item.id,
-        );
+        await db.run(q.setItemFormat, {
+          cartId: id,
+          itemType: item.type,
+          itemId: item.id,
+          format: item.audioFormat,
+        });
         warnings.push(
           warning(
             item,
@@ -336,20 +270,17 @@ export async function addItems(
           'items',
         );
       }
-      await db.run(
-        `INSERT INTO cart_items (cart_id, item_type, item_id, audio_format, added_seq)
-         VALUES (?, ?, ?, ?, (SELECT coalesce(max(added_seq), 0) + 1 FROM cart_items WHERE cart_id = ?))`,
-        id,
-        item.type,
-        item.id,
-        item.audioFormat,
-        id,
-      );
+      await db.run(q.insertItem, {
+        cartId: id,
+        itemType: item.type,
+        itemId: item.id,
+        format: item.audioFormat,
+      });
       added.add(key(item));
     }
     // One read of the priced items gives both the added rows and the summary.
     const rows =
-      id === undefined ? await pricedItems(ctx, userId, name) : await db.all<PricedRow>(pricedItemsSql, id);
+      id === undefined ? await pricedItems(ctx, userId, name) : await db.all(q.pricedItems, { cartId: id });
     return { rows, added, warnings };
   });
   // Catalog records are read after the commit: the cart's lock is held no longer than its writes.
@@ -364,12 +295,11 @@ export async function setCartFormat(
   ctx: StoreContext,
   userId: number,
   name: string,
-  audioFormat: string,
+  audioFormat: AudioFormat,
 ): Promise<CartChangeResult> {
   return await ctx.db.transaction(async () => {
     const id = await cartId(ctx, userId, name);
-    if (id !== undefined)
-      await ctx.db.run('UPDATE cart_items SET audio_format = ? WHERE cart_id = ?', audioFormat, id);
+    if (id !== undefined) await ctx.db.run(q.setCartFormat, { cartId: id, format: audioFormat });
     return { warnings: [], cart: await cartSummary(ctx, userId, name) };
   });
 }
@@ -389,13 +319,12 @@ export async function setItemFormats(
         id === undefined
           ? 0
           : (
-              await ctx.db.run(
-                'UPDATE cart_items SET audio_format = ? WHERE cart_id = ? AND item_type = ? AND item_id = ?',
-                item.audioFormat,
-                id,
-                item.type,
-                item.id,
-              )
+              await ctx.db.run(q.setItemFormat, {
+                cartId: id,
+                itemType: item.type,
+                itemId: item.id,
+                format: item.audioFormat,
+              })
             ).changes;
       if (changed === 0) warnings.push(notInCart(item));
     }
@@ -416,14 +345,7 @@ export async function removeItems(
       const removed =
         id === undefined
           ? 0
-          : (
-              await ctx.db.run(
-                'DELETE FROM cart_items WHERE cart_id = ? AND item_type = ? AND item_id = ?',
-                id,
-                item.type,
-                item.id,
-              )
-            ).changes;
+          : (await ctx.db.run(q.deleteItem, { cartId: id, itemType: item.type, itemId: item.id })).changes;
       if (removed === 0) warnings.push(notInCart(item));
     }
     return { warnings, cart: await cartSummary(ctx, userId, name) };
@@ -433,7 +355,7 @@ export async function removeItems(
 export async function emptyCart(ctx: StoreContext, userId: number, name: string): Promise<CartChangeResult> {
   return await ctx.db.transaction(async () => {
     const id = await cartId(ctx, userId, name);
-    if (id !== undefined) await ctx.db.run('DELETE FROM cart_items WHERE cart_id = ?', id);
+    if (id !== undefined) await ctx.db.run(q.deleteItems, { cartId: id });
     return { warnings: [], cart: await cartSummary(ctx, userId, name) };
   });
 }

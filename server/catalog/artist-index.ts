@@ -1,5 +1,7 @@
 import type { Artist } from '../../lib/contract/wire.ts';
 import type { Database } from '../db/database.ts';
+import type { RowOf } from '../db/prepared.ts';
+import * as q from './queries.ts';
 
 /**
  * An in-memory search index over the artist catalog, with the artists' records: built from the
@@ -15,13 +17,7 @@ export type SortKey = { field: 'publishDate' | 'artistId' | 'name'; direction: '
 /** Ids of the artists a query matches, ascending; `all` when nothing filters. */
 export type ArtistSet = Int32Array | 'all';
 
-interface ArtistRow {
-  id: number;
-  name: string;
-  slug: string;
-  last_publish_date: string | null;
-  track_count: number;
-}
+type ArtistRow = RowOf<typeof q.allArtists>;
 
 /** The tables the index is made of: a write to one of them makes the next query rebuild it. */
 const indexedTables = ['artists', 'artist_genres', 'artist_labels', 'genres'];
@@ -118,18 +114,11 @@ export class ArtistIndex {
   private readonly nameCounts: Uint32Array;
 
   static async load(db: Database): Promise<ArtistIndex> {
-    const rows = await db.all<ArtistRow>(
-      'SELECT id, name, slug, last_publish_date, track_count FROM artists ORDER BY id',
-    );
+    const rows = await db.all(q.allArtists);
     // Each artist's genres, most tracks first (the record's order), then per genre.
-    const memberships = await db.all<{ artist_id: number; genre_id: number }>(
-      `SELECT ag.artist_id, ag.genre_id FROM artist_genres ag JOIN genres g ON g.id = ag.genre_id
-        ORDER BY ag.artist_id, ag.track_count DESC, g.name`,
-    );
-    const genres = await db.all<{ id: number; name: string }>('SELECT id, name FROM genres');
-    const labels = await db.all<{ artist_id: number; label_id: number }>(
-      'SELECT artist_id, label_id FROM artist_labels ORDER BY label_id, artist_id',
-    );
+    const memberships = await db.all(q.allArtistGenres);
+    const genres = await db.all(q.allGenreNames);
+    const labels = await db.all(q.allArtistLabels);
     return new ArtistIndex(rows, memberships, genres, labels);
   }
 

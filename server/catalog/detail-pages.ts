@@ -1,6 +1,8 @@
 import type { CatalogPageResults, Chart, Ref } from '../../lib/contract/wire.ts';
 import type { StoreContext } from '../context.ts';
+import type { RowOf } from '../db/prepared.ts';
 import { loadArtists } from './artist-records.ts';
+import * as q from './page-queries.ts';
 import { loadReleases, loadTracks, refOf, releasesInOrder, tracksInOrder } from './records.ts';
 
 /**
@@ -28,25 +30,17 @@ export const listSizes = {
   topTracksCap: 1000,
 };
 
+const topTrackQueries = q.topTracks(listSizes.topTracksCap);
+
 /**
- * A genre's, label's or artist's top tracks: the tracks `where` selects (with `?` the page's id),
- * most popular first, capped at topTracksCap; the slice asked for, and how many there are.
+ * A genre's, label's or artist's top tracks, most popular first, capped at topTracksCap; the
+ * slice asked for, and how many there are.
  */
-async function topTracks(ctx: StoreContext, where: string, id: number, slice: Slice) {
-  const count =
-    (
-      await ctx.db.get<{ n: number }>(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM tracks t ${where} LIMIT ${listSizes.topTracksCap}) AS top`,
-        id,
-      )
-    )?.n ?? 0;
+async function topTracks(ctx: StoreContext, of: 'genre' | 'label' | 'artist', id: number, slice: Slice) {
+  const queries = topTrackQueries[of];
+  const count = (await ctx.db.get(queries.count, { id }))?.n ?? 0;
   const limit = Math.max(0, Math.min(slice.limit, count - slice.offset));
-  const trackIds = await ctx.db.all<{ id: number }>(
-    `SELECT t.id FROM tracks t ${where} ORDER BY t.popularity DESC, t.id LIMIT ? OFFSET ?`,
-    id,
-    limit,
-    slice.offset,
-  );
+  const trackIds = await ctx.db.all(queries.ids, { id, limit, offset: slice.offset });
   return { tracks: await tracksInOrder(ctx, ids(trackIds)), count };
 }
 
@@ -57,28 +51,7 @@ export interface PagedList {
 
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
 
-interface ChartRow {
-  id: number;
-  name: string;
-  slug: string;
-  publish_date: string;
-  genre_id: number | null;
-  genre_name: string | null;
-  genre_slug: string | null;
-  curator_id: number | null;
-  curator_name: string | null;
-  curator_slug: string | null;
-  track_count: number;
-}
-
-const chartSelect = `
-  SELECT c.id, c.name, c.slug, c.publish_date,
-         g.id AS genre_id, g.name AS genre_name, g.slug AS genre_slug,
-         a.id AS curator_id, a.name AS curator_name, a.slug AS curator_slug,
-         (SELECT count(*) FROM chart_tracks ct WHERE ct.chart_id = c.id) AS track_count
-    FROM charts c
-    LEFT JOIN genres g ON g.id = c.genre_id
-    LEFT JOIN artists a ON a.id = c.curator_artist_id`;
+type ChartRow = RowOf<typeof q.chartById>;
 
 const chartOf = (row: ChartRow): Chart => ({
   id: row.id,
@@ -101,7 +74,7 @@ const refRow = async (
   table: 'genres' | 'labels',
   id: number,
 ): Promise<Ref | undefined> => {
-  const row = await ctx.db.get<Ref>(`SELECT id, name, slug FROM ${table} WHERE id = ?`, id);
+  const row = await ctx.db.get(table === 'genres' ? q.genreRef : q.labelRef, { id });
   return row && refOf(row);
 };
 
@@ -110,27 +83,14 @@ export async function homePage(ctx: StoreContext): Promise<CatalogPageResults<'h
   return {
     featuredReleases: await releasesInOrder(
       ctx,
-      ids(
-        await db.all(
-          'SELECT id FROM releases WHERE featured = 1 ORDER BY publish_date DESC, id DESC LIMIT ?',
-          listSizes.featuredReleases,
-        ),
-      ),
+      ids(await db.all(q.featuredReleaseIds, { limit: listSizes.featuredReleases })),
     ),
     newReleases: await releasesInOrder(
       ctx,
-      ids(
-        await db.all(
-          'SELECT id FROM releases ORDER BY publish_date DESC, id DESC LIMIT ?',
-          listSizes.newReleases,
-        ),
-      ),
+      ids(await db.all(q.newReleaseIds, { limit: listSizes.newReleases })),
     ),
-    topTracks: await tracksInOrder(
-      ctx,
-      ids(await db.all('SELECT id FROM tracks ORDER BY popularity DESC, id LIMIT ?', listSizes.topTracks)),
-    ),
-    genres: (await db.all<Ref>('SELECT id, name, slug FROM genres ORDER BY name')).map(refOf),
+    topTracks: await tracksInOrder(ctx, ids(await db.all(q.popularTrackIds, { limit: listSizes.topTracks }))),
+    genres: (await db.all(q.genresByName)).map(refOf),
   };
 }
 
@@ -142,27 +102,15 @@ export async function genrePage(
   const genre = await refRow(ctx, 'genres', id);
   if (!genre) return undefined;
   const { db } = ctx;
-  const top = await topTracks(ctx, 'WHERE t.genre_id = ?', id, slice);
+  const top = await topTracks(ctx, 'genre', id, slice);
   return {
     genre,
     topTracks: top.tracks,
     newReleases: await releasesInOrder(
       ctx,
-      ids(
-        await db.all(
-          'SELECT id FROM releases WHERE genre_id = ? ORDER BY publish_date DESC, id DESC LIMIT ?',
-          id,
-          listSizes.newReleases,
-        ),
-      ),
+      ids(await db.all(q.genreReleaseIds, { genreId: id, limit: listSizes.newReleases })),
     ),
-    charts: (
-      await db.all<ChartRow>(
-        `${chartSelect} WHERE c.genre_id = ? ORDER BY c.publish_date DESC, c.id DESC LIMIT ?`,
-        id,
-        listSizes.charts,
-      )
-    ).map(chartOf),
+    charts: (await db.all(q.chartsOfGenre, { genreId: id, limit: listSizes.charts })).map(chartOf),
     count: top.count,
   };
 }
@@ -175,18 +123,12 @@ export async function labelPage(
   const label = await refRow(ctx, 'labels', id);
   if (!label) return undefined;
   const { db } = ctx;
-  const top = await topTracks(ctx, 'WHERE t.label_id = ?', id, slice);
+  const top = await topTracks(ctx, 'label', id, slice);
   return {
     label,
     releases: await releasesInOrder(
       ctx,
-      ids(
-        await db.all(
-          'SELECT id FROM releases WHERE label_id = ? ORDER BY publish_date DESC, id DESC LIMIT ?',
-          id,
-          listSizes.releases,
-        ),
-      ),
+      ids(await db.all(q.labelReleaseIds, { labelId: id, limit: listSizes.releases })),
     ),
     topTracks: top.tracks,
     count: top.count,
@@ -201,24 +143,12 @@ export async function artistPage(
   const artist = (await loadArtists(ctx, [id])).get(id);
   if (!artist) return undefined;
   const { db } = ctx;
-  const top = await topTracks(
-    ctx,
-    'WHERE t.id IN (SELECT track_id FROM track_artists WHERE artist_id = ?)',
-    id,
-    slice,
-  );
+  const top = await topTracks(ctx, 'artist', id, slice);
   return {
     artist,
     releases: await releasesInOrder(
       ctx,
-      ids(
-        await db.all(
-          `SELECT r.id FROM release_artists ra JOIN releases r ON r.id = ra.release_id
-            WHERE ra.artist_id = ? ORDER BY r.publish_date DESC, r.id DESC LIMIT ?`,
-          id,
-          listSizes.releases,
-        ),
-      ),
+      ids(await db.all(q.artistReleaseIds, { artistId: id, limit: listSizes.releases })),
     ),
     topTracks: top.tracks,
     count: top.count,
@@ -230,21 +160,14 @@ export async function chartPage(
   id: number,
   slice: Slice = { offset: 0, limit: listSizes.chartTracks },
 ): Promise<(CatalogPageResults<'chart'> & PagedList) | undefined> {
-  const row = await ctx.db.get<ChartRow>(`${chartSelect} WHERE c.id = ?`, id);
+  const row = await ctx.db.get(q.chartById, { id });
   if (!row) return undefined;
   const chart = chartOf(row);
   return {
     chart,
     tracks: await tracksInOrder(
       ctx,
-      ids(
-        await ctx.db.all(
-          'SELECT track_id AS id FROM chart_tracks WHERE chart_id = ? ORDER BY position LIMIT ? OFFSET ?',
-          id,
-          slice.limit,
-          slice.offset,
-        ),
-      ),
+      ids(await ctx.db.all(q.chartTrackIds, { chartId: id, limit: slice.limit, offset: slice.offset })),
     ),
     count: chart.trackCount,
   };
@@ -252,9 +175,7 @@ export async function chartPage(
 
 export async function chartOverviewPage(ctx: StoreContext): Promise<CatalogPageResults<'chart-overview'>> {
   return {
-    charts: (
-      await ctx.db.all<ChartRow>(`${chartSelect} ORDER BY c.publish_date DESC, c.id DESC LIMIT 100`)
-    ).map(chartOf),
+    charts: (await ctx.db.all(q.newestCharts, { limit: 100 })).map(chartOf),
   };
 }
 

@@ -3,6 +3,8 @@ import type { ArtistRef, Price, Ref, Release, Track } from '../../lib/contract/w
 import { releaseImage } from '../artwork/release-art.ts';
 import type { StoreContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
+import type { RowOf } from '../db/prepared.ts';
+import * as q from './queries.ts';
 
 /**
  * Builds the catalog's wire records (contract.md section 5) for many ids at once: one query per
@@ -11,16 +13,13 @@ import type { Database } from '../db/database.ts';
 
 export const price = (cents: number, currency: string): Price => ({ value: cents / 100, currency });
 
-interface FormatFee {
-  name: string;
-  fee_cents: number;
-}
+type FormatFee = RowOf<typeof q.formatFees>;
 
 const feeCache = new WeakMap<Database, FormatFee[]>();
 
 /** Reads the formats the store sells with their fees; app.ts calls it once at start. */
 export async function loadAudioFormatFees(db: Database): Promise<void> {
-  feeCache.set(db, await db.all<FormatFee>('SELECT name, fee_cents FROM audio_formats ORDER BY position'));
+  feeCache.set(db, await db.all(q.formatFees));
 }
 
 /** The formats the store sells with their fees, in display order; they never change while running. */
@@ -39,15 +38,9 @@ function feeRecord(ctx: StoreContext, tracks = 1) {
   return record as Track['audioFormatFee'];
 }
 
-const idList = (ids: readonly number[]) => JSON.stringify([...new Set(ids)]);
+const idList = (ids: readonly number[]) => [...new Set(ids)];
 
-interface ArtistRow {
-  owner_id: number;
-  role: ArtistRef['role'];
-  id: number;
-  name: string;
-  slug: string;
-}
+type ArtistRow = RowOf<typeof q.trackCredits | typeof q.releaseArtists | typeof q.releaseRemixers>;
 
 function artistsByOwner(rows: ArtistRow[]) {
   const byOwner = new Map<number, { artists: ArtistRef[]; remixers: ArtistRef[] }>();
@@ -63,55 +56,13 @@ function artistsByOwner(rows: ArtistRow[]) {
   return byOwner;
 }
 
-interface TrackRow {
-  id: number;
-  name: string;
-  mix_name: string;
-  slug: string;
-  bpm: number;
-  key: string;
-  length_ms: number;
-  isrc: string;
-  publish_date: string;
-  sale_type: Track['saleType'];
-  price_cents: number;
-  genre_id: number;
-  genre_name: string;
-  genre_slug: string;
-  label_id: number;
-  label_name: string;
-  label_slug: string;
-  release_id: number;
-  release_name: string;
-  release_slug: string;
-}
-
 /** Track records by id; ids that do not exist are absent from the map. */
 export async function loadTracks(ctx: StoreContext, ids: readonly number[]): Promise<Map<number, Track>> {
   const tracks = new Map<number, Track>();
   if (ids.length === 0) return tracks;
   const list = idList(ids);
-  const rows = await ctx.db.all<TrackRow>(
-    `SELECT t.id, t.name, t.mix_name, t.slug, t.bpm, t.key, t.length_ms, t.isrc, t.publish_date, t.sale_type,
-            t.price_cents, g.id AS genre_id, g.name AS genre_name, g.slug AS genre_slug,
-            l.id AS label_id, l.name AS label_name, l.slug AS label_slug,
-            r.id AS release_id, r.name AS release_name, r.slug AS release_slug
-       FROM tracks t
-       JOIN genres g ON g.id = t.genre_id
-       JOIN labels l ON l.id = t.label_id
-       JOIN releases r ON r.id = t.release_id
-      WHERE t.id IN (SELECT value FROM json_each(?))`,
-    list,
-  );
-  const people = artistsByOwner(
-    await ctx.db.all<ArtistRow>(
-      `SELECT ta.track_id AS owner_id, ta.role, a.id, a.name, a.slug
-         FROM track_artists ta JOIN artists a ON a.id = ta.artist_id
-        WHERE ta.track_id IN (SELECT value FROM json_each(?))
-        ORDER BY ta.track_id, ta.role, ta.position`,
-      list,
-    ),
-  );
+  const rows = await ctx.db.all(q.trackRows, { ids: list });
+  const people = artistsByOwner(await ctx.db.all(q.trackCredits, { ids: list }));
   if (!feeCache.has(ctx.db)) await loadAudioFormatFees(ctx.db);
   const fees = feeRecord(ctx);
   for (const row of rows) {
@@ -142,63 +93,17 @@ export async function loadTracks(ctx: StoreContext, ids: readonly number[]): Pro
   return tracks;
 }
 
-interface ReleaseRow {
-  id: number;
-  name: string;
-  slug: string;
-  catalog_number: string;
-  publish_date: string;
-  price_cents: number;
-  genre_id: number;
-  genre_name: string;
-  genre_slug: string;
-  label_id: number;
-  label_name: string;
-  label_slug: string;
-}
-
 /** Release records by id; ids that do not exist are absent from the map. */
 export async function loadReleases(ctx: StoreContext, ids: readonly number[]): Promise<Map<number, Release>> {
   const releases = new Map<number, Release>();
   if (ids.length === 0) return releases;
   if (!feeCache.has(ctx.db)) await loadAudioFormatFees(ctx.db);
   const list = idList(ids);
-  const rows = await ctx.db.all<ReleaseRow>(
-    `SELECT r.id, r.name, r.slug, r.catalog_number, r.publish_date, r.price_cents,
-            g.id AS genre_id, g.name AS genre_name, g.slug AS genre_slug,
-            l.id AS label_id, l.name AS label_name, l.slug AS label_slug
-       FROM releases r
-       JOIN genres g ON g.id = r.genre_id
-       JOIN labels l ON l.id = r.label_id
-      WHERE r.id IN (SELECT value FROM json_each(?))`,
-    list,
-  );
-  const artists = artistsByOwner(
-    await ctx.db.all<ArtistRow>(
-      `SELECT ra.release_id AS owner_id, 'artist' AS role, a.id, a.name, a.slug
-         FROM release_artists ra JOIN artists a ON a.id = ra.artist_id
-        WHERE ra.release_id IN (SELECT value FROM json_each(?))
-        ORDER BY ra.release_id, ra.position`,
-      list,
-    ),
-  );
-  const remixers = artistsByOwner(
-    await ctx.db.all<ArtistRow>(
-      `SELECT DISTINCT t.release_id AS owner_id, 'remixer' AS role, a.id, a.name, a.slug
-         FROM tracks t
-         JOIN track_artists ta ON ta.track_id = t.id AND ta.role = 'remixer'
-         JOIN artists a ON a.id = ta.artist_id
-        WHERE t.release_id IN (SELECT value FROM json_each(?))
-        ORDER BY t.release_id, a.name`,
-      list,
-    ),
-  );
+  const rows = await ctx.db.all(q.releaseRows, { ids: list });
+  const artists = artistsByOwner(await ctx.db.all(q.releaseArtists, { ids: list }));
+  const remixers = artistsByOwner(await ctx.db.all(q.releaseRemixers, { ids: list }));
   const trackIds = new Map<number, number[]>();
-  for (const row of await ctx.db.all<{ release_id: number; id: number }>(
-    `SELECT release_id, id FROM tracks WHERE release_id IN (SELECT value FROM json_each(?))
-      ORDER BY release_id, track_number`,
-    list,
-  )) {
+  for (const row of await ctx.db.all(q.releaseTrackIds, { ids: list })) {
     const list = trackIds.get(row.release_id) ?? [];
     list.push(row.id);
     trackIds.set(row.release_id, list);

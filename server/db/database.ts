@@ -4,10 +4,15 @@ import pg from 'pg';
 import { postgresSql } from './dialect.ts';
 import { type Engine, migrate } from './migrations.ts';
 import { copyFrom } from './postgres-copy.ts';
+import { type Arguments, type Query, query, type SqlValue } from './prepared.ts';
+import type { Schema } from './schema.ts';
 import { SqliteConnection } from './sqlite-connection.ts';
 
 export type { Engine } from './migrations.ts';
-export type SqlValue = string | number | bigint | null | Uint8Array;
+export type { SqlValue } from './prepared.ts';
+
+/** A query's arguments: none when it takes none. */
+type ArgumentsOf<A extends Arguments> = keyof A extends never ? [] : [A];
 
 /** PostgreSQL's bigint and numeric come as strings; the store's counts and sums fit a number. */
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
@@ -60,6 +65,21 @@ interface OpenTransaction {
   written?: Set<string>;
 }
 
+const settingByKey = query((db, a: { key: string }) =>
+  db.selectFrom('settings').select('value').where('key', '=', a.key),
+);
+// Race-safe across instances: the first insert wins and everyone reads the winner.
+const insertSetting = query((db, a: { key: string; value: string }) =>
+  db
+    .insertInto('settings')
+    .values({ key: a.key, value: a.value })
+    .onConflict((conflict) => conflict.column('key').doNothing()),
+);
+const advisoryLock = query(
+  (_db, a: { key: string }) =>
+    sql<{ locked: unknown }>`SELECT pg_advisory_xact_lock(hashtextextended(${a.key}, 0)) AS locked`,
+);
+
 const writtenTablesByText = new Map<string, readonly string[]>();
 
 /** The tables a statement writes (INSERT INTO, UPDATE, DELETE FROM), read once per statement text. */
@@ -93,7 +113,7 @@ export class Database {
   /** Use Database.open: it connects and migrates. */
   constructor(
     readonly engine: Engine,
-    readonly kysely: Kysely<unknown>,
+    readonly kysely: Kysely<Schema>,
     private readonly sqlite?: SqliteConnection,
     private readonly pool?: pg.Pool,
   ) {}
@@ -109,16 +129,26 @@ export class Database {
     return this.sqlite.raw;
   }
 
-  async all<T>(text: string, ...params: SqlValue[]): Promise<T[]> {
-    return (await this.query<T>(text, params)).rows;
+  /** The rows of a query (prepared.ts), or of SQL text with `?` parameters (tools and tests). */
+  async all<A extends Arguments, O>(query: Query<A, O>, ...args: ArgumentsOf<A>): Promise<O[]>;
+  async all<T>(text: string, ...params: SqlValue[]): Promise<T[]>;
+  async all<T>(query: string | Query<Arguments, T>, ...rest: unknown[]): Promise<T[]> {
+    return (await this.query<T>(query, rest)).rows;
   }
 
-  async get<T>(text: string, ...params: SqlValue[]): Promise<T | undefined> {
-    return (await this.query<T>(text, params)).rows[0];
+  async get<A extends Arguments, O>(query: Query<A, O>, ...args: ArgumentsOf<A>): Promise<O | undefined>;
+  async get<T>(text: string, ...params: SqlValue[]): Promise<T | undefined>;
+  async get<T>(query: string | Query<Arguments, T>, ...rest: unknown[]): Promise<T | undefined> {
+    return (await this.query<T>(query, rest)).rows[0];
   }
 
-  async run(text: string, ...params: SqlValue[]): Promise<{ changes: number }> {
-    return { changes: Number((await this.query(text, params)).numAffectedRows ?? 0) };
+  async run<A extends Arguments, O>(
+    query: Query<A, O>,
+    ...args: ArgumentsOf<A>
+  ): Promise<{ changes: number }>;
+  async run(text: string, ...params: SqlValue[]): Promise<{ changes: number }>;
+  async run(query: string | Query<Arguments, unknown>, ...rest: unknown[]): Promise<{ changes: number }> {
+    return { changes: Number((await this.query(query, rest)).numAffectedRows ?? 0) };
   }
 
   /**
@@ -137,7 +167,17 @@ export class Database {
     for (const table of tables) this.tableVersions.set(table, (this.tableVersions.get(table) ?? 0) + 1);
   }
 
-  private async query<T>(text: string, params: readonly SqlValue[]) {
+  private async query<T>(query: string | Query<Arguments, unknown>, rest: readonly unknown[]) {
+    let text: string;
+    let params: readonly SqlValue[];
+    if (typeof query === 'string') {
+      text = this.engine === 'postgres' ? postgresSql(query) : query;
+      params = rest as SqlValue[];
+    } else {
+      const bound = query.bind(this.engine, this.kysely, (rest[0] ?? {}) as Arguments);
+      text = bound.text;
+      params = bound.values;
+    }
     const written = writtenTables(text);
     const result = await this.execute<T>(text, params);
     if (written.length > 0) {
@@ -164,8 +204,8 @@ export class Database {
     return { rows: result.rows as T[], numAffectedRows: result.rowCount ?? 0 };
   }
 
-  private postgresQuery(text: string, params: readonly SqlValue[]): pg.QueryConfig {
-    const translated = postgresSql(text);
+  /** PostgreSQL: the statement, named (and so prepared once per connection) for its text. */
+  private postgresQuery(translated: string, params: readonly SqlValue[]): pg.QueryConfig {
     let name = this.prepared.get(translated);
     if (name === undefined && this.prepared.size < maxPreparedStatements) {
       name = `crate_${this.prepared.size}`;
@@ -263,7 +303,7 @@ export class Database {
     if (!this.current.getStore()) throw new Error('lockKeys holds its locks until a transaction ends.');
     // Sorted, so two transactions taking the same keys take them in the same order.
     for (const key of [...new Set(keys)].sort()) {
-      await this.query('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+      await this.run(advisoryLock, { key });
     }
   }
 
@@ -275,15 +315,10 @@ export class Database {
   async setting(key: string, make: () => string): Promise<string> {
     const known = this.settings.get(key);
     if (known !== undefined) return known;
-    const read = async () =>
-      (await this.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', key))?.value;
+    const read = async () => (await this.get(settingByKey, { key }))?.value;
     let value = await read();
     if (value === undefined) {
-      await this.run(
-        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
-        key,
-        make(),
-      );
+      await this.run(insertSetting, { key, value: make() });
       value = (await read()) as string;
     }
     this.settings.set(key, value);
@@ -340,8 +375,8 @@ async function openSqlite(path: string): Promise<Database> {
       `${path} was made by an older Crate store (schema before Kysely migrations): start with a new file.`,
     );
   }
-  const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: connection }) });
-  await migrate(kysely, 'sqlite');
+  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: connection }) });
+  await migrate(kysely as Kysely<unknown>, 'sqlite');
   return new Database('sqlite', kysely, connection);
 }
 
@@ -377,13 +412,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     await pool.end();
     throw unavailable(url, error);
   }
-  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   // Several instances starting at once: one migrates, the others wait on the lock, then find
   // nothing left to do. A session lock, held on one connection around the whole migrator.
   await kysely.connection().execute(async (connection) => {
     await sql`SELECT pg_advisory_lock(7463012)`.execute(connection);
     try {
-      await migrate(connection, 'postgres');
+      await migrate(connection as Kysely<unknown>, 'postgres');
     } finally {
       await sql`SELECT pg_advisory_unlock(7463012)`.execute(connection);
     }

@@ -11,9 +11,12 @@ export function postgresSql(text: string): string {
   let n = 0;
   out = text
     // Outside string literals only: a '?' inside quotes is text.
-    .replace(/'(?:[^']|'')*'|\?/g, (match) => (match === '?' ? `$${++n}` : match))
-    .replace(/\bjson_each\(/g, 'crate_json_ids(')
-    .replace(/\bunixepoch\(/g, 'crate_unixepoch(');
+    .replace(/'(?:[^']|'')*'|\?/g, (match) => (match === '?' ? `$${++n}` : match));
+  out = postgresFunctions(out);
   translated.set(text, out);
   return out;
 }
+
+/** The two SQLite functions as PostgreSQL names them (for queries Kysely compiled for PostgreSQL). */
+export const postgresFunctions = (text: string): string =>
+  text.replace(/\bjson_each\(/g, 'crate_json_ids(').replace(/\bunixepoch\(/g, 'crate_unixepoch(');

@@ -3,6 +3,7 @@ import type { Track } from '../../lib/contract/wire.ts';
 import { coverFile, coverSpec } from '../artwork/release-art.ts';
 import type { AudioTrack } from '../audio/audio-file.ts';
 import type { StoreContext } from '../context.ts';
+import { releaseFacts } from './queries.ts';
 
 /**
  * What goes into a file's sound and tags: the track record with what only the release knows
@@ -13,18 +14,7 @@ export async function audioTrackOf(
   track: Track,
   { withCover }: { withCover: boolean },
 ): Promise<AudioTrack> {
-  const release = await ctx.db.get<{
-    track_number: number;
-    track_total: number;
-    catalog_number: string;
-    publish_date: string;
-  }>(
-    `SELECT t.track_number, r.catalog_number, r.publish_date,
-            (SELECT count(*) FROM tracks WHERE release_id = r.id) AS track_total
-       FROM tracks t JOIN releases r ON r.id = t.release_id
-      WHERE t.id = ?`,
-    track.id,
-  );
+  const release = await ctx.db.get(releaseFacts, { trackId: track.id });
   const spec = withCover ? await coverSpec(ctx, track.release.id) : undefined;
   return {
     id: track.id,

@@ -1,8 +1,10 @@
 import type { LibraryEntry } from '../../lib/contract/wire.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
+import type { RowOf } from '../db/prepared.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
 import type { Paging } from '../http/envelope.ts';
+import * as q from './queries.ts';
 
 /** A user's download library (contract.md section 7): one row per track and format they own. */
 
@@ -14,27 +16,8 @@ import type { Paging } from '../http/envelope.ts';
 export const libraryStatuses = ['available', 'downloaded', 're-download'] as const;
 export type LibraryStatus = (typeof libraryStatuses)[number];
 
-/**
- * The status of a row as SQL, given the current Unix time and the link lifetime as parameters.
- * A link made at initiation expires at the whole second of last_initiated_at plus the lifetime
- * (links.ts); unixepoch() drops the fraction the same way. An entry marked initiated at no known
- * time (unixepoch(NULL) is NULL) has no live link: re-download.
- */
-const statusSql = `CASE WHEN status = 'available' THEN 'available'
-  WHEN unixepoch(last_initiated_at) + ? > ? THEN 'downloaded' ELSE 're-download' END`;
-
-export interface DownloadRow {
-  id: number;
-  user_id: number;
-  track_id: number;
-  audio_format: LibraryEntry['audioFormat'];
-  /** Whether the entry was ever initiated; what clients see is computed (libraryStatuses). */
-  status: 'available' | 'downloaded';
-  purchased_at: string;
-  last_initiated_at: string | null;
-}
-
-const columns = 'id, user_id, track_id, audio_format, status, purchased_at, last_initiated_at';
+/** A library row; `status` says whether it was ever initiated, what clients see is computed (queries.ts). */
+export type DownloadRow = RowOf<typeof q.downloadById>;
 
 /** One page of the library, newest purchase first, optionally only entries in the given statuses. */
 export async function libraryPage(
@@ -44,32 +27,14 @@ export async function libraryPage(
   statuses?: readonly LibraryStatus[],
   now = Date.now(),
 ): Promise<{ count: number; entries: LibraryEntry[] }> {
-  const clock = [ctx.config.downloadLinkTtlSeconds, Math.floor(now / 1000)];
-  const filter = statuses ? JSON.stringify(statuses) : null;
-  // The filter is a JSON list of statuses, or NULL for all; a status matches with its quotes, so
-  // "downloaded" does not match inside "re-download".
-  const rowsSql = `SELECT ${columns}, ${statusSql} AS shown_status FROM downloads WHERE user_id = ?`;
-  const filtered = `SELECT * FROM (${rowsSql}) AS shown
-    WHERE CAST(? AS TEXT) IS NULL OR CAST(? AS TEXT) LIKE '%"' || shown_status || '"%'`;
-  const count =
-    (
-      await ctx.db.get<{ n: number }>(
-        `SELECT count(*) AS n FROM (${filtered}) AS page`,
-        ...clock,
-        userId,
-        filter,
-        filter,
-      )
-    )?.n ?? 0;
-  const rows = await ctx.db.all<DownloadRow & { shown_status: LibraryStatus }>(
-    `${filtered} ORDER BY purchased_at DESC, id DESC LIMIT ? OFFSET ?`,
-    ...clock,
+  const shown = {
     userId,
-    filter,
-    filter,
-    perPage,
-    (page - 1) * perPage,
-  );
+    ttlSeconds: ctx.config.downloadLinkTtlSeconds,
+    nowSeconds: Math.floor(now / 1000),
+    statuses: statuses ? JSON.stringify(statuses) : null,
+  };
+  const count = (await ctx.db.get(q.libraryCount, shown))?.n ?? 0;
+  const rows = await ctx.db.all(q.libraryRows, { ...shown, limit: perPage, offset: (page - 1) * perPage });
   const tracks = await loadTracks(
     ctx,
     rows.map((row) => row.track_id),
@@ -92,8 +57,7 @@ export async function libraryPage(
   return { count, entries };
 }
 
-export const findDownload = (ctx: StoreContext, id: number) =>
-  ctx.db.get<DownloadRow>(`SELECT ${columns} FROM downloads WHERE id = ?`, id);
+export const findDownload = (ctx: StoreContext, id: number) => ctx.db.get(q.downloadById, { id });
 
 /**
  * Marks the user's downloads as initiated, all or none: an id that is not in their library
@@ -107,15 +71,8 @@ export async function initiateDownloads(
   const { db } = ctx;
   const unique = [...new Set(ids)];
   return await db.transaction(async () => {
-    const list = JSON.stringify(unique);
     const found = new Map(
-      (
-        await db.all<DownloadRow>(
-          `SELECT ${columns} FROM downloads WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
-          userId,
-          list,
-        )
-      ).map((row) => [row.id, row]),
+      (await db.all(q.usersDownloads, { userId, ids: unique })).map((row) => [row.id, row]),
     );
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length > 0) {
@@ -127,13 +84,7 @@ export async function initiateDownloads(
       );
     }
     const now = new Date().toISOString();
-    await db.run(
-      `UPDATE downloads SET status = 'downloaded', last_initiated_at = ?
-        WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
-      now,
-      userId,
-      list,
-    );
+    await db.run(q.markInitiated, { userId, ids: unique, now });
     return unique.map((id) => ({
       ...(found.get(id) as DownloadRow),
       status: 'downloaded',
@@ -154,7 +105,7 @@ export async function initiatePromoDownload(
 ): Promise<DownloadRow> {
   const { db } = ctx;
   return await db.transaction(async () => {
-    const track = await db.get<{ sale_type: string }>('SELECT sale_type FROM tracks WHERE id = ?', trackId);
+    const track = await db.get(q.trackSaleType, { id: trackId });
     if (!track) throw notFound(`Track ${trackId} does not exist.`);
     if (track.sale_type !== 'promotion') {
       throw new ApiError(
@@ -165,21 +116,7 @@ export async function initiatePromoDownload(
       );
     }
     const now = new Date().toISOString();
-    await db.run(
-      `INSERT INTO downloads (user_id, track_id, audio_format, source, purchased_at)
-       VALUES (?, ?, ?, 'promotion', ?) ON CONFLICT (user_id, track_id, audio_format) DO NOTHING`,
-      userId,
-      trackId,
-      format,
-      now,
-    );
-    return (await db.get<DownloadRow>(
-      `UPDATE downloads SET status = 'downloaded', last_initiated_at = ?
-        WHERE user_id = ? AND track_id = ? AND audio_format = ? RETURNING ${columns}`,
-      now,
-      userId,
-      trackId,
-      format,
-    )) as DownloadRow;
+    await db.run(q.addPromotion, { userId, trackId, format, now });
+    return (await db.get(q.markTrackInitiated, { userId, trackId, format, now })) as DownloadRow;
   });
 }

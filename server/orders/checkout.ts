@@ -3,6 +3,7 @@ import { pricedItems } from '../cart/cart-store.ts';
 import { price } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import * as q from './queries.ts';
 
 export interface OrderItem {
   id: number;
@@ -27,7 +28,7 @@ export async function checkoutCart(ctx: StoreContext, userId: number, cartName: 
   return await db.transaction(async () => {
     const now = new Date().toISOString();
     // Locks the cart's row first (PostgreSQL), so that two checkouts of one cart cannot both buy it.
-    await db.run('UPDATE carts SET updated_at = ? WHERE user_id = ? AND name = ?', now, userId, cartName);
+    await db.run(q.lockCart, { userId, name: cartName, now });
     const rows = await pricedItems(ctx, userId, cartName);
     if (rows.length === 0) {
       throw new ApiError(
@@ -37,45 +38,21 @@ export async function checkoutCart(ctx: StoreContext, userId: number, cartName: 
       );
     }
     const total = rows.reduce((sum, row) => sum + row.price_cents, 0);
-    const orderId = (
-      await db.get<{ id: number }>(
-        `INSERT INTO orders (user_id, cart_name, total_cents, currency, created_at)
-       VALUES (?, ?, ?, ?, ?) RETURNING id`,
-        userId,
-        cartName,
-        total,
-        ctx.config.currency,
-        now,
-      )
-    )?.id as number;
+    const { currency } = ctx.config;
+    const orderId = (await db.get(q.insertOrder, { userId, cartName, total, currency, now }))?.id as number;
     for (const row of rows) {
-      await db.run(
-        'INSERT INTO order_items (order_id, item_type, item_id, audio_format, price_cents) VALUES (?, ?, ?, ?, ?)',
-        orderId,
-        row.item_type,
-        row.item_id,
-        row.audio_format,
-        row.price_cents,
-      );
+      const item = { itemType: row.item_type, itemId: row.item_id, format: row.audio_format };
+      await db.run(q.insertOrderItem, { orderId, ...item, price: row.price_cents });
       // Buying a track again in a format already owned keeps the one library entry it has.
-      await db.run(
-        `INSERT INTO downloads (user_id, track_id, audio_format, source, order_id, purchased_at)
-         SELECT ?, id, ?, 'purchase', ?, ? FROM tracks
-          WHERE ${row.item_type === 'track' ? 'id' : 'release_id'} = ?
-          ORDER BY track_number
-         ON CONFLICT (user_id, track_id, audio_format) DO NOTHING`,
+      await db.run(row.item_type === 'track' ? q.purchaseTrack : q.purchaseRelease, {
         userId,
-        row.audio_format,
+        format: row.audio_format,
         orderId,
         now,
-        row.item_id,
-      );
+        itemId: row.item_id,
+      });
     }
-    await db.run(
-      `DELETE FROM cart_items WHERE cart_id = (SELECT id FROM carts WHERE user_id = ? AND name = ?)`,
-      userId,
-      cartName,
-    );
+    await db.run(q.emptyCart, { userId, name: cartName });
     return {
       orderId,
       total: price(total, ctx.config.currency),

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { ownedTracks } from './queries.ts';
 
 /**
  * Which of these tracks the user owns: any row in their download library counts, whatever the
@@ -10,11 +11,6 @@ export async function ownedTrackIds(
   trackIds: readonly number[],
 ): Promise<Set<number>> {
   if (trackIds.length === 0) return new Set();
-  const rows = await db.all<{ track_id: number }>(
-    `SELECT DISTINCT track_id FROM downloads
-      WHERE user_id = ? AND track_id IN (SELECT value FROM json_each(?))`,
-    userId,
-    JSON.stringify(trackIds),
-  );
+  const rows = await db.all(ownedTracks, { userId, ids: trackIds });
   return new Set(rows.map((row) => row.track_id));
 }

@@ -1,5 +1,6 @@
 import type { Database, SqlValue } from '../db/database.ts';
 import { CopyRows } from '../db/postgres-copy.ts';
+import { foreignKeysOf, plainIndexesOf } from './queries.ts';
 
 /**
  * Where the seed's rows and statements go. On SQLite each runs at once, synchronously, in the
@@ -59,23 +60,8 @@ export class SeedWriter {
   private async dropIndexesAndForeignKeys(tables: string[]): Promise<string[]> {
     const list = JSON.stringify(tables);
     // Foreign keys from or to these tables; indexes that back no constraint.
-    const keys = await this.db.all<{ name: string; tbl: string; definition: string }>(
-      `SELECT c.conname AS name, c.conrelid::regclass::text AS tbl, pg_get_constraintdef(c.oid) AS definition
-         FROM pg_constraint c
-        WHERE c.contype = 'f'
-          AND (c.conrelid::regclass::text IN (SELECT value::text FROM jsonb_array_elements_text(?::jsonb))
-            OR c.confrelid::regclass::text IN (SELECT value::text FROM jsonb_array_elements_text(?::jsonb)))`,
-      list,
-      list,
-    );
-    const indexes = await this.db.all<{ name: string; definition: string }>(
-      `SELECT i.indexname AS name, i.indexdef AS definition
-         FROM pg_indexes i
-        WHERE i.schemaname = current_schema()
-          AND i.tablename IN (SELECT value::text FROM jsonb_array_elements_text(?::jsonb))
-          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
-      list,
-    );
+    const keys = await this.db.all(foreignKeysOf, { tables: list });
+    const indexes = await this.db.all(plainIndexesOf, { tables: list });
     const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
     for (const key of keys) await this.db.run(`ALTER TABLE ${key.tbl} DROP CONSTRAINT ${quote(key.name)}`);
     for (const index of indexes) await this.db.run(`DROP INDEX ${quote(index.name)}`);

@@ -6,6 +6,7 @@ import type { StoreConfig, StoreContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { FileNetwork } from '../downloads/file-network.ts';
 import { checkoutCart } from '../orders/checkout.ts';
+import { demoRelease, popularPurchases } from './queries.ts';
 
 const formats: AudioFormat[] = ['mp3', 'wav', 'aiff', 'mp3'];
 
@@ -35,16 +36,8 @@ export async function ensureDemoAccounts(db: Database, config: StoreConfig = def
  * "already purchased" marks and the download library can be seen at once.
  */
 async function demoPurchases(db: Database): Promise<CartItemInput[][]> {
-  const release = await db.get<{ id: number }>(
-    `SELECT r.id FROM releases r
-      WHERE r.featured = 1 AND r.price_cents > 0 AND (SELECT count(*) FROM tracks t WHERE t.release_id = r.id) > 1
-      ORDER BY r.id LIMIT 1`,
-  );
-  const popular = await db.all<{ id: number }>(
-    `SELECT id FROM tracks WHERE sale_type = 'purchase' AND release_id <> ?
-      ORDER BY popularity DESC, id LIMIT 16`,
-    release?.id ?? 0,
-  );
+  const release = await db.get(demoRelease);
+  const popular = await db.all(popularPurchases, { notOfRelease: release?.id ?? 0, limit: 16 });
   const tracks = popular
     .filter((_, rank) => rank % 2 === 0)
     .map(

@@ -2,6 +2,7 @@ import { catalogTables } from '../catalog/catalog-tables.ts';
 import type { Database } from '../db/database.ts';
 import { BulkInsert, SeedWriter } from './bulk-insert.ts';
 import { artistName, catalogPrefix, labelName, slugify, trackTitle, UniqueNames } from './names.ts';
+import * as q from './queries.ts';
 import { Random } from './random.ts';
 import { genres, isrcCountries, keys, monthNames } from './vocabulary.ts';
 
@@ -34,7 +35,7 @@ export { catalogTables };
 /** A track's length: whole seconds and a part of one, drawn either way so the catalog stays the same. */
 const lengthMs = (seconds: number, millis: number) => seconds * 1000 + millis;
 
-export const isCatalogEmpty = async (db: Database) => !(await db.get('SELECT 1 FROM tracks LIMIT 1'));
+export const isCatalogEmpty = async (db: Database) => !(await db.get(q.anyTrack));
 
 /**
  * Fills an empty catalog with a deterministic demo catalog of `scale` tracks: the same seed and
@@ -54,14 +55,12 @@ export async function generateCatalog(
   if (db.engine === 'postgres') {
     const summary = await db.transaction(async () => {
       // Loading and indexing a million tracks takes longer than a request may.
-      await db.run('SET LOCAL statement_timeout = 0');
+      await db.run(q.noStatementTimeout);
       const built = new CatalogBuilder(writer, scale, seed, trackSeconds).build();
       await writer.finish();
       // The ids were given explicitly: the identity columns continue after the highest.
-      for (const table of ['genres', 'labels', 'artists', 'releases', 'tracks', 'charts']) {
-        await db.get(
-          `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`,
-        );
+      for (const table of ['genres', 'labels', 'artists', 'releases', 'tracks', 'charts'] as const) {
+        await db.get(q.continueIds(table));
       }
       return built;
     });

@@ -1,7 +1,25 @@
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import { loadReleases, price, tracksInOrder } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
+import { query } from '../db/prepared.ts';
 import type { OrderConfirmation } from './pages/cart-page.tsx';
+
+const usersOrder = query((db, a: { orderId: number; userId: number }) =>
+  db
+    .selectFrom('orders')
+    .select(['total_cents', 'currency'])
+    .where('id', '=', a.orderId)
+    .where('user_id', '=', a.userId),
+);
+
+const orderItems = query((db, a: { orderId: number }) =>
+  db
+    .selectFrom('order_items')
+    .select(['item_type', 'item_id', 'audio_format'])
+    .where('order_id', '=', a.orderId)
+    .orderBy('item_type', 'desc')
+    .orderBy('item_id'),
+);
 
 /**
  * What a finished checkout bought, for the confirmation on the cart page: only the buyer's own
@@ -12,21 +30,9 @@ export async function loadOrderConfirmation(
   userId: number,
   orderId: number,
 ): Promise<OrderConfirmation | undefined> {
-  const order = await ctx.db.get<{ total_cents: number; currency: string }>(
-    'SELECT total_cents, currency FROM orders WHERE id = ? AND user_id = ?',
-    orderId,
-    userId,
-  );
+  const order = await ctx.db.get(usersOrder, { orderId, userId });
   if (!order) return undefined;
-  const items = await ctx.db.all<{
-    item_type: 'track' | 'release';
-    item_id: number;
-    audio_format: AudioFormat;
-  }>(
-    `SELECT item_type, item_id, audio_format FROM order_items WHERE order_id = ?
-      ORDER BY item_type DESC, item_id`,
-    orderId,
-  );
+  const items = await ctx.db.all(orderItems, { orderId });
   const releases = await loadReleases(
     ctx,
     items.filter((item) => item.item_type === 'release').map((item) => item.item_id),

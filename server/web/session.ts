@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreContext } from '../context.ts';
+import { query } from '../db/prepared.ts';
 
 /**
  * Website sign-in sessions (table web_sessions). The cookie holds a random 256-bit id; the table
@@ -26,6 +27,29 @@ export const cookieOptions = (ctx: StoreContext) => ({
   secure: ctx.config.baseUrl.startsWith('https:'),
 });
 
+const liveSession = query((db, a: { id: string; now: string }) =>
+  db
+    .selectFrom('web_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.user_id', 'u.username', 's.csrf_token'])
+    .where('s.id', '=', a.id)
+    .where('s.expires_at', '>', a.now),
+);
+const deleteExpiredSessions = query((db, a: { now: string }) =>
+  db.deleteFrom('web_sessions').where('expires_at', '<=', a.now),
+);
+const insertSession = query(
+  (db, a: { id: string; userId: number; csrfToken: string; createdAt: string; expiresAt: string }) =>
+    db.insertInto('web_sessions').values({
+      id: a.id,
+      user_id: a.userId,
+      csrf_token: a.csrfToken,
+      created_at: a.createdAt,
+      expires_at: a.expiresAt,
+    }),
+);
+const deleteSession = query((db, a: { id: string }) => db.deleteFrom('web_sessions').where('id', '=', a.id));
+
 /** The session the request's cookie names, if it exists and has not expired. */
 export async function findSession(
   ctx: StoreContext,
@@ -33,13 +57,7 @@ export async function findSession(
 ): Promise<WebSession | undefined> {
   const id = request.cookies[sessionCookie];
   if (!id || id.length > 100) return undefined;
-  const row = await ctx.db.get<{ user_id: number; username: string; csrf_token: string }>(
-    `SELECT s.user_id, u.username, s.csrf_token
-       FROM web_sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = ? AND s.expires_at > ?`,
-    digest(id),
-    new Date().toISOString(),
-  );
+  const row = await ctx.db.get(liveSession, { id: digest(id), now: new Date().toISOString() });
   return row && { userId: row.user_id, username: row.username, csrfToken: row.csrf_token };
 }
 
@@ -49,15 +67,14 @@ export async function startSession(ctx: StoreContext, reply: FastifyReply, userI
   const now = new Date();
   const expires = new Date(now.getTime() + sessionDays * 24 * 3600 * 1000);
   await ctx.db.transaction(async () => {
-    await ctx.db.run('DELETE FROM web_sessions WHERE expires_at <= ?', now.toISOString());
-    await ctx.db.run(
-      'INSERT INTO web_sessions (id, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-      digest(id),
+    await ctx.db.run(deleteExpiredSessions, { now: now.toISOString() });
+    await ctx.db.run(insertSession, {
+      id: digest(id),
       userId,
-      randomToken(),
-      now.toISOString(),
-      expires.toISOString(),
-    );
+      csrfToken: randomToken(),
+      createdAt: now.toISOString(),
+      expiresAt: expires.toISOString(),
+    });
   });
   reply.setCookie(sessionCookie, id, { ...cookieOptions(ctx), expires });
 }
@@ -68,6 +85,6 @@ export async function endSession(
   reply: FastifyReply,
 ): Promise<void> {
   const id = request.cookies[sessionCookie];
-  if (id) await ctx.db.run('DELETE FROM web_sessions WHERE id = ?', digest(id));
+  if (id) await ctx.db.run(deleteSession, { id: digest(id) });
   reply.clearCookie(sessionCookie, cookieOptions(ctx));
 }

@@ -42,6 +42,11 @@ export interface LaunchOptions {
   extensionPath?: string;
   /** More Chromium flags. */
   args?: string[];
+  /**
+   * A profile folder of the caller's, kept at close, so a browser can be started again on it (a
+   * new folder gets the download preferences first).
+   */
+  profile?: string;
 }
 
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionHarness> {
@@ -49,6 +54,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     executablePath: inject('chromePath'),
     extensionPath: options.extensionPath ?? builtExtensionPath,
     downloadsPath: options.downloadsPath,
+    ...(options.profile ? { profile: options.profile } : {}),
     args: options.args,
   });
 

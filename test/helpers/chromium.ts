@@ -39,10 +39,13 @@ export function builtExtensionPath(): string {
 /** A page of the extension loaded with its key (the manifest's, so the id is known). */
 export const extensionUrl = (path: string) => `chrome-extension://${chromeExtensionId}/${path}`;
 
-/** A fresh profile whose preferences save downloads to `downloadsPath` without asking. */
-function profileWithDownloadFolder(downloadsPath: string): string {
-  const profile = mkdtempSync(join(tmpdir(), 'crate-profile-'));
-  mkdirSync(join(profile, 'Default'));
+/** A profile (fresh unless given) whose preferences save downloads to `downloadsPath` without asking. */
+function profileWithDownloadFolder(
+  downloadsPath: string,
+  profile = mkdtempSync(join(tmpdir(), 'crate-profile-')),
+): string {
+  if (existsSync(join(profile, 'Default'))) return profile;
+  mkdirSync(join(profile, 'Default'), { recursive: true });
   const download = { default_directory: downloadsPath, prompt_for_download: false, directory_upgrade: true };
   writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ download }));
   return profile;
@@ -67,6 +70,9 @@ export interface ChromiumLaunch {
 export async function launchChromium(options: ChromiumLaunch): Promise<BrowserContext> {
   const ownProfile =
     !options.profile && options.downloadsPath ? profileWithDownloadFolder(options.downloadsPath) : '';
+  // A caller's profile, started again after a close, keeps the preferences it got the first time.
+  if (options.profile && options.downloadsPath)
+    profileWithDownloadFolder(options.downloadsPath, options.profile);
   const context = await chromium.launchPersistentContext(options.profile ?? ownProfile, {
     executablePath: options.executablePath,
     headless: true,

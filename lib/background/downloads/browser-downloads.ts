@@ -13,6 +13,9 @@ const toDownload = (item: Browser.downloads.DownloadItem): BrowserDownload => ({
   totalBytes: Math.max(0, item.totalBytes),
   exists: item.exists,
   filename: item.filename,
+  canResume: item.canResume,
+  fileSize: item.fileSize,
+  startTime: item.startTime,
 });
 
 export const browserDownloads: BrowserDownloads = {

@@ -18,9 +18,12 @@ import {
   type QueueControl,
   type QueueDependencies,
   type QueueProgress,
+  when,
 } from './queue-model.ts';
 import { queuePass } from './queue-pass.ts';
 import { addJobs, applyControl } from './queue-state.ts';
+import { sizeProblem } from './reconcile-saving.ts';
+import { runProgress } from './run-progress.ts';
 
 export function createDownloadQueue(deps: QueueDependencies) {
   const { jobs: store, downloads, events, now } = deps;
@@ -75,10 +78,11 @@ export function createDownloadQueue(deps: QueueDependencies) {
   }
 
   async function progress(): Promise<QueueProgress> {
-    const { run, jobs: all } = await store.read();
-    const jobs = all.filter((job) => job.runId === run?.id);
+    const state = await store.read();
     const active: ActiveFile[] = [];
-    for (const job of jobs.filter(isActive)) {
+    for (const job of state.jobs.filter(
+      (candidate) => candidate.runId === state.run?.id && isActive(candidate),
+    )) {
       // A job still starting has no browser download yet: nothing received.
       const item = job.browserDownloadId === null ? undefined : await downloads.byId(job.browserDownloadId);
       active.push({
@@ -88,23 +92,25 @@ export function createDownloadQueue(deps: QueueDependencies) {
         totalBytes: item?.totalBytes ?? 0,
       });
     }
-    return {
-      status: run?.status ?? 'idle',
-      total: jobs.length,
-      alreadySaved: run?.alreadySaved ?? 0,
-      done: jobs.filter((job) => job.state === 'done').length,
-      failed: jobs
-        .filter((job) => job.state === 'failed')
-        .map((job) => ({
-          downloadId: job.downloadId,
-          title: job.title,
-          reason: job.error ?? 'The download failed.',
-        })),
-      active,
-    };
+    return runProgress(state, active, now());
   }
 
-  return { enqueue, pump, control, progress };
+  /**
+   * The browser took up an interrupted download again (browser download `id`). Chromium resumes a
+   * cut connection by itself, before any pass sees it cut; counted here so the run says so. A
+   * resume the queue made itself (decideCut in reconcile-saving.ts) was counted when it was made.
+   */
+  async function resumed(id: number): Promise<void> {
+    const job = (await store.read()).jobs.find((candidate) => candidate.browserDownloadId === id);
+    if (!job || job.cut) return;
+    await store.updateJobs(
+      new Map([
+        [job.downloadId, when(['saving'], (current) => ({ resumes: (current.resumes ?? 0) + 1 }), id)],
+      ]),
+    );
+  }
+
+  return { enqueue, pump, control, progress, resumed };
 }
 
 /**
@@ -117,7 +123,8 @@ async function savedElsewhere(
 ): Promise<Map<number, BrowserDownload>> {
   const found = new Map<number, BrowserDownload>();
   if (jobs.length === 0) return found;
-  const files = await downloads.savedFiles();
+  // A file shorter (or longer) than the store announced was never saved whole: it does not count.
+  const files = (await downloads.savedFiles()).filter((file) => sizeProblem(file) === null);
   const tails = files.map((file) => ({ file, parts: file.filename.split(/[/\\]/) }));
   for (const job of jobs) {
     const parts = job.path.split('/');

@@ -6,7 +6,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
 import { errorMessage } from '../../protocol/error-message.ts';
-import { storeUrlSetting } from '../../storage/items.ts';
+import { browserSessionItem, storeUrlSetting } from '../../storage/items.ts';
 import { indexedDbJobStore } from '../../storage/job-store.ts';
 import type { ApiClient } from '../api-client.ts';
 import { browserDownloads } from './browser-downloads.ts';
@@ -16,6 +16,7 @@ import { createDownloadQueue } from './download-queue.ts';
 import { jobNamer, libraryEntries, storeLink } from './library-jobs.ts';
 import { notifyDownloadFailed, notifyProblem, notifyRunFinished, notOwnedItem } from './notifications.ts';
 import type { QueueControl, QueueProgress } from './queue-model.ts';
+import { createRunToolbar } from './run-toolbar.ts';
 import { savedFiles } from './saved-files.ts';
 
 /** While a run is under way this alarm wakes a stopped worker to carry on (30 s is MV3's least). */
@@ -50,11 +51,21 @@ export function createDownloadService(options: DownloadServiceOptions) {
         else await browser.alarms.clear(bulkDownloadAlarm);
       },
       passLater(ms) {
-        setTimeout(() => void queue.pump(), ms);
+        setTimeout(() => void pump().catch(() => undefined), ms);
       },
     },
     now: Date.now,
+    async sessionStartedAt() {
+      const known = await browserSessionItem.getValue();
+      if (known !== null) return known;
+      const now = Date.now();
+      await browserSessionItem.setValue(now);
+      return now;
+    },
   });
+  const toolbar = createRunToolbar(queue.progress);
+  /** A pass, then the toolbar shows where the run is. */
+  const pump = () => queue.pump().finally(() => toolbar.follow());
 
   async function downloadAllAvailable(): Promise<QueueProgress> {
     const api = await options.api();
@@ -66,6 +77,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
     // Oldest purchase first: the library lists newest first.
     const jobs = entries.reverse().map((entry) => named(entry.track, entry.audioFormat, entry.id));
     if (jobs.length > 0) await queue.enqueue(jobs);
+    await toolbar.follow();
     return queue.progress();
   }
 
@@ -83,11 +95,12 @@ export function createDownloadService(options: DownloadServiceOptions) {
       downloadAllAvailable,
       async bulkDownloadProgress(): Promise<QueueProgress> {
         // The popup asking is a good moment to check on the queue too.
-        void queue.pump().catch(() => undefined);
+        void pump().catch(() => undefined);
         return queue.progress();
       },
       async bulkDownloadControl({ action }: { action: QueueControl }): Promise<QueueProgress> {
         await queue.control(action);
+        await toolbar.follow();
         return queue.progress();
       },
       savedFiles: async ({ entries }: { entries: Parameters<typeof savedFiles>[1] }) =>
@@ -101,7 +114,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
       try {
         await downloadPurchased(item, {
           api: await options.api(),
-          enqueue: queue.enqueue,
+          enqueue: (jobs) => queue.enqueue(jobs).finally(() => toolbar.follow()),
           libraryChanged: options.refreshOwned,
         });
       } catch (error) {
@@ -119,15 +132,17 @@ export function createDownloadService(options: DownloadServiceOptions) {
 
     /** downloads.onChanged: a download ended (or was interrupted), so the queue can move on. */
     onDownloadChanged(delta: Browser.downloads.DownloadDelta): void {
-      if (delta.state || delta.error) void queue.pump().catch(() => undefined);
+      if (delta.state?.previous === 'interrupted' && delta.state.current === 'in_progress')
+        void queue.resumed(delta.id).catch(() => undefined);
+      if (delta.state || delta.error) void pump().catch(() => undefined);
     },
 
     async onAlarm(alarm: Browser.alarms.Alarm): Promise<void> {
-      if (alarm.name === bulkDownloadAlarm) await queue.pump();
+      if (alarm.name === bulkDownloadAlarm) await pump();
     },
 
     /** The worker started: carry on with a run a stopped worker left. */
-    resume: () => queue.pump(),
+    resume: () => pump(),
 
     /** Installed, updated, or the store changed: menus for the configured store. */
     async createMenus(): Promise<void> {

@@ -5,8 +5,25 @@
 export interface InterruptVerdict {
   /** Network and server trouble, an expired link among them: worth another attempt. */
   retry: boolean;
+  /**
+   * The connection broke, the store stopped answering, or the browser closed: nothing is wrong
+   * with the link or the file, so the download is resumed where it stopped (after a wait, as the
+   * store may be restarting) rather than started again, and no attempt is counted.
+   */
+  cut: boolean;
   reason: string;
 }
+
+/** The link itself was refused (expired, say), or the store cannot resume: only a fresh start helps. */
+const notCuts = new Set([
+  'SERVER_BAD_CONTENT',
+  'SERVER_FORBIDDEN',
+  'SERVER_UNAUTHORIZED',
+  'SERVER_NO_RANGE',
+  'SERVER_CERT_PROBLEM',
+  'SERVER_CROSS_ORIGIN_REDIRECT',
+  'NETWORK_INVALID_REQUEST',
+]);
 
 const sentences: Record<string, string> = {
   FILE_FAILED: 'The file could not be written.',
@@ -41,8 +58,10 @@ const sentences: Record<string, string> = {
 
 export function interruptVerdict(error: string | undefined): InterruptVerdict {
   const code = error ?? 'FILE_FAILED';
+  const retry = /^(NETWORK_|SERVER_)/.test(code) || code === 'USER_SHUTDOWN' || code === 'CRASH';
   return {
-    retry: /^(NETWORK_|SERVER_)/.test(code) || code === 'USER_SHUTDOWN' || code === 'CRASH',
+    retry,
+    cut: retry && !notCuts.has(code),
     reason: sentences[code] ?? `The download failed (${code}).`,
   };
 }

@@ -37,6 +37,21 @@ export const linkMarginMs = 60_000;
 export const startGraceMs = 30_000;
 /** Wait before asking the store again for links it failed to give. */
 export const initiateRetryMs = 5_000;
+/**
+ * While the store does not answer (a restart, a deploy, a network gone), the run waits and tries
+ * again after 1, 2, 4, 8, 16 and then every 30 seconds (or the store's Retry-After, up to 5
+ * minutes), and only after 10 minutes in a row of that does a file fail. Nobody presses a button.
+ */
+export const outageFirstWaitMs = 1_000;
+export const outageLongestWaitMs = 30_000;
+export const outageBoundMs = 10 * 60_000;
+const retryAfterLongestMs = 5 * 60_000;
+
+/** The wait before try number `tries` + 1, or the store's own Retry-After when it gave one. */
+export function outageWaitMs(tries: number, retryAfterSeconds?: number): number {
+  const backoff = Math.min(outageLongestWaitMs, outageFirstWaitMs * 2 ** Math.max(0, tries - 1));
+  return retryAfterSeconds === undefined ? backoff : Math.min(retryAfterLongestMs, retryAfterSeconds * 1000);
+}
 
 export interface BrowserDownload {
   id: number;
@@ -51,6 +66,12 @@ export interface BrowserDownload {
   exists: boolean;
   /** The file's absolute path ('' before the browser chose it). */
   filename: string;
+  /** An interrupted download the browser can carry on where it stopped (downloads.resume). */
+  canResume: boolean;
+  /** Bytes in the file on disk (-1 or absent when the browser does not know). */
+  fileSize?: number;
+  /** When the download began (ISO 8601). */
+  startTime?: string;
 }
 
 /** The browser's downloads API, as much of it as the queue uses. */
@@ -95,6 +116,11 @@ export interface QueueDependencies {
   initiate: InitiateLinks;
   events: QueueEvents;
   now: () => number;
+  /**
+   * When this browser session began (epoch ms): Chromium cancels the downloads under way when it
+   * closes, so a cancelled download that began before is the browser's doing, resumed like a cut.
+   */
+  sessionStartedAt?: () => Promise<number>;
 }
 
 /** The queue as the popup shows it: the protocol's reply to the bulk download messages. */

@@ -6,9 +6,9 @@
  * start) all of a pass's files at once rather than one after another.
  */
 import { errorMessage } from '../../protocol/error-message.ts';
+import { StoreError } from '../../protocol/store-error.ts';
 import type { DownloadJob, StoreLink } from '../../storage/download-job.ts';
 import type { JobChange } from '../../storage/job-store.ts';
-import { interruptVerdict } from './interrupt-reason.ts';
 import {
   type InitiateLinks,
   initiateRetryMs,
@@ -17,71 +17,15 @@ import {
   linkBatch,
   linkMarginMs,
   maxAttempts,
+  outageBoundMs,
+  outageWaitMs,
   parallelDownloads,
   type QueueDependencies,
   type RunSummary,
   startGraceMs,
   when,
 } from './queue-model.ts';
-
-/** Writes the changes in one transaction, then tells people of each job that failed for good. */
-async function apply(deps: QueueDependencies, changes: Map<number, JobChange>): Promise<DownloadJob[]> {
-  const changed = await deps.jobs.updateJobs(changes);
-  for (const job of changed) if (job.state === 'failed') await deps.events.jobFailed(job);
-  return changed;
-}
-
-/** The attempt failed: another one with a fresh link, or the job fails with the reason. */
-function attemptFailed(job: DownloadJob, error: string | undefined): JobChange {
-  const verdict = interruptVerdict(error);
-  return when(
-    ['saving', 'starting'],
-    (current) => {
-      const attempts = current.attempts + 1;
-      const past =
-        current.browserDownloadId === null
-          ? current.pastBrowserIds
-          : [...current.pastBrowserIds, current.browserDownloadId];
-      const again = verdict.retry && attempts < maxAttempts;
-      return {
-        state: again ? 'queued' : 'failed',
-        attempts,
-        link: null,
-        browserDownloadId: null,
-        startedAt: null,
-        pastBrowserIds: past,
-        error: verdict.reason,
-      };
-    },
-    job.browserDownloadId ?? undefined,
-  );
-}
-
-/** Resolves with how many of these downloads are still under way. */
-async function reconcileSaving(deps: QueueDependencies, saving: DownloadJob[]): Promise<number> {
-  const items = await Promise.all(saving.map((job) => deps.downloads.byId(job.browserDownloadId as number)));
-  const changes = new Map<number, JobChange>();
-  saving.forEach((job, index) => {
-    const item = items[index];
-    if (item?.state === 'complete') {
-      changes.set(
-        job.downloadId,
-        when(
-          ['saving'],
-          () => ({ state: 'done', error: null, savedAs: item.filename }),
-          job.browserDownloadId as number,
-        ),
-      );
-    } else if (!item) {
-      // Erased from the browser's list before it finished: nothing was saved.
-      changes.set(job.downloadId, attemptFailed(job, 'NETWORK_FAILED'));
-    } else if (item.state === 'interrupted') {
-      changes.set(job.downloadId, attemptFailed(job, item.error));
-    }
-  });
-  await apply(deps, changes);
-  return saving.length - changes.size;
-}
+import { apply, reconcileSaving } from './reconcile-saving.ts';
 
 /** A job left in `starting` by a stopped worker: adopt its browser download, or start again. */
 async function recoverStarting(deps: QueueDependencies, job: DownloadJob): Promise<void> {
@@ -109,6 +53,30 @@ async function recoverStarting(deps: QueueDependencies, job: DownloadJob): Promi
   }
 }
 
+/** The store is restarting, overloaded or out of reach: a wait helps, unlike a refusal. */
+const storeUnavailable = (error: unknown) =>
+  error instanceof StoreError && ['storeDown', 'offline', 'timeout', 'rateLimited'].includes(error.kind);
+
+/**
+ * The store did not answer a request for links: the run waits (queue-model.ts, outageWaitMs)
+ * without counting it against any file. Resolves false once the outage outlasted its bound.
+ */
+async function waitForStore(deps: QueueDependencies, error: unknown): Promise<boolean> {
+  const now = deps.now();
+  let waitMs = 0;
+  const run = await deps.jobs.updateRun((current) => {
+    const since = current.storeWait?.since ?? now;
+    if (now - since >= outageBoundMs) return null;
+    const tries = (current.storeWait?.tries ?? 0) + 1;
+    waitMs = outageWaitMs(tries, (error as StoreError).retryAfterSeconds);
+    const reason = errorMessage(error);
+    return { ...current, storeWait: { since, tries, retryAt: now + waitMs, bytes: 0, reason } };
+  });
+  if (waitMs === 0 || !run?.storeWait) return false;
+  deps.events.passLater(waitMs);
+  return true;
+}
+
 /** Fresh links for these jobs; a failing id is found by asking for each alone. */
 async function refreshLinks(deps: QueueDependencies, due: DownloadJob[]): Promise<void> {
   const ids = due.map((job) => job.downloadId);
@@ -116,6 +84,7 @@ async function refreshLinks(deps: QueueDependencies, due: DownloadJob[]): Promis
   try {
     links = await deps.initiate(ids);
   } catch (error) {
+    if (storeUnavailable(error) && (await waitForStore(deps, error))) return;
     if (ids.length > 1) {
       for (const job of due) await refreshLinks(deps, [job]);
       return;
@@ -138,6 +107,7 @@ async function refreshLinks(deps: QueueDependencies, due: DownloadJob[]): Promis
     if (updated?.state !== 'failed') deps.events.passLater(initiateRetryMs);
     return;
   }
+  await deps.jobs.updateRun((run) => (run.storeWait ? { ...run, storeWait: null } : null));
   await apply(
     deps,
     new Map(links.map(({ downloadId, link }) => [downloadId, when(['queued'], () => ({ link }))])),
@@ -199,9 +169,14 @@ async function startJobs(
 async function startMore(deps: QueueDependencies, launching: Set<number>): Promise<number> {
   const { jobs: store, now } = deps;
   const fresh = (job: DownloadJob) => job.link !== null && job.link.expiresAt - now() >= linkMarginMs;
-  const { jobs } = await store.read();
+  const { run, jobs } = await store.read();
   const free = parallelDownloads - jobs.filter(isActive).length;
   if (free <= 0) return 0;
+  const waiting = run?.storeWait?.retryAt ?? 0;
+  if (waiting > now()) {
+    deps.events.passLater(waiting - now());
+    return 0;
+  }
   const queued = jobs.filter((job) => job.state === 'queued').sort((a, b) => a.seq - b.seq);
   const next = new Set(queued.slice(0, free).map((job) => job.downloadId));
   if (queued.slice(0, free).some((job) => !fresh(job))) {

@@ -1,0 +1,215 @@
+/**
+ * A pass's look at the downloads under way: saved (and whole), cut (the connection broke or the
+ * store stopped answering: resumed where it stopped after a wait, never started again from
+ * nothing while the browser can resume), or failed (another attempt with a fresh link). Every
+ * decision is written first; only then is the browser told to resume or to drop a partial file.
+ */
+import type { DownloadJob, Outage } from '../../storage/download-job.ts';
+import type { JobChange } from '../../storage/job-store.ts';
+import { interruptVerdict } from './interrupt-reason.ts';
+import {
+  type BrowserDownload,
+  linkMarginMs,
+  maxAttempts,
+  outageBoundMs,
+  outageWaitMs,
+  type QueueDependencies,
+  when,
+} from './queue-model.ts';
+
+/** Writes the changes in one transaction, then tells people of each job that failed for good. */
+export async function apply(
+  deps: QueueDependencies,
+  changes: Map<number, JobChange>,
+): Promise<DownloadJob[]> {
+  const changed = await deps.jobs.updateJobs(changes);
+  for (const job of changed) if (job.state === 'failed') await deps.events.jobFailed(job);
+  return changed;
+}
+
+/** The browser's file is where the job meant it (not "name (1)"): a fresh start may write over it. */
+const ownsPath = (job: DownloadJob, item: BrowserDownload | undefined) =>
+  item?.filename.replace(/\\/g, '/').endsWith(`/${job.path}`) === true;
+
+/**
+ * The attempt failed: another one with a fresh link, or the job fails with the reason. A fresh
+ * attempt writes over the failed one's file when that sat at the job's path, so no "(1)" copy.
+ */
+export function attemptFailed(
+  job: DownloadJob,
+  error: string | undefined,
+  item?: BrowserDownload,
+  reason = interruptVerdict(error).reason,
+): JobChange {
+  const verdict = interruptVerdict(error);
+  return when(
+    ['saving', 'starting'],
+    (current) => {
+      const attempts = current.attempts + 1;
+      const past =
+        current.browserDownloadId === null
+          ? current.pastBrowserIds
+          : [...current.pastBrowserIds, current.browserDownloadId];
+      const again = verdict.retry && attempts < maxAttempts;
+      return {
+        state: again ? 'queued' : 'failed',
+        attempts,
+        link: null,
+        browserDownloadId: null,
+        startedAt: null,
+        pastBrowserIds: past,
+        error: reason,
+        cut: null,
+        replace: current.replace === true || ownsPath(current, item),
+      };
+    },
+    job.browserDownloadId ?? undefined,
+  );
+}
+
+/** A file the browser calls complete whose size is not what the store announced, as a sentence. */
+export function sizeProblem(item: BrowserDownload): string | null {
+  const announced = item.totalBytes;
+  const onDisk = item.fileSize !== undefined && item.fileSize >= 0 ? item.fileSize : item.bytesReceived;
+  if (announced <= 0 || onDisk === announced) return null;
+  return `The saved file has ${onDisk} bytes; the store sent ${announced}.`;
+}
+
+/** What to do with a cut download now: wait on, resume it, start it afresh, or give up. */
+type CutDecision = { change: JobChange; browser?: 'resume' | 'drop'; waitMs?: number };
+
+function decideCut(
+  deps: QueueDependencies,
+  job: DownloadJob,
+  item: BrowserDownload,
+  reason: string,
+): CutDecision {
+  const now = deps.now();
+  const id = item.id;
+  const cut = job.cut ?? null;
+  if (cut?.retryAt != null) {
+    if (now < cut.retryAt) return { change: () => null, waitMs: cut.retryAt - now };
+    const tried: Outage = { ...cut, retryAt: null };
+    const linkAlive = job.link !== null && job.link.expiresAt - now >= linkMarginMs;
+    if (item.canResume && linkAlive) {
+      return {
+        change: when(['saving'], (current) => ({ cut: tried, resumes: (current.resumes ?? 0) + 1 }), id),
+        browser: 'resume',
+      };
+    }
+    // Nothing to resume (no bytes kept, or the link has expired): a fresh link, over the partial file.
+    return {
+      change: when(
+        ['saving'],
+        (current) => ({
+          state: 'queued',
+          link: null,
+          browserDownloadId: null,
+          startedAt: null,
+          pastBrowserIds: [...current.pastBrowserIds, id],
+          cut: tried,
+          replace: current.replace === true || ownsPath(current, item),
+        }),
+        id,
+      ),
+      browser: 'drop',
+    };
+  }
+  const since = cut?.since ?? now;
+  if (now - since >= outageBoundMs) {
+    const minutes = Math.round(outageBoundMs / 60_000);
+    return {
+      change: attemptFailed(
+        job,
+        'FILE_FAILED',
+        item,
+        `${reason} It did not come back in ${minutes} minutes.`,
+      ),
+    };
+  }
+  const tries = (cut?.tries ?? 0) + 1;
+  const waitMs = outageWaitMs(tries);
+  const next: Outage = { since, tries, retryAt: now + waitMs, bytes: item.bytesReceived, reason };
+  return { change: when(['saving'], () => ({ cut: next }), id), waitMs };
+}
+
+/** Resolves with how many of these downloads are still under way. */
+export async function reconcileSaving(deps: QueueDependencies, saving: DownloadJob[]): Promise<number> {
+  const items = await Promise.all(saving.map((job) => deps.downloads.byId(job.browserDownloadId as number)));
+  const sessionStart = (await deps.sessionStartedAt?.()) ?? 0;
+  // Cancelled by the browser closing (it began in an earlier session), not by the person.
+  const closedWithBrowser = (item: BrowserDownload) =>
+    item.error === 'USER_CANCELED' &&
+    item.startTime !== undefined &&
+    Date.parse(item.startTime) < sessionStart;
+  const changes = new Map<number, JobChange>();
+  const after = new Map<number, { browser: 'resume' | 'drop'; id: number }>();
+  let ended = 0;
+  let soonest = Number.POSITIVE_INFINITY;
+  saving.forEach((job, index) => {
+    const item = items[index];
+    const id = job.browserDownloadId as number;
+    if (!item) {
+      // Erased from the browser's list before it finished: nothing was saved.
+      changes.set(job.downloadId, attemptFailed(job, 'NETWORK_FAILED'));
+      ended++;
+    } else if (item.state === 'complete') {
+      const short = sizeProblem(item);
+      changes.set(
+        job.downloadId,
+        short
+          ? attemptFailed(job, 'SERVER_CONTENT_LENGTH_MISMATCH', item, short)
+          : when(
+              ['saving'],
+              () => ({
+                state: 'done',
+                error: null,
+                cut: null,
+                savedAs: item.filename,
+                bytes: item.bytesReceived,
+              }),
+              id,
+            ),
+      );
+      ended++;
+    } else if (item.state === 'interrupted') {
+      const verdict = interruptVerdict(closedWithBrowser(item) ? 'USER_SHUTDOWN' : item.error);
+      if (!verdict.cut) {
+        changes.set(job.downloadId, attemptFailed(job, item.error, item));
+        after.set(job.downloadId, { browser: 'drop', id });
+        ended++;
+        return;
+      }
+      const decision = decideCut(deps, job, item, verdict.reason);
+      changes.set(job.downloadId, decision.change);
+      if (decision.browser) after.set(job.downloadId, { browser: decision.browser, id });
+      if (decision.waitMs !== undefined) soonest = Math.min(soonest, decision.waitMs);
+    } else if (job.cut && job.cut.retryAt === null && item.bytesReceived > job.cut.bytes) {
+      // The resumed download is getting bytes again: the outage is over.
+      changes.set(
+        job.downloadId,
+        when(['saving'], () => ({ cut: null }), id),
+      );
+    }
+  });
+  const changed = await apply(deps, changes);
+  await followUp(deps, changed, after);
+  if (Number.isFinite(soonest)) deps.events.passLater(soonest);
+  return saving.length - ended;
+}
+
+/** The browser resumes what was decided resumed, and drops the partial file of what starts afresh. */
+async function followUp(
+  deps: QueueDependencies,
+  changed: DownloadJob[],
+  after: Map<number, { browser: 'resume' | 'drop'; id: number }>,
+): Promise<void> {
+  for (const job of changed) {
+    const next = after.get(job.downloadId);
+    if (!next) continue;
+    // A download the browser already resumed or removed refuses; the next pass sees how it is.
+    const quietly = (work: Promise<void>) => work.catch(() => undefined);
+    if (next.browser === 'resume') await quietly(deps.downloads.resume(next.id));
+    else await quietly(deps.downloads.cancel(next.id));
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * A bulk download run's progress in words, the same in the popup and in the toolbar button's
+ * title: bytes, the time left, and why it waits. English for now, like the rest of the UI.
+ */
+import type { BulkProgress } from './messages.ts';
+
+export const megabytes = (bytes: number) =>
+  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
+
+/** "about 40 s", "about 3 min", "about 1 h 05 min". */
+export function timeLeft(seconds: number): string {
+  if (seconds < 60) return `about ${Math.max(1, Math.round(seconds / 5) * 5)} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min`;
+  return `about ${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** "312.4 MB of about 700.0 MB, about 3 min left", or just what is saved while nothing is known. */
+export function bytesSentence(progress: BulkProgress): string | null {
+  const received = progress.bytesReceived ?? 0;
+  if (received <= 0 && !progress.bytesExpected) return null;
+  const of = progress.bytesExpected ? ` of about ${megabytes(progress.bytesExpected)}` : '';
+  const left = progress.secondsLeft != null ? `, ${timeLeft(progress.secondsLeft)} left` : '';
+  return `${megabytes(received)}${of}${left}`;
+}
+
+/** "The store is not answering (since 14:02:10): trying again in 8 s, by itself." */
+export function waitingSentence(waiting: NonNullable<BulkProgress['waiting']>, now: number): string {
+  const since = new Date(waiting.since).toLocaleTimeString();
+  const seconds = Math.max(0, Math.ceil((waiting.retryAt - now) / 1000));
+  const cut =
+    waiting.files > 0 ? ` ${waiting.files} cut ${waiting.files === 1 ? 'file waits' : 'files wait'}.` : '';
+  return `Waiting for the store since ${since} (${waiting.reason}) Trying again in ${seconds} s, by itself.${cut}`;
+}
+
+/** What the toolbar button shows while a run is under way: a short badge and a title. */
+export function toolbarProgress(
+  progress: BulkProgress,
+  now: number,
+): { badge: string; title: string } | null {
+  if (progress.status !== 'running' && progress.status !== 'paused') return null;
+  const files = `${progress.done} of ${progress.total} files`;
+  const share =
+    progress.bytesExpected && progress.bytesExpected > 0
+      ? (progress.bytesReceived ?? 0) / progress.bytesExpected
+      : progress.done / Math.max(1, progress.total);
+  const percent = Math.min(99, Math.floor(share * 100));
+  if (progress.status === 'paused') return { badge: 'II', title: `Crate: downloads paused, ${files}` };
+  const bytes = bytesSentence(progress);
+  const waiting = progress.waiting ? ` ${waitingSentence(progress.waiting, now)}` : '';
+  return {
+    badge: progress.waiting ? '…' : `${percent}%`,
+    title: `Crate: downloading ${files}${bytes ? `, ${bytes}` : ''}.${waiting}`,
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Downloads that survive, in Chromium (download-journey.ts, the same in Firefox): a cut connection
+ * resumed, the store restarted mid-run, "Download all" clicked twice, and the browser closed
+ * mid-run and started again on its profile. A store of this file's own, listening, whose files
+ * cross a shaped network (1 MB/s per connection, 40 ms before each response); tracks last 20 s.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { signInToStore } from './connect.ts';
+import {
+  browserRestartedMidRun,
+  cutConnectionResumed,
+  downloadAllTwice,
+  recordFileRequests,
+  type SurvivalBrowser,
+  storeRestartedMidRun,
+} from './download-journey.ts';
+import { type ExtensionHarness, launchExtension } from './extension.ts';
+
+let store: TestStore;
+let extension: ExtensionHarness;
+let downloadDir: string;
+let profile: string;
+let requests: ReturnType<typeof recordFileRequests>;
+let journey: SurvivalBrowser<Page> & { restartBrowser(): Promise<void> };
+
+beforeAll(async () => {
+  store = await startTestStore({
+    scale: 300,
+    listen: true,
+    // 20-second tracks: WAVs of 3.5 MB, a few seconds each at this rate.
+    trackSeconds: 20,
+    config: { fileNetwork: { latencyMs: 40, kbps: 8_000 } },
+  });
+  requests = recordFileRequests(store);
+  downloadDir = mkdtempSync(join(tmpdir(), 'crate-survival-'));
+  profile = mkdtempSync(join(tmpdir(), 'crate-survival-profile-'));
+  extension = await launchExtension({ downloadsPath: downloadDir, profile });
+  await (await signInToStore(extension, store.baseUrl)).page.close();
+  journey = {
+    store,
+    downloadDir,
+    openPage: (path) => extension.openPage(path),
+    async restartBrowser() {
+      // The browser closes as a person closes it, downloads under way with it.
+      await extension.close();
+      extension = await launchExtension({ downloadsPath: downloadDir, profile });
+    },
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await extension?.close();
+  await store?.close();
+  for (const folder of [downloadDir, profile]) if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('Chromium: downloads that survive (download-journey.ts, the same in Firefox)', () => {
+  it('resumes a file whose connection was cut mid-file, and says so', async () => {
+    await cutConnectionResumed(journey, requests, { saysResumed: false });
+  }, 180_000);
+
+  it('waits out a store restarted mid-run and carries on by itself', async () => {
+    await storeRestartedMidRun(journey);
+  }, 180_000);
+
+  it('saves every file once when "Download all" is clicked twice and again while it runs', async () => {
+    await downloadAllTwice(journey);
+  }, 180_000);
+
+  it('carries on after the browser was closed mid-run and started again', async () => {
+    await browserRestartedMidRun(journey);
+  }, 240_000);
+});
