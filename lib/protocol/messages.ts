@@ -177,6 +177,15 @@ export const CatalogFacts = z.object({
   sampleUrl: z.string().optional(),
   releaseId: z.number().int().optional(),
   tracks: z.array(z.object({ id: z.number().int(), price: Price, fee: AudioFormatFee })).optional(),
+  /** A track's recording, for "in your collection" (lib/contract/recording-match.ts). */
+  recording: z
+    .object({
+      artists: z.array(z.string()),
+      title: z.string(),
+      mix: z.string(),
+      isrc: z.string().nullable(),
+    })
+    .optional(),
 });
 export type CatalogFacts = z.infer<typeof CatalogFacts>;
 

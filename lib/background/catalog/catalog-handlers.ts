@@ -5,6 +5,7 @@
 import type { CatalogFacts, ReleaseTracks } from '../../protocol/messages.ts';
 import type { Handlers } from '../../protocol/receive.ts';
 import type { ApiClient } from '../api-client.ts';
+import { recordingOfTrack } from '../collection/collection-check.ts';
 import { forEachPooled } from '../pool.ts';
 import type { WorkerContext } from '../worker-context.ts';
 import { catalogLookups, releaseRecords } from './release-track-ids.ts';
@@ -15,7 +16,8 @@ async function factsOf(client: ApiClient, item: Item): Promise<CatalogFacts> {
   if (item.type === 'track') {
     const { track } = await client.catalogPage('track', item.id);
     const { id, audioFormatFee: fee, image, bpm, key, sampleUrl } = track;
-    return { id, type: 'track', fee, image, bpm, key, sampleUrl, releaseId: track.release.id };
+    const recording = recordingOfTrack(track);
+    return { id, type: 'track', fee, image, bpm, key, sampleUrl, releaseId: track.release.id, recording };
   }
   const { release, tracks } = await client.catalogPage('release', item.id);
   return {
