@@ -1,6 +1,6 @@
 /**
  * The store as several stateless instances behind nginx, on a throwaway PostgreSQL cluster, all
- * on this machine (README: "Running behind a reverse proxy"):
+ * on this machine (docs/production.md: "Running behind a reverse proxy"):
  *
  *   npm run store:cluster -- [--instances 2] [--port 8080] [--scale 5000]
  *
