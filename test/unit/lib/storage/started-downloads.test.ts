@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { rememberStartedDownload, startedDownload } from '../../lib/storage/started-downloads.ts';
+import { rememberStartedDownload, startedDownload } from '../../../../lib/storage/started-downloads.ts';
 
 beforeEach(() => fakeBrowser.reset());
 
