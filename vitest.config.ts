@@ -35,6 +35,17 @@ export default defineConfig({
         },
       },
       {
+        // Opt-in (npm run test:mixxx): Debian's Mixxx 2.3 under Xvfb reads the store's files.
+        test: {
+          name: 'mixxx',
+          include: ['test/mixxx/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

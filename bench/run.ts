@@ -65,6 +65,12 @@ const benches: Bench[] = [
   { name: 'downloads', script: 'downloads.ts', extension: true, args: ['--entries', '100'] },
   { name: 'tagging', script: 'tagging.ts', args: ['--pairs', full ? '300' : '150'] },
   {
+    name: 'collection',
+    script: 'collection.ts',
+    extension: true,
+    args: ['--sizes', '20000,100000', '--runs', full ? '5' : '3'],
+  },
+  {
     name: 'file-serving',
     script: 'file-serving.ts',
     args: ['--format', 'wav', '--rounds', full ? '2' : '1'],
@@ -78,6 +84,8 @@ const goals: Record<string, { max?: number; min?: number }> = {
   page_load_ratio_5000: { max: 1.05 },
   decorate_ms_1000: { max: 5 },
   content_script_gzip_bytes: { max: 15 * 1024 },
+  collection_import_s_20000: { max: 10 },
+  collection_import_frame_gap_ms_20000: { max: 250 },
   popup_summary_ratio_0: { max: 1.1 },
   popup_summary_ratio_200: { max: 1.1 },
   popup_library_ratio_10000: { max: 1.3 },

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { storeNodeArgs } from '../server/runtime/store-command.ts';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -65,7 +66,7 @@ async function startStore(): Promise<void> {
     console.log(`A store already answers at ${storeUrl}; using it.`);
     return;
   }
-  const store = start(bin('tsx'), ['server/main.ts']);
+  const store = start(process.execPath, storeNodeArgs);
   // Seeding the demo catalog on a first run takes a few seconds.
   for (let waited = 0; waited < 120_000; waited += 250) {
     if (store.exitCode !== null) throw new Error('The store stopped while starting (see above).');

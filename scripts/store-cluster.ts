@@ -1,6 +1,6 @@
 /**
  * The store as several stateless instances behind nginx, on a throwaway PostgreSQL cluster, all
- * on this machine (README: "Running behind a reverse proxy"):
+ * on this machine (docs/production.md: "Running behind a reverse proxy"):
  *
  *   npm run store:cluster -- [--instances 2] [--port 8080] [--scale 5000]
  *
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { storeNodeArgs } from '../server/runtime/store-command.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
 
@@ -69,9 +70,7 @@ export async function startStoreCluster(options: {
       const child = spawn(
         process.execPath,
         [
-          '--import',
-          'tsx',
-          join(root, 'server/main.ts'),
+          ...storeNodeArgs,
           '--db',
           databaseUrl,
           '--port',

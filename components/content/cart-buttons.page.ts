@@ -70,6 +70,27 @@ export class CartButtonsPage<P extends UiPage> {
     }) as LocatorOf<P>;
   }
 
+  /** The mark of a recording in the DJ's collection: "In your collection: rekordbox". */
+  inCollection(control: UiLocator, source?: string): LocatorOf<P> {
+    return control.getByText(source ? `In your collection: ${source}` : /^In your collection: /, {
+      exact: source !== undefined,
+    }) as LocatorOf<P>;
+  }
+
+  /** Every collection mark on the page. */
+  get collectionMarks(): LocatorOf<P> {
+    return this.all.getByText(/^In your collection: /) as LocatorOf<P>;
+  }
+
+  /** Asked before adding a recording in the DJ's collection. */
+  collectionQuestion(control: UiLocator): LocatorOf<P> {
+    return control.getByText(/^In your .+ collection: buy anyway\?$/) as LocatorOf<P>;
+  }
+
+  buyAnyway(control: UiLocator): LocatorOf<P> {
+    return control.getByRole('button', { name: 'Buy anyway' }) as LocatorOf<P>;
+  }
+
   addAnyway(control: UiLocator): LocatorOf<P> {
     return control.getByRole('button', { name: 'Add anyway' }) as LocatorOf<P>;
   }

@@ -10,6 +10,7 @@
  * elements in place and never moves one that stays, so keyboard focus stays on its button.
  */
 
+import { i18n } from '#i18n';
 import type { AskOverlap } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import type { ItemStatus } from '../../lib/content/item-state.ts';
@@ -32,6 +33,8 @@ export type Phase =
   | { step: 'ready' }
   | { step: 'working' }
   | { step: 'confirmOwned'; format: AudioFormat }
+  /** A recording in the DJ's collection: asked before it goes to the cart. */
+  | { step: 'confirmCollection'; format: AudioFormat }
   | ({ step: 'overlap'; format: AudioFormat } & Omit<AskOverlap, 'outcome'>)
   | { step: 'failed'; message: string };
 
@@ -75,6 +78,12 @@ function marks(parts: Parts, { item, status }: CartButtonsState): HTMLElement[] 
     if (owned.textContent !== text) owned.textContent = text;
     wanted.push(owned);
   }
+  if (status.inCollection !== null) {
+    const mark = part(parts, 'collection', () => span('mark in-collection'));
+    const text = i18n.t('collection.mark', [status.inCollection]);
+    if (mark.textContent !== text) mark.textContent = text;
+    wanted.push(mark);
+  }
   if (status.inCart) wanted.push(part(parts, 'inCart', () => span('mark in-cart', 'In cart')));
   return wanted;
 }
@@ -93,14 +102,16 @@ function question(parts: Parts, { item, status, phase }: CartButtonsState): HTML
     );
     return [asking, ...choices];
   }
-  if (phase.step !== 'confirmOwned') return [];
-  const asked = ownedQuestion(item, status, phase.format);
+  if (phase.step !== 'confirmOwned' && phase.step !== 'confirmCollection') return [];
+  const asked =
+    phase.step === 'confirmOwned'
+      ? ownedQuestion(item, status, phase.format)
+      : i18n.t('collection.question', [status.inCollection ?? '']);
   if (asking.textContent !== asked) asking.textContent = asked;
-  return [
-    asking,
-    part(parts, 'confirm', () => button('confirm', 'Add anyway')),
-    part(parts, 'cancel', () => button('cancel', 'Cancel')),
-  ];
+  const confirm = part(parts, 'confirm', () => button('confirm', 'Add anyway'));
+  const confirmText = phase.step === 'confirmOwned' ? 'Add anyway' : i18n.t('collection.buyAnyway');
+  if (confirm.textContent !== confirmText) confirm.textContent = confirmText;
+  return [asking, confirm, part(parts, 'cancel', () => button('cancel', 'Cancel'))];
 }
 
 /** One format's button: its price, whether it is the lead, owned, in the cart or an upgrade. */
@@ -183,7 +194,8 @@ export function drawCartButtons(fieldset: HTMLFieldSetElement, state: CartButton
   const { status, phase } = state;
   const parts = partsFor(fieldset);
   fieldset.dataset.state = phase.step !== 'ready' ? phase.step : status.signedIn ? 'ready' : 'signedOut';
-  const asking = phase.step === 'overlap' || phase.step === 'confirmOwned';
+  const confirming = phase.step === 'confirmOwned' || phase.step === 'confirmCollection';
+  const asking = phase.step === 'overlap' || confirming;
   const wanted = [
     ...marks(parts, state),
     ...(asking ? question(parts, state) : buttons(parts, state)),
@@ -195,6 +207,6 @@ export function drawCartButtons(fieldset: HTMLFieldSetElement, state: CartButton
   reconcile(fieldset, wanted);
   // Asking moves the focus to the answer, as the question replaced the buttons: for an overlap,
   // to the choice that pays for nothing twice.
-  if (phase.step === 'confirmOwned' && !wasConfirming) parts.get('confirm')?.focus();
+  if (confirming && !wasConfirming) parts.get('confirm')?.focus();
   if (phase.step === 'overlap' && !wasAsking) safe?.focus();
 }

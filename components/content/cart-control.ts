@@ -116,10 +116,13 @@ function itemActions(
       ),
     remove: (): void => void run(async () => void (await actions.remove(item)), act.remove),
     freeDownload: (): void => void run(async () => void (await actions.freeDownload(item)), act.freeDownload),
-    choose(format: AudioFormat): void {
+    choose(format: AudioFormat, collectionAsked = false): void {
       const current = states.status(item);
       if (current.inCart === format) return;
-      if (current.inCart !== null) {
+      // Something bought here asks its own question ("You own this"): one question is enough.
+      if (current.inCart === null && current.inCollection !== null && !current.owned && !collectionAsked) {
+        setPhase({ step: 'confirmCollection', format });
+      } else if (current.inCart !== null) {
         void run(
           async () => void (await actions.changeFormat(item, format)),
           () => act.choose(format),
@@ -173,6 +176,7 @@ export function createCartControl({
         return act.freeDownload();
       case 'confirm':
         if (phase.step === 'confirmOwned') act.add(phase.format, true);
+        else if (phase.step === 'confirmCollection') act.choose(phase.format, true);
         return;
       case 'choose':
         if (phase.step === 'overlap') act.resolve(phase.format, pressed.choice);

@@ -9,6 +9,7 @@ import type { CartActions } from '../../lib/content/cart-actions.ts';
 import { controlBlockSize } from '../../lib/content/control-space.ts';
 import { decoratedMark, type FoundRow } from '../../lib/content/decorate.ts';
 import type { ItemStates } from '../../lib/content/item-state.ts';
+import { markRow } from '../../lib/content/page-filter.ts';
 import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
 import { pageHeader } from '../../lib/content/selectors.ts';
 import controlCss from './cart-buttons.css?inline';
@@ -37,8 +38,14 @@ export function createControlMounter(
   { signal }: { signal: AbortSignal },
   previews?: PreviewControls,
 ): ControlMounter {
-  const mounted: { row: Element; host: HTMLElement; control: CartControl }[] = [];
+  const mounted: { row: Element; item: FoundRow['item']; host: HTMLElement; control: CartControl }[] = [];
+  // The page filter's marks (page-filter.ts) follow every status change of the mounted rows.
+  const markAll = () => {
+    for (const { row, item } of mounted) markRow(row, states.status(item));
+  };
+  const unsubscribe = states.subscribe(markAll);
   signal.addEventListener('abort', () => {
+    unsubscribe();
     for (const { row, host, control } of mounted) {
       control.destroy();
       host.remove();
@@ -60,7 +67,8 @@ export function createControlMounter(
       if (preview) shadow.append(preview);
       shadow.append(control.element);
       slot.append(host);
-      mounted.push({ row, host, control });
+      mounted.push({ row, item, host, control });
+      markRow(row, states.status(item));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { i18n } from '#i18n';
+import { CollectionSection } from './collection-section.tsx';
 import { OptionsForm } from './options-form.tsx';
 import { ShortcutsSection } from './shortcuts-section.tsx';
 
@@ -15,6 +16,7 @@ export function OptionsPage() {
         </div>
       </header>
       <OptionsForm />
+      <CollectionSection />
       <ShortcutsSection />
     </div>
   );

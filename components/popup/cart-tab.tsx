@@ -21,6 +21,7 @@ import { TrackViewFilters, useKeyNotation, useOwnedFormats } from './track-view.
 import { useCachedResource } from './use-cached-resource.ts';
 import { useCartChanges } from './use-cart-changes.ts';
 import { useCatalogFacts } from './use-catalog-facts.ts';
+import { useCollectionSource } from './use-collection.ts';
 
 export interface CartTabProps {
   scope: CacheScope | null;
@@ -52,6 +53,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   }, [scope, cartName, cart.cached]);
   const changes = useCartChanges(cart, cartName);
   const ownedFormatsOf = useOwnedFormats(storeUrl);
+  const collectionSourceOf = useCollectionSource();
   const notation = useKeyNotation();
   const [trackView, setTrackView] = useState(allTracks);
   const { facts, failed: factsFailed } = useCatalogFacts(scope, cart.cached?.value.cart.items ?? []);
@@ -72,7 +74,13 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   }
 
   const { items, counts, total } = view.cart;
-  const overlap = findCartOverlap(items, total, (item) => facts.get(itemKey(item)), ownedFormatsOf);
+  const overlap = findCartOverlap(
+    items,
+    total,
+    (item) => facts.get(itemKey(item)),
+    ownedFormatsOf,
+    collectionSourceOf,
+  );
   const narrowed = !isAllTracks(trackView);
   const shown = narrowed ? viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, trackView) : items;
   const cartLabel = cartName === defaultCartName ? 'Your cart' : `Cart "${cartName}"`;

@@ -1,10 +1,11 @@
 /**
- * Exports a crate (a cart, everything downloaded, or the library entries the filter shows) as an
- * M3U8 playlist or a rekordbox XML file, saved with the browser's downloads. Tracks whose file is
+ * Exports a crate (a cart, everything downloaded, or the library entries the filter shows) for a
+ * DJ application: rekordbox XML, a Serato crate, Traktor NML or an M3U8 playlist (Engine DJ,
+ * VirtualDJ, Mixxx), saved with the browser's downloads; the last format chosen is offered first. Tracks whose file is
  * not on disk, and a cart's items not bought yet, are listed as missing, never silently left out.
  * Loaded only when asked for (crate-export-button.tsx).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { defaultCartName } from '../../lib/contract/cart-name.ts';
 import { maxPerPage } from '../../lib/contract/paging.ts';
@@ -13,16 +14,26 @@ import type { CartItem, LibraryEntry } from '../../lib/contract/wire.ts';
 import {
   cartTracks,
   chooseFiles,
+  entryTitle,
   type MissingTrack,
-  m3u8,
   type OwnedTrack,
-  rekordboxXml,
+  type ReleaseFacts,
   type SavedEntry,
 } from '../../lib/popup/crate-export.ts';
+import {
+  type CrateFormat,
+  crateFile,
+  crateFormatInfo,
+  crateFormats,
+  isCrateFormat,
+  onOneDrive,
+} from '../../lib/popup/crate-formats.ts';
 import { saveTextFile } from '../../lib/popup/save-text-file.ts';
+import type { DesktopOs } from '../../lib/popup/volume-path.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
-import type { SavedFile } from '../../lib/protocol/messages.ts';
+import type { ReleaseTracks, SavedFile } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
+import { crateExportFormatSetting, storeUrlSetting } from '../../lib/storage/items.ts';
 
 export interface CrateExportDialogProps {
   /** The entries the library's filter shows, or null when it shows everything. */
@@ -32,9 +43,15 @@ export interface CrateExportDialogProps {
   onClose(): void;
 }
 
-type Format = 'm3u8' | 'rekordbox';
 type Scope = 'cart' | 'downloaded' | 'selection';
-type Outcome = { saved: number; filename: string; missing: MissingTrack[] };
+type Outcome = {
+  saved: number;
+  filename: string;
+  missing: MissingTrack[];
+  format: CrateFormat;
+  /** Serato: the drive the crate belongs on, null for the system drive. */
+  drive?: string | null;
+};
 
 /** The messages' limits of entries and releases per question. */
 const entryBatch = 1000;
@@ -62,14 +79,32 @@ async function filesOf(entries: readonly LibraryEntry[]): Promise<Map<number, Sa
   return files;
 }
 
-async function releaseTracks(items: readonly CartItem[]): Promise<Map<number, number[]>> {
-  const ids = [...new Set(items.filter((item) => item.type === 'release').map((item) => item.id))];
-  const tracks = new Map<number, number[]>();
-  for (let start = 0; start < ids.length; start += releaseBatch) {
-    for (const release of await send('releaseTracks', { ids: ids.slice(start, start + releaseBatch) }))
-      tracks.set(release.id, release.trackIds);
+/** The catalog's records of these releases: their tracks in order, and catalog numbers. */
+async function releasesOf(ids: Iterable<number>): Promise<Map<number, ReleaseTracks>> {
+  const unique = [...new Set(ids)];
+  const releases = new Map<number, ReleaseTracks>();
+  for (let start = 0; start < unique.length; start += releaseBatch) {
+    for (const release of await send('releaseTracks', { ids: unique.slice(start, start + releaseBatch) }))
+      releases.set(release.id, release);
   }
-  return tracks;
+  return releases;
+}
+
+/** Each saved file with its size and its release's facts (track number, catalog number). */
+async function withReleaseFacts(
+  saved: readonly SavedEntry[],
+  files: ReadonlyMap<number, SavedFile>,
+  known: ReadonlyMap<number, ReleaseTracks>,
+): Promise<SavedEntry[]> {
+  const missing = saved.map(({ entry }) => entry.track.release.id).filter((id) => !known.has(id));
+  const releases = new Map([...known, ...(missing.length > 0 ? await releasesOf(missing) : [])]);
+  return saved.map((file) => {
+    const release = releases.get(file.entry.track.release.id);
+    const trackNumber = (release?.trackIds.indexOf(file.entry.track.id) ?? -1) + 1;
+    const facts: ReleaseFacts | undefined =
+      release && trackNumber > 0 ? { catalogNumber: release.catalogNumber ?? '', trackNumber } : undefined;
+    return { ...file, bytes: files.get(file.entry.id)?.bytes ?? null, ...(facts ? { release: facts } : {}) };
+  });
 }
 
 /** The crate's tracks with their files, and what cannot be in the file. */
@@ -80,48 +115,133 @@ async function locate(
 ): Promise<{ saved: SavedEntry[]; missing: MissingTrack[] }> {
   let owned: OwnedTrack[];
   let notBought: MissingTrack[] = [];
+  let releases = new Map<number, ReleaseTracks>();
   if (scope === 'cart') {
-    const [library, releases] = await Promise.all([libraryPages(), releaseTracks(cartItems)]);
-    ({ owned, notBought } = cartTracks(cartItems, library, releases));
+    const releaseIds = cartItems.filter((item) => item.type === 'release').map((item) => item.id);
+    let library: LibraryEntry[];
+    [library, releases] = await Promise.all([libraryPages(), releasesOf(releaseIds)]);
+    const trackIds = new Map([...releases].map(([id, release]) => [id, release.trackIds]));
+    ({ owned, notBought } = cartTracks(cartItems, library, trackIds));
   } else {
     const entries = scope === 'selection' && selection ? [...selection] : await libraryPages('downloaded');
     owned = entries.map((entry) => ({ trackId: entry.track.id, entries: [entry] }));
   }
   const files = await filesOf(owned.flatMap((track) => track.entries));
   const { saved, notDownloaded } = chooseFiles(owned, files);
-  return { saved, missing: [...notBought, ...notDownloaded] };
+  return { saved: await withReleaseFacts(saved, files, releases), missing: [...notBought, ...notDownloaded] };
+}
+
+/** The store's host, named in each track's comment. */
+async function storeHost(): Promise<string> {
+  try {
+    return new URL(await storeUrlSetting.getValue()).host;
+  } catch {
+    return 'Crate';
+  }
+}
+
+/** Makes the crate's file in the format and saves it; what is left out (Serato: other drives) is missing. */
+async function saveCrate(
+  format: CrateFormat,
+  crate: string,
+  found: { saved: SavedEntry[]; missing: MissingTrack[] },
+): Promise<Outcome> {
+  const os = (await browser.runtime.getPlatformInfo()).os;
+  const desktop: DesktopOs = os === 'win' || os === 'mac' ? os : 'linux';
+  let { saved, missing } = found;
+  if (format === 'serato') {
+    const { kept, elsewhere } = onOneDrive(saved, desktop);
+    saved = kept;
+    missing = [
+      ...missing,
+      ...elsewhere.map(({ saved: file, drive }) => ({
+        key: `entry:${file.entry.id}`,
+        title: entryTitle(file.entry),
+        reason: `on another drive (${drive}): Serato keeps a crate per drive`,
+      })),
+    ];
+  }
+  const { extension, type } = crateFormatInfo[format];
+  // Serato reads "%%" in a crate's file name as a subcrate's parent: one crate stays one.
+  const base = format === 'serato' ? crate.replaceAll('%%', '%') : crate;
+  const filename = `${safeFilename(base) || 'crate'}.${extension}`;
+  const { content, drive } = crateFile(format, saved, {
+    crateName: crate,
+    os: desktop,
+    version: browser.runtime.getManifest().version,
+    store: await storeHost(),
+    now: new Date(),
+    uuid: crypto.randomUUID().replaceAll('-', ''),
+  });
+  await saveTextFile({ text: content, type, filename });
+  return { saved: saved.length, filename, missing, format, drive };
+}
+
+/** Where a Serato crate goes, said after the export. */
+const seratoFolder = (drive: string | null | undefined) =>
+  drive ? `${drive}/_Serato_/Subcrates` : 'Music/_Serato_/Subcrates in your home folder';
+
+/** What the export did: the file, where a Serato crate goes, and what is not in it and why. */
+function ExportOutcome({ outcome }: { outcome: Outcome }) {
+  return (
+    <div role="status">
+      <p>
+        {outcome.saved > 0
+          ? `${outcome.saved} ${outcome.saved === 1 ? 'track' : 'tracks'} exported to "${outcome.filename}" in your downloads.`
+          : 'Nothing exported: none of these tracks is on disk.'}
+      </p>
+      {outcome.saved > 0 && outcome.format === 'serato' && (
+        <p>Move it into {seratoFolder(outcome.drive)}, then restart Serato DJ.</p>
+      )}
+      {outcome.missing.length > 0 && (
+        <>
+          <p>{outcome.missing.length} not in the file:</p>
+          <ul aria-label="Missing from the export">
+            {outcome.missing.map((missing) => (
+              <li key={missing.key}>
+                {missing.title}: {missing.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
 }
 
 export function CrateExportDialog({ selection = null, cart, onClose }: CrateExportDialogProps) {
   const [name, setName] = useState(cart && cart.name !== defaultCartName ? cart.name : 'My crate');
-  const [format, setFormat] = useState<Format>('rekordbox');
+  const [format, setFormat] = useState<CrateFormat>('rekordbox');
   const [scope, setScope] = useState<Scope>(cart ? 'cart' : selection ? 'selection' : 'downloaded');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  // The last format, unless the person picked one before storage answered.
+  const picked = useRef(false);
+  useEffect(() => {
+    void crateExportFormatSetting.getValue().then((last) => {
+      if (!picked.current && isCrateFormat(last)) setFormat(last);
+    });
+  }, []);
+
+  function choose(next: CrateFormat) {
+    picked.current = true;
+    setFormat(next);
+    void crateExportFormatSetting.setValue(next);
+  }
 
   async function exportCrate() {
     setBusy(true);
     setProblem(null);
     setOutcome(null);
     try {
-      const { saved, missing } = await locate(scope, selection, cart?.items ?? []);
-      if (saved.length === 0) {
-        setOutcome({ saved: 0, filename: '', missing });
+      const found = await locate(scope, selection, cart?.items ?? []);
+      if (found.saved.length === 0) {
+        setOutcome({ saved: 0, filename: '', missing: found.missing, format });
         return;
       }
-      const crate = name.trim() || 'My crate';
-      const filename = `${safeFilename(crate) || 'crate'}.${format === 'm3u8' ? 'm3u8' : 'xml'}`;
-      await saveTextFile(
-        format === 'm3u8'
-          ? { text: m3u8(saved), type: 'audio/x-mpegurl', filename }
-          : {
-              text: rekordboxXml(crate, saved, browser.runtime.getManifest().version),
-              type: 'application/xml',
-              filename,
-            },
-      );
-      setOutcome({ saved: saved.length, filename, missing });
+      setOutcome(await saveCrate(format, name.trim() || 'My crate', found));
     } catch (caught) {
       setProblem(errorMessage(caught));
     } finally {
@@ -150,11 +270,15 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
       </label>
       <label class="inline">
         Format
-        <select value={format} onChange={(event) => setFormat(event.currentTarget.value as Format)}>
-          <option value="rekordbox">rekordbox XML</option>
-          <option value="m3u8">M3U8 playlist</option>
+        <select value={format} onChange={(event) => choose(event.currentTarget.value as CrateFormat)}>
+          {crateFormats.map((value) => (
+            <option key={value} value={value}>
+              {crateFormatInfo[value].label}
+            </option>
+          ))}
         </select>
       </label>
+      <p class="hint">{crateFormatInfo[format].howTo}</p>
       <button type="button" disabled={busy} onClick={() => void exportCrate()}>
         Export
       </button>
@@ -166,27 +290,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
           {problem}
         </p>
       )}
-      {outcome && (
-        <div role="status">
-          <p>
-            {outcome.saved > 0
-              ? `${outcome.saved} ${outcome.saved === 1 ? 'track' : 'tracks'} exported to "${outcome.filename}" in your downloads.`
-              : 'Nothing exported: none of these tracks is on disk.'}
-          </p>
-          {outcome.missing.length > 0 && (
-            <>
-              <p>{outcome.missing.length} not in the file:</p>
-              <ul aria-label="Missing from the export">
-                {outcome.missing.map((missing) => (
-                  <li key={missing.key}>
-                    {missing.title}: {missing.reason}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
-      )}
+      {outcome && <ExportOutcome outcome={outcome} />}
     </section>
   );
 }

@@ -4,7 +4,14 @@
  */
 import type { LocatorOf, UiPage } from '../../test/e2e/ui.ts';
 
-export type ExportFormat = 'rekordbox' | 'm3u8';
+export type ExportFormat = 'rekordbox' | 'serato' | 'traktor' | 'm3u8';
+
+const extensions: Record<ExportFormat, string> = {
+  rekordbox: 'xml',
+  serato: 'crate',
+  traktor: 'nml',
+  m3u8: 'm3u8',
+};
 
 export class CrateExportPage<P extends UiPage> {
   readonly dialog: LocatorOf<P>;
@@ -32,8 +39,13 @@ export class CrateExportPage<P extends UiPage> {
     await this.dialog.getByRole('combobox', { name: 'Format' }).selectOption(format);
     await this.dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await this.outcome
-      .filter({ hasText: format === 'm3u8' ? /\.m3u8"|Nothing exported/ : /\.xml"|Nothing exported/ })
+      .filter({ hasText: new RegExp(`\\.${extensions[format]}"|Nothing exported`) })
       .waitFor({ timeout: 30_000 });
+  }
+
+  /** The one line under the format that says how its application imports the file. */
+  get howTo(): LocatorOf<P> {
+    return this.dialog.locator('p.hint') as LocatorOf<P>;
   }
 
   /** "3 tracks exported to "Journey.xml" in your downloads." and what is missing. */

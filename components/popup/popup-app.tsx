@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { type PopupSnapshot, rememberAuth, scopeOf } from '../../lib/popup/popup-snapshot.ts';
 import type { PopupTabId } from '../../lib/popup/popup-tab-ids.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
@@ -128,6 +130,14 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
         revalidate={revalidate}
       />
       <ShortcutsHelp />
+      {/* The collection is imported on the options page: a file input wants a page that stays open. */}
+      <button
+        type="button"
+        class="link-button collection-link"
+        onClick={() => void browser.runtime.openOptionsPage()}
+      >
+        {i18n.t('collection.popupLink')}
+      </button>
     </div>
   );
 }

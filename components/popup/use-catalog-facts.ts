@@ -38,7 +38,8 @@ export function useCatalogFacts(scope: CacheScope | null, items: readonly CartIt
         missing.map((item) => popupCache.get<CatalogFacts>(scope, factsKey(itemKey(item)))),
       );
       const toAsk = missing.filter((item, index) => {
-        const hit = stored[index];
+        // A track's facts cached before they named its recording are asked again, once.
+        const hit = item.type === 'track' && !stored[index]?.value.recording ? undefined : stored[index];
         if (hit) found.set(itemKey(item), hit.value);
         return !hit;
       });

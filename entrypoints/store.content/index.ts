@@ -6,6 +6,7 @@
 
 import { createControlMounter } from '../../components/content/control-host.ts';
 import { createFollowButton } from '../../components/content/follow-button.ts';
+import { createHaveFilter } from '../../components/content/have-filter.ts';
 import { createPreviewControls } from '../../components/content/preview-control.ts';
 import { cartActions } from '../../lib/content/cart-actions.ts';
 import { reserveControlSpace } from '../../lib/content/control-space.ts';
@@ -13,6 +14,7 @@ import { addFollowButtons } from '../../lib/content/follow-page.ts';
 import { watchItemStates } from '../../lib/content/item-state.ts';
 import { decorateListRows } from '../../lib/content/list-rows.ts';
 import { announcePurchases, confirmedOrder } from '../../lib/content/order-confirmation.ts';
+import { startPageFilter } from '../../lib/content/page-filter.ts';
 import { decoratePageItem } from '../../lib/content/page-item.ts';
 import { createPagePreviews } from '../../lib/content/page-previews.ts';
 import { readPageStorage } from '../../lib/content/page-storage.ts';
@@ -42,6 +44,7 @@ export default defineContentScript({
     const { mount } = createControlMounter(states, cartActions, ctx, previews);
     listRows.start(stored.storeUrl, mount);
     decoratePageItem(mount, ctx);
+    startPageFilter(stored.hideWhatYouHave, createHaveFilter, ctx);
     addFollowButtons(stored.storeUrl, createFollowButton, ctx);
   },
 });

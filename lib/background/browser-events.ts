@@ -14,6 +14,7 @@ import { type Handlers, routeMessage } from '../protocol/receive.ts';
 import { storeUrlSetting } from '../storage/items.ts';
 import type { AuthService } from './auth/auth-service.ts';
 import { type CartService, cartSyncAlarm } from './cart/cart-service.ts';
+import type { CollectionSource } from './cart/notified-add.ts';
 import { addPageItem, addPageItemCommand } from './cart/page-item-command.ts';
 import { registerStoreContentScript } from './content-script-registration.ts';
 import type { DownloadService } from './downloads/download-service.ts';
@@ -34,6 +35,8 @@ export interface WorkerFeatures {
   cart: CartService;
   downloads: Omit<DownloadService, 'handlers'>;
   following: Omit<Following, 'handlers'>;
+  /** The DJ's collection, asked before the shortcut adds a track (collection/collection-check.ts). */
+  collectionSource: CollectionSource;
 }
 
 /** Who may send what is decided against these (lib/protocol/sender-role.ts). */
@@ -45,7 +48,14 @@ async function senderExpectations() {
   };
 }
 
-export function createBrowserEvents({ handlers, auth, cart, downloads, following }: WorkerFeatures) {
+export function createBrowserEvents({
+  handlers,
+  auth,
+  cart,
+  downloads,
+  following,
+  collectionSource,
+}: WorkerFeatures) {
   /** The store pages' cache and content script follow the configured store. */
   const storeReady = async (storeUrl: string) => {
     await registerStoreContentScript(storeUrl);
@@ -79,7 +89,7 @@ export function createBrowserEvents({ handlers, auth, cart, downloads, following
     },
 
     onCommand(command: string, tab?: Browser.tabs.Tab): void {
-      if (command === addPageItemCommand) logged(addPageItem(tab, cart));
+      if (command === addPageItemCommand) logged(addPageItem(tab, cart, collectionSource));
     },
 
     // These two return their work, settled: the browser ignores it, and an end-to-end test that

@@ -2,6 +2,7 @@
  * The worker's composition root: its features, each a folder of lib/background/ exporting its part
  * of the one typed message table. Adding a feature is a line in the table below.
  */
+import type { CatalogItemRef } from '../contract/catalog-url.ts';
 import type { Handlers } from '../protocol/receive.ts';
 import { authHandlers } from './auth/auth-handlers.ts';
 import type { AuthService } from './auth/auth-service.ts';
@@ -9,6 +10,7 @@ import { cartHandlers } from './cart/cart-handlers.ts';
 import { createCartService } from './cart/cart-service.ts';
 import { addWithNotice } from './cart/notified-add.ts';
 import { catalogHandlers } from './catalog/catalog-handlers.ts';
+import { collectionSourceOf } from './collection/collection-check.ts';
 import { createDownloadService } from './downloads/download-service.ts';
 import { libraryHandlers } from './downloads/library-handlers.ts';
 import { createFollowing } from './following/following-service.ts';
@@ -17,9 +19,10 @@ import { createWorkerContext } from './worker-context.ts';
 export function createWorker(auth: AuthService) {
   const worker = createWorkerContext(auth);
   const cart = createCartService(worker);
+  const collectionSource = (item: CatalogItemRef) => collectionSourceOf(worker.api, item);
   const downloads = createDownloadService({
     ...worker,
-    addToCart: (item) => addWithNotice(cart, item),
+    addToCart: (item) => addWithNotice(cart, item, collectionSource),
     refreshOwned: () => cart.cache.refresh(),
   });
   const following = createFollowing(worker);
@@ -30,7 +33,7 @@ export function createWorker(auth: AuthService) {
     ...libraryHandlers(worker, cart, downloads),
     ...following.handlers,
   };
-  return { handlers, auth, cart, downloads, following };
+  return { handlers, auth, cart, downloads, following, collectionSource };
 }
 
 export type Worker = ReturnType<typeof createWorker>;

@@ -6,10 +6,12 @@
 import { type AudioFormat, formatPriceAttribute } from '../contract/audio-formats.ts';
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
 import { itemKey } from '../contract/item-key.ts';
+import type { Recording } from '../contract/recording-match.ts';
 import { isBpm } from '../contract/track-display.ts';
 import {
   controlSlots,
   freeMarker,
+  itemArtists,
   itemBpms,
   itemContainers,
   itemKeys,
@@ -17,6 +19,8 @@ import {
   itemOfLink,
   itemPrices,
   itemTitles,
+  mixNames,
+  recordingTitles,
 } from './selectors.ts';
 
 /** Set on a decorated row, holding its item (`track:42`). */
@@ -37,6 +41,8 @@ export interface PageItem extends CatalogItemRef {
   price: string | null;
   /** The price in each format, as the row's price element says (formatPriceAttribute); absent: not said. */
   prices?: Partial<Record<AudioFormat, string>>;
+  /** A track's artists, title and mix as the row names them; absent when it names none. */
+  recording?: Recording;
 }
 
 export interface FoundRow {
@@ -62,6 +68,19 @@ function trackFacts(row: Element): { bpm?: number | null; key?: string | null } 
   };
 }
 
+const spaced = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** The artists, title and mix a track's row names; absent when it names no artist or title. */
+function recordingOf(row: Element): { recording?: Recording } {
+  const titleElement = row.querySelector(recordingTitles);
+  const artists = [...row.querySelectorAll(itemArtists)].map((link) => spaced(link.textContent));
+  if (!titleElement || artists.length === 0) return {};
+  const mix = spaced(titleElement.querySelector(mixNames)?.textContent);
+  const whole = spaced(titleElement.textContent);
+  const title = mix && whole.endsWith(mix) ? whole.slice(0, -mix.length).trim() : whole;
+  return { recording: { artists, title, mix } };
+}
+
 /** The price element's price in every format: its text for MP3, its attributes for the others. */
 function pricesOf(element: Element | null): { price: string | null; prices?: PageItem['prices'] } {
   const price = element?.textContent?.trim() || null;
@@ -73,17 +92,25 @@ function pricesOf(element: Element | null): { price: string | null; prices?: Pag
 
 /** The row of an item, given its container and what it names. */
 export function rowOf(row: Element, ref: CatalogItemRef, titleFallback: Element = row): FoundRow {
-  return {
-    row,
-    slot: row.querySelector(controlSlots) ?? row,
-    item: {
-      ...ref,
-      title: titleOf(row, titleFallback),
-      free: ref.type === 'track' && row.querySelector(freeMarker) !== null,
-      ...pricesOf(row.querySelector(itemPrices)),
-      ...(ref.type === 'track' ? trackFacts(row) : {}),
-    },
+  const item: PageItem = {
+    ...ref,
+    title: titleOf(row, titleFallback),
+    free: ref.type === 'track' && row.querySelector(freeMarker) !== null,
+    ...pricesOf(row.querySelector(itemPrices)),
+    ...(ref.type === 'track' ? trackFacts(row) : {}),
   };
+  // Read when first asked, which is only when a collection is imported: no cost to pages without one.
+  if (ref.type === 'track') {
+    let read: { recording?: Recording } | undefined;
+    Object.defineProperty(item, 'recording', {
+      get: () => {
+        read ??= recordingOf(row);
+        return read.recording;
+      },
+      enumerable: false,
+    });
+  }
+  return { row, slot: row.querySelector(controlSlots) ?? row, item };
 }
 
 /**

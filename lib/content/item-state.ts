@@ -8,8 +8,10 @@ import { defaultCartName } from '../contract/cart-name.ts';
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
 import { itemKey } from '../contract/item-key.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
+import type { Recording } from '../contract/recording-match.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { type StoreCartState, storeEntry } from '../storage/cart-state.ts';
+import { type CollectionIndex, collectionLookup } from '../storage/collection-index.ts';
 import { type PageStorage, watchPageStorage } from './page-storage.ts';
 
 export interface PageState {
@@ -19,6 +21,8 @@ export interface PageState {
   keyNotation?: KeyNotation;
   /** The cart adds go to (items.ts, currentCartSetting); `default` when not given. */
   currentCart?: string;
+  /** The DJ's imported collection (items.ts, collectionIndexItem); none when not given. */
+  collection?: CollectionIndex | null;
 }
 
 export interface ItemStatus {
@@ -32,6 +36,8 @@ export interface ItemStatus {
   keyNotation: KeyNotation;
   /** The crate adds go to: `default` is the store's own cart. */
   currentCart: string;
+  /** The name of the collection source holding the same recording ("rekordbox"), or null. */
+  inCollection: string | null;
 }
 
 const noFormats: readonly AudioFormat[] = [];
@@ -43,23 +49,49 @@ export const sameStatus = (a: ItemStatus, b: ItemStatus): boolean =>
   a.ownedFormats?.join() === b.ownedFormats?.join() &&
   a.defaultFormat === b.defaultFormat &&
   a.keyNotation === b.keyNotation &&
-  a.currentCart === b.currentCart;
+  a.currentCart === b.currentCart &&
+  a.inCollection === b.inCollection;
+
+/** An item, with the recording its row names when it is a track (decorate.ts). */
+export type ItemOnPage = CatalogItemRef & { recording?: Recording };
 
 export interface ItemStates {
-  status(ref: CatalogItemRef): ItemStatus;
+  status(ref: ItemOnPage): ItemStatus;
   set(state: Partial<PageState>): void;
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
 }
 
+/** The collection's lookup, remembered per track: a page's rows then cost a bisection each, once. */
+function itemLookup(collection: CollectionIndex | null | undefined) {
+  const holding = collectionLookup(collection);
+  const found = new Map<string, string | null>();
+  return (item: ItemOnPage): string | null => {
+    if (!collection?.sources.length || item.type !== 'track' || !item.recording) return null;
+    const key = itemKey(item);
+    let name = found.get(key);
+    if (name === undefined) {
+      name = holding(item.recording);
+      found.set(key, name);
+    }
+    return name;
+  };
+}
+
+const signature = (collection: CollectionIndex | null | undefined): string =>
+  (collection?.sources ?? []).map(({ id, importedAt }) => `${id} ${importedAt}`).join('\n');
+
 export function createItemStates(initial: PageState): ItemStates {
   let state = initial;
   let ownedTracks = new Set(initial.cache?.ownedTracks);
   let ownedReleases = new Set(initial.cache?.ownedReleases);
+  let inCollection = itemLookup(initial.collection);
+  let collectionSignature = signature(initial.collection);
   const listeners = new Set<() => void>();
 
   return {
-    status({ type, id }) {
+    status(item) {
+      const { type, id } = item;
       const cache = state.cache;
       const key = itemKey({ type: type, id: id });
       const owned = (type === 'track' ? ownedTracks : ownedReleases).has(id);
@@ -71,6 +103,7 @@ export function createItemStates(initial: PageState): ItemStates {
         defaultFormat: state.defaultFormat,
         keyNotation: state.keyNotation ?? 'musical',
         currentCart: state.currentCart ?? defaultCartName,
+        inCollection: inCollection(item),
       };
     },
     set(change) {
@@ -78,6 +111,11 @@ export function createItemStates(initial: PageState): ItemStates {
       if (change.cache !== undefined) {
         ownedTracks = new Set(state.cache?.ownedTracks);
         ownedReleases = new Set(state.cache?.ownedReleases);
+      }
+      // Storage re-reads give a new object on every cart change: decode only a changed collection.
+      if (change.collection !== undefined && signature(change.collection) !== collectionSignature) {
+        collectionSignature = signature(change.collection);
+        inCollection = itemLookup(state.collection);
       }
       for (const listener of listeners) listener();
     },
@@ -95,6 +133,7 @@ export function watchItemStates(stored: PageStorage, { signal }: { signal: Abort
     defaultFormat: values.defaultFormat,
     keyNotation: values.keyNotation,
     currentCart: values.currentCart,
+    collection: values.collection,
   });
   const states = createItemStates(pageState(stored));
   watchPageStorage((values) => states.set(pageState(values)), { signal });

@@ -10,6 +10,7 @@ import { defaultCartName } from '../contract/cart-name.ts';
 import { type KeyNotation, keyNotations } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { type CartStateByStore, cartStateKey } from '../storage/cart-state.ts';
+import type { CollectionIndex } from '../storage/collection-index.ts';
 import { defaultStoreUrl } from '../storage/default-store-url.ts';
 
 export const pageStorageKeys = {
@@ -18,6 +19,8 @@ export const pageStorageKeys = {
   currentCart: 'currentCart',
   cartState: cartStateKey,
   keyNotation: 'keyNotation',
+  collection: 'collectionIndex',
+  hideWhatYouHave: 'hideWhatYouHave',
 } as const;
 
 /** The settings items' fallbacks. */
@@ -34,10 +37,19 @@ export interface PageStorage {
   currentCart: string;
   cartState: CartStateByStore | null;
   keyNotation: KeyNotation;
+  /** The DJ's collection's compact index (collection-index.ts); null when none was imported. */
+  collection: CollectionIndex | null;
+  /** The page filter hides what the DJ has (page-filter.ts). */
+  hideWhatYouHave: boolean;
 }
 
 type Raw = Partial<Record<string, unknown>>;
 const text = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
+
+const collectionOf = (value: unknown): CollectionIndex | null =>
+  typeof value === 'object' && value !== null && Array.isArray((value as CollectionIndex).sources)
+    ? (value as CollectionIndex)
+    : null;
 
 function fromRaw(raw: Raw): PageStorage {
   const format = raw[pageStorageKeys.defaultFormat];
@@ -49,6 +61,8 @@ function fromRaw(raw: Raw): PageStorage {
     currentCart: text(raw[pageStorageKeys.currentCart], pageStorageFallbacks.currentCart),
     cartState: typeof cartState === 'object' ? (cartState as CartStateByStore | null) : null,
     keyNotation: notation ?? pageStorageFallbacks.keyNotation,
+    collection: collectionOf(raw[pageStorageKeys.collection]),
+    hideWhatYouHave: raw[pageStorageKeys.hideWhatYouHave] === true,
   };
 }
 

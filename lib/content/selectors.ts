@@ -40,6 +40,14 @@ export const controlSpaceRules: readonly ((undecorated: string, size: string) =>
 /** The item's name, for the buttons' accessible names; the link's text when none matches. */
 export const itemTitles = '.track-title, .release-name, h1';
 
+/**
+ * A track's recording as the row names it, for "In your collection": its artists (not its
+ * remixers), and its title element, whose mix name is its own element.
+ */
+export const itemArtists = '.track-artists > a, .hero-artists > a';
+export const recordingTitles = '.track-title, .hero h1';
+export const mixNames = '.mix-name';
+
 /** A track row's tempo ("128 BPM") and key ("F# Minor"), which the control repeats in the person's notation. */
 export const itemBpms = '.bpm';
 export const itemKeys = '.key';

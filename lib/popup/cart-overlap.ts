@@ -7,14 +7,21 @@
  * - A track whose release is in the cart too: its whole price (the release brings it).
  * - A release with tracks owned in its format: those tracks' prices in that format; the whole
  *   release price when all of it is owned so.
+ * - A track not bought here but in the DJ's collection (the same recording, lib/contract/
+ *   recording-match.ts): its whole price, as it is paid for a second time anywhere it was bought.
  * A format not owned is an upgrade, not paying twice. Items whose facts are not known yet are
  * not flagged (yet).
  */
 
+import { i18n } from '#i18n';
 import { itemKey } from '../contract/item-key.ts';
+import type { Recording } from '../contract/recording-match.ts';
 import type { AudioFormat, CartItem, ItemType, Price } from '../contract/wire.ts';
 import type { CatalogFacts } from '../protocol/messages.ts';
 import { formatMoney, fromCents, toCents } from './money.ts';
+
+/** The collection source holding a recording ("rekordbox"), or null (collectionLookup). */
+export type CollectionSourceOf = (recording: Recording) => string | null;
 
 /** What an item is owned as: its formats, null when owned in formats not known, [] when not owned. */
 export type OwnedFormatsOf = (type: ItemType, id: number) => readonly AudioFormat[] | null;
@@ -51,6 +58,7 @@ export function findCartOverlap(
   total: Price,
   factsOf: (item: CartItem) => CatalogFacts | undefined,
   ownedFormatsOf: OwnedFormatsOf,
+  collectionSourceOf: CollectionSourceOf = () => null,
 ): CartOverlap {
   const flags = new Map<string, PaidTwice>();
   const releasesInCart = new Map(
@@ -73,7 +81,9 @@ export function findCartOverlap(
     if (!facts) continue;
     if (item.type === 'track') {
       const release = facts.releaseId === undefined ? undefined : releasesInCart.get(facts.releaseId);
+      const source = isOwned(owned) || !facts.recording ? null : collectionSourceOf(facts.recording);
       if (release) flag(item, item.price.value, `Its release "${release.name}" is in the cart too.`);
+      else if (source !== null) flag(item, item.price.value, i18n.t('collection.cartReason', [source]));
       continue;
     }
     const ownedTracks = (facts.tracks ?? []).filter((track) => {

@@ -1,18 +1,40 @@
 /**
  * A crate as files DJ software reads: extended M3U8 and rekordbox XML (the "DJ_PLAYLISTS" format
- * rekordbox imports through its XML bridge). Pure text from library entries and where their files
- * were saved; loaded by the popup only when an export is asked for.
+ * rekordbox imports through its XML bridge) here, Traktor NML (traktor-nml.ts) and Serato crates
+ * (serato-crate.ts) beside it. Pure functions of library entries and where their files were saved;
+ * loaded by the popup only when an export is asked for.
  */
 import { id3Key, parseKey } from '../contract/musical-key.ts';
 import { artistNames, artistsAndTitle, trackDisplayTitle } from '../contract/track-display.ts';
 import type { AudioFormat, CartItem, LibraryEntry } from '../contract/wire.ts';
+import { attributes } from './xml-text.ts';
 
-/** A library entry with its saved file: `path` as the template named it, `location` absolute. */
+/** What only a track's release record knows. */
+export interface ReleaseFacts {
+  catalogNumber: string;
+  /** The track's place on its release, from 1. */
+  trackNumber: number;
+}
+
+/**
+ * A library entry with its saved file: `path` as the template named it, `location` absolute,
+ * `bytes` its size when the browser's downloads record says, and its release's facts when the
+ * catalog answered.
+ */
 export interface SavedEntry {
   entry: LibraryEntry;
   path: string;
   location: string;
+  bytes?: number | null;
+  release?: ReleaseFacts;
 }
+
+/** What the store's files are (docs/api.md): 44.1 kHz stereo, MP3 at 320 kbps, 16-bit WAV and AIFF. */
+export const fileAudio: Record<AudioFormat, { kbps: number; sampleRate: number }> = {
+  mp3: { kbps: 320, sampleRate: 44_100 },
+  wav: { kbps: 1411, sampleRate: 44_100 },
+  aiff: { kbps: 1411, sampleRate: 44_100 },
+};
 
 /** "Artist - Title (Mix)", as the export dialog names a track. */
 export const entryTitle = (entry: LibraryEntry) => artistsAndTitle(entry.track);
@@ -121,7 +143,7 @@ export function chooseFiles(
   }
   return { saved, notDownloaded };
 }
-const seconds = (entry: LibraryEntry) => Math.round(entry.track.lengthMs / 1000);
+export const seconds = (entry: LibraryEntry) => Math.round(entry.track.lengthMs / 1000);
 
 /** Extended M3U8: paths relative to the download folder, where the playlist itself is saved. */
 export function m3u8(saved: readonly SavedEntry[]): string {
@@ -133,29 +155,6 @@ export function m3u8(saved: readonly SavedEntry[]): string {
   }
   return `${lines.join('\n')}\n`;
 }
-
-const xmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-/** XML 1.0 cannot carry most control characters at all, even escaped: they are dropped. */
-const allowedInXml = (char: string) => {
-  const code = char.charCodeAt(0);
-  return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-};
-const xmlText = (text: string) =>
-  [...text]
-    .filter(allowedInXml)
-    .join('')
-    .replace(/[&<>"']/g, (c) => xmlEscapes[c] ?? c);
-
-const attributes = (values: Record<string, string | number>) =>
-  Object.entries(values)
-    .map(([name, value]) => `${name}="${xmlText(String(value))}"`)
-    .join(' ');
 
 /**
  * A saved file's absolute path as rekordbox's `Location`: `file://localhost/` and the path with
@@ -172,27 +171,45 @@ export function fileLocation(absolutePath: string): string {
 const kinds: Record<AudioFormat, string> = { mp3: 'MP3 File', wav: 'WAV File', aiff: 'AIFF File' };
 
 /** The key in standard notation ("F#m"), as rekordbox shows it; the store's text if unreadable. */
-const tonality = (key: string) => {
+export const tonality = (key: string) => {
   const parsed = parseKey(key);
   return parsed ? id3Key(parsed) : key;
 };
 
+/** The store (its host) and the catalog number, as the comment DJ software shows beside a track. */
+export const commentOf = (store: string, release: ReleaseFacts | undefined) =>
+  release?.catalogNumber ? `${store} · ${release.catalogNumber}` : store;
+
 /** rekordbox XML: every entry in COLLECTION, and one playlist named after the crate. */
-export function rekordboxXml(crateName: string, saved: readonly SavedEntry[], version: string): string {
-  const tracks = saved.map(({ entry, location }, index) => {
+export function rekordboxXml(
+  crateName: string,
+  saved: readonly SavedEntry[],
+  { version, store }: { version: string; store: string },
+): string {
+  const tracks = saved.map(({ entry, location, bytes, release }, index) => {
     const { track } = entry;
+    const audio = fileAudio[entry.audioFormat];
     return `    <TRACK ${attributes({
       TrackID: index + 1,
       Name: trackDisplayTitle(track),
       Artist: artistNames(track),
       Album: track.release.name,
+      ...(release ? { TrackNumber: release.trackNumber } : {}),
+      Mix: track.mixName,
+      Remixer: track.remixers.map((remixer) => remixer.name).join(', '),
       Label: track.label.name,
       Genre: track.genre.name,
       Kind: kinds[entry.audioFormat],
+      ...(bytes ? { Size: bytes } : {}),
       AverageBpm: track.bpm.toFixed(2),
       Tonality: tonality(track.key),
       Year: track.publishDate.slice(0, 4),
+      // When it came into the person's collection: the purchase.
+      DateAdded: entry.purchasedAt.slice(0, 10),
+      BitRate: audio.kbps,
+      SampleRate: audio.sampleRate,
       TotalTime: seconds(entry),
+      Comments: commentOf(store, release),
       Location: fileLocation(location),
     })}/>`;
   });

@@ -23,7 +23,8 @@ interface DownloadDelta {
 }
 
 export interface TextFile {
-  text: string;
+  /** Text (saved as UTF-8), or bytes as they are (a Serato crate). */
+  text: string | Uint8Array;
   type: string;
   /** Relative to the download folder. Saved again under the same name, it replaces the file. */
   filename: string;
@@ -34,7 +35,8 @@ export async function saveTextFile(
   file: TextFile,
   downloads: TextDownloads = browser.downloads as unknown as TextDownloads,
 ): Promise<void> {
-  const url = URL.createObjectURL(new Blob([file.text], { type: `${file.type};charset=utf-8` }));
+  const type = typeof file.text === 'string' ? `${file.type};charset=utf-8` : file.type;
+  const url = URL.createObjectURL(new Blob([file.text as BlobPart], { type }));
   // Listening before asking: a small file can finish before download() resolves with its id.
   const ended = new Map<number, DownloadDelta>();
   let settle: ((delta: DownloadDelta) => void) | null = null;

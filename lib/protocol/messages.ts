@@ -117,11 +117,17 @@ export const SavedFile = z.object({
   downloadId: z.number().int(),
   path: z.string(),
   location: z.string().nullable(),
+  /** The file's size in bytes, as the browser's downloads record says (a crate export's Size). */
+  bytes: z.number().int().nonnegative().nullable().optional(),
 });
 export type SavedFile = z.infer<typeof SavedFile>;
 
-/** A release's tracks, in its order. */
-export const ReleaseTracks = z.object({ id: z.number().int(), trackIds: z.array(z.number().int()) });
+/** A release's tracks, in its order, and its catalog number (a crate export's track numbers and comments). */
+export const ReleaseTracks = z.object({
+  id: z.number().int(),
+  trackIds: z.array(z.number().int()),
+  catalogNumber: z.string().optional(),
+});
 export type ReleaseTracks = z.infer<typeof ReleaseTracks>;
 
 /** The bulk download queue as the popup shows it: files done of total, failures, bytes of those under way. */
@@ -171,6 +177,15 @@ export const CatalogFacts = z.object({
   sampleUrl: z.string().optional(),
   releaseId: z.number().int().optional(),
   tracks: z.array(z.object({ id: z.number().int(), price: Price, fee: AudioFormatFee })).optional(),
+  /** A track's recording, for "in your collection" (lib/contract/recording-match.ts). */
+  recording: z
+    .object({
+      artists: z.array(z.string()),
+      title: z.string(),
+      mix: z.string(),
+      isrc: z.string().nullable(),
+    })
+    .optional(),
 });
 export type CatalogFacts = z.infer<typeof CatalogFacts>;
 

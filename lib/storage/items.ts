@@ -17,6 +17,8 @@
  *     user, for stale-while-revalidate; cleared on sign-out.
  *   - `crate-downloads` v1 (job-store.ts; owner: background downloads): the bulk download
  *     queue's jobs and run, so a stopped worker carries on where it left off.
+ *   - `crate-collection` v1 (collection-store.ts; owner: options page): the DJ's imported
+ *     collection in full, each source and its tracks; the pages read collectionIndex instead.
  * - localStorage of the extension's pages, `crate:last-view:<tab>` (last-view-store.ts; owner:
  *   popup): each popup tab's last settled view as HTML, read synchronously for the first paint.
  *
@@ -30,9 +32,12 @@
  * | cartNames | local | background | popup | 1 |
  * | filenameTemplate | local | options page | background | 1 |
  * | folderPerRelease | local | options page | background | 1 |
+ * | crateExportFormat | local | popup (crate export dialog) | popup | 1 |
  * | cartState | local | background (page-cache.ts) | content script, popup (owned marks) | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
+ * | collectionIndex | local | options page (collection import) | content script, popup | 1 |
+ * | hideWhatYouHave | local | content script (page filter) | content script | 1 |
  * | accessToken | session | background (token-store.ts) | background | 1 |
  * | signInNotice | session | background (auth) | background | 1 |
  * | discovery | session | background (auth-service.ts) | background | 1 |
@@ -54,6 +59,7 @@ import type { KeyNotation } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import type { AccessToken } from './access-token.ts';
 import { type CartStateByStore, cartStateKey } from './cart-state.ts';
+import type { CollectionIndex } from './collection-index.ts';
 import { defaultStoreUrl } from './default-store-url.ts';
 import { defaultFilenameTemplate } from './filename-template.ts';
 import { type FeedState, type FollowsBackup, type FollowsByStore, followsKey } from './following.ts';
@@ -132,6 +138,15 @@ export const feedNotificationsSetting = storage.defineItem<boolean>('local:feedN
   version: 1,
 });
 
+/**
+ * The crate format last exported ("rekordbox", "serato", "traktor", "m3u8"): the export dialog
+ * offers it first next time. Written only by the dialog, which checks what it reads.
+ */
+export const crateExportFormatSetting = storage.defineItem<string>('local:crateExportFormat', {
+  fallback: 'rekordbox',
+  version: 1,
+});
+
 // What the extension keeps for itself.
 
 /** Followed artists and labels per store (lib/storage/following.ts); the content script reads it. */
@@ -174,6 +189,22 @@ export const cartCountItem = storage.defineItem<{ storeUrl: string; items: numbe
 /** Track counts of releases, keyed `<store origin> <release id>`; a release's tracks do not change. */
 export const releaseTrackCountsItem = storage.defineItem<Record<string, number>>('local:releaseTrackCounts', {
   fallback: {},
+  version: 1,
+});
+
+/**
+ * The DJ's collection as the store pages read it: each source's match keys, hashed and sorted
+ * (collection-index.ts). storage.local, because content scripts cannot open the extension's
+ * IndexedDB; about 1 MB for 100,000 tracks, within storage.local's 10 MB.
+ */
+export const collectionIndexItem = storage.defineItem<CollectionIndex>('local:collectionIndex', {
+  fallback: { sources: [] },
+  version: 1,
+});
+
+/** The store pages' filter: hide the tracks and releases the DJ has (lib/content/page-filter.ts). */
+export const hideWhatYouHaveSetting = storage.defineItem<boolean>('local:hideWhatYouHave', {
+  fallback: false,
   version: 1,
 });
 

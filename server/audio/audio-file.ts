@@ -1,7 +1,7 @@
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import { aiffHeader } from './aiff.ts';
 import { encodeChunks } from './chunks.ts';
-import { type AudioTags, id3v24 } from './id3.ts';
+import { type AudioTags, id3v23 } from './id3.ts';
 import { ByteLruCache } from './lru-cache.ts';
 import { encodeMp3 } from './mp3.ts';
 import { bytesPart, type FilePart, type Loop, loopOf, loopPart, PartedFile } from './parted-file.ts';
@@ -97,14 +97,14 @@ interface FileTags {
   trailer?: Uint8Array;
 }
 
-// The same ID3v2.4 tag in every format: in front of the MP3 stream, in a WAV `id3 ` chunk (with a
+// The same ID3v2.3 tag in every format: in front of the MP3 stream, in a WAV `id3 ` chunk (with a
 // LIST/INFO chunk for readers that know only that) and in an AIFF `ID3 ` chunk.
 const taggers: Record<AudioFormat, (track: AudioTrack) => FileTags> = {
-  mp3: (track) => ({ front: id3v24(track) }),
+  mp3: (track) => ({ front: id3v23(track) }),
   wav: (track) => ({
-    trailer: encodeChunks([{ id: 'id3 ', body: id3v24(track) }, ...riffInfoChunks(track)], true),
+    trailer: encodeChunks([{ id: 'id3 ', body: id3v23(track) }, ...riffInfoChunks(track)], true),
   }),
-  aiff: (track) => ({ trailer: encodeChunks([{ id: 'ID3 ', body: id3v24(track) }], false) }),
+  aiff: (track) => ({ trailer: encodeChunks([{ id: 'ID3 ', body: id3v23(track) }], false) }),
 };
 
 /** A track's file in a format from its tags: header, sound, tags. */
@@ -141,7 +141,7 @@ export function sampleFile(track: AudioTrack): AudioFile {
   const tags = { ...track, cover: undefined };
   const bytes = previews.getOrCreate(`sample:${tagsKey(tags)}`, () =>
     Buffer.concat([
-      id3v24(tags),
+      id3v23(tags),
       loopedPreview({ seed: track.id, bpm: track.bpm, key: track.key, seconds: sampleSeconds, kbps: 128 }),
     ]),
   );

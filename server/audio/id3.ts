@@ -41,38 +41,57 @@ export const joinedNames = (names: readonly string[]) => names.join(', ');
 
 const latin1 = (text: string) => [...text].every((char) => (char.codePointAt(0) as number) <= 0xff);
 
-// ID3v2.4 text is ISO-8859-1 (0) or UTF-8 (3); Latin-1 is read by every reader, UTF-8 covers the rest.
-// Several values of one frame are separated by a NUL.
-function encodeText(values: readonly string[]): Uint8Array {
-  const text = values.join('\0');
-  return latin1(text)
-    ? Buffer.concat([Uint8Array.of(0), Buffer.from(text, 'latin1')])
-    : Buffer.concat([Uint8Array.of(3), Buffer.from(text, 'utf8')]);
+/** UTF-16 with a byte order mark (little-endian, as Windows taggers write it). */
+const utf16 = (text: string) => Buffer.concat([Uint8Array.of(0xff, 0xfe), Buffer.from(text, 'utf16le')]);
+
+/**
+ * ID3v2.3 text is ISO-8859-1 (0) or UTF-16 with a BOM (1); v2.3 has no UTF-8. Latin-1 is read by
+ * every reader, UTF-16 covers the rest. Each string of a frame (a TXXX's description and value)
+ * has its own BOM and ends in a NUL of the encoding's width.
+ */
+function encodeStrings(strings: readonly string[]): Uint8Array {
+  if (strings.every(latin1))
+    return Buffer.concat([Uint8Array.of(0), Buffer.from(strings.join('\0'), 'latin1')]);
+  const parts = strings.map((value, index) =>
+    index < strings.length - 1 ? Buffer.concat([utf16(value), new Uint8Array(2)]) : utf16(value),
+  );
+  return Buffer.concat([Uint8Array.of(1), ...parts]);
 }
 
-/** A 28-bit number as four 7-bit bytes: how ID3v2.4 writes tag and frame sizes. */
+/** A 28-bit number as four 7-bit bytes: how ID3v2 writes the tag's size. */
 function syncsafe(size: number): Uint8Array {
   return Uint8Array.of((size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f);
 }
 
+/** A v2.3 frame: id, size as a plain 32-bit big-endian number (v2.4 made it syncsafe), no flags. */
 function frame(id: string, body: Uint8Array): Uint8Array {
   const bytes = new Uint8Array(10 + body.length);
   bytes.set(Buffer.from(id, 'latin1'));
-  bytes.set(syncsafe(body.length), 4);
+  new DataView(bytes.buffer).setUint32(4, body.length);
   bytes.set(body, 10);
   return bytes;
 }
 
-const text = (id: string, ...values: string[]) => frame(id, encodeText(values));
+/**
+ * v2.3 has one value per text frame; several are joined with "/", the separator the v2.3 text says
+ * for people frames and what Picard and mutagen write (and music-metadata splits on).
+ */
+const text = (id: string, ...values: string[]) => frame(id, encodeStrings([values.join('/')]));
 
-/** TXXX: a user-defined text frame, a description then the value, in one encoding. */
-const userText = (description: string, value: string) => frame('TXXX', encodeText([description, value]));
+/** TXXX: a user-defined text frame, a description then the value. */
+const userText = (description: string, ...values: string[]) =>
+  frame('TXXX', encodeStrings([description, values.join('/')]));
+
+/** "2026-03-14" as v2.3's dates: TYER "2026" and TDAT "1403" (day, then month). */
+const yearOf = (date: string) => date.slice(0, 4);
+const dayMonthOf = (date: string) => `${date.slice(8, 10)}${date.slice(5, 7)}`;
 
 /**
- * TCON keeps ID3v2.3's "(21)" genre references for compatibility, so readers take a "(" as the
- * start of one and drop "(Raw / Deep / Hypnotic)"; "((" is the escape for a literal "(".
+ * TCON in v2.3 may start with "(21)" references to ID3v1 genres, so a genre that itself starts
+ * with "(" has it doubled, the spec's escape. Only there: TagLib, FFmpeg, mutagen and ExifTool show
+ * a "((" inside the text as two characters.
  */
-const genreText = (genre: string) => genre.replaceAll('(', '((');
+const genreText = (genre: string) => (genre.startsWith('(') ? `(${genre}` : genre);
 
 /** APIC with picture type 3, "Cover (front)", and no description. */
 function frontCover(cover: CoverArt): Uint8Array {
@@ -88,8 +107,9 @@ function frontCover(cover: CoverArt): Uint8Array {
 }
 
 /**
- * The ID3v2.4 frames of a file: standard frames where ID3 has one, and the TXXX descriptions
- * MusicBrainz Picard writes for the rest, which DJ software and taggers read.
+ * The ID3v2.3 frames of a file: v2.3's own frames where it has one, and the TXXX descriptions
+ * MusicBrainz Picard writes for the rest (catalog number, each artist, the release date v2.3 has no
+ * frame for), which DJ software and taggers read.
  */
 export function id3Frames(tags: AudioTags): Uint8Array[] {
   return [
@@ -98,15 +118,16 @@ export function id3Frames(tags: AudioTags): Uint8Array[] {
     text('TIT3', tags.mixName),
     // One display string for readers that take a single artist, and each name in TXXX:ARTISTS.
     text('TPE1', joinedNames(tags.artists)),
-    userText('ARTISTS', tags.artists.join('\0')),
+    userText('ARTISTS', ...tags.artists),
     // TPE4: "interpreted, remixed, or otherwise modified by".
     ...(tags.remixers.length > 0 ? [text('TPE4', ...tags.remixers)] : []),
     text('TALB', tags.album),
     text('TPUB', tags.label),
     userText('CATALOGNUMBER', tags.catalogNumber),
-    // TDRC is the date readers show as the year; TDRL says it is the release date.
-    text('TDRC', tags.releaseDate),
-    text('TDRL', tags.releaseDate),
+    // TYER and TDAT are v2.3's date; TXXX:RELEASEDATE keeps the whole date, as Picard writes TDRL in v2.3.
+    text('TYER', yearOf(tags.releaseDate)),
+    text('TDAT', dayMonthOf(tags.releaseDate)),
+    userText('RELEASEDATE', tags.releaseDate),
     text('TRCK', `${tags.trackNumber}/${tags.trackTotal}`),
     text('TBPM', String(tags.bpm)),
     text('TKEY', id3Key(tags.key)),
@@ -116,12 +137,15 @@ export function id3Frames(tags: AudioTags): Uint8Array[] {
   ];
 }
 
-/** A whole ID3v2.4 tag: in front of an MP3 stream, or the body of a WAV `id3 ` or AIFF `ID3 ` chunk. */
-export function id3v24(tags: AudioTags): Uint8Array {
+/**
+ * A whole ID3v2.3 tag: in front of an MP3 stream, or the body of a WAV `id3 ` or AIFF `ID3 ` chunk.
+ * v2.3, not v2.4: the version Windows Explorer, older players and Traktor read best.
+ */
+export function id3v23(tags: AudioTags): Uint8Array {
   const frames = id3Frames(tags);
   const size = frames.reduce((sum, f) => sum + f.length, 0);
   const header = new Uint8Array(10);
-  header.set([0x49, 0x44, 0x33, 4, 0, 0]); // "ID3", version 2.4.0, no flags
+  header.set([0x49, 0x44, 0x33, 3, 0, 0]); // "ID3", version 2.3.0, no flags
   header.set(syncsafe(size), 6);
   return Buffer.concat([header, ...frames]);
 }

@@ -91,11 +91,14 @@ export class PartedFile {
   readonly etag: string;
   readonly byteLength: number;
 
-  constructor(
-    readonly parts: readonly FilePart[],
-    readonly contentType: string,
-    readonly extension: string,
-  ) {
+  readonly parts: readonly FilePart[];
+  readonly contentType: string;
+  readonly extension: string;
+
+  constructor(parts: readonly FilePart[], contentType: string, extension: string) {
+    this.parts = parts;
+    this.contentType = contentType;
+    this.extension = extension;
     this.size = parts.reduce((sum, part) => sum + part.size, 0);
     this.byteLength = parts.reduce((sum, part) => sum + part.byteLength, 0);
     const hash = createHash('sha256').update(contentType);

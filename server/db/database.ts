@@ -111,12 +111,17 @@ export class Database {
   private readonly tableVersions = new Map<string, number>();
 
   /** Use Database.open: it connects and migrates. */
-  constructor(
-    readonly engine: Engine,
-    readonly kysely: Kysely<Schema>,
-    private readonly sqlite?: SqliteConnection,
-    private readonly pool?: pg.Pool,
-  ) {}
+  readonly engine: Engine;
+  readonly kysely: Kysely<Schema>;
+  private readonly sqlite: SqliteConnection | undefined;
+  private readonly pool: pg.Pool | undefined;
+
+  constructor(engine: Engine, kysely: Kysely<Schema>, sqlite?: SqliteConnection, pool?: pg.Pool) {
+    this.engine = engine;
+    this.kysely = kysely;
+    this.sqlite = sqlite;
+    this.pool = pool;
+  }
 
   /** Opens (and migrates) the database a --db value names: a postgres:// URL or a SQLite file path. */
   static async open(location: string, options: DatabaseOptions = {}): Promise<Database> {

@@ -18,10 +18,13 @@ class CopyIn {
     this.reject = reject;
   });
 
-  constructor(
-    private readonly text: string,
-    private readonly chunks: readonly Uint8Array[],
-  ) {}
+  private readonly text: string;
+  private readonly chunks: readonly Uint8Array[];
+
+  constructor(text: string, chunks: readonly Uint8Array[]) {
+    this.text = text;
+    this.chunks = chunks;
+  }
 
   submit(connection: PgConnection): void {
     connection.query(this.text);

@@ -10,7 +10,11 @@ export type Arguments = Record<string, Argument>;
 
 /** A query's parameter while it is built: Kysely binds it like any value, and it is filled per run. */
 class Parameter {
-  constructor(readonly name: string) {}
+  readonly name: string;
+
+  constructor(name: string) {
+    this.name = name;
+  }
 }
 
 interface Compiled {
@@ -34,7 +38,11 @@ interface Buildable<O> {
 export class Query<A extends Arguments, O> {
   private readonly compiled: Partial<Record<Engine, Compiled>> = {};
 
-  constructor(private readonly build: (db: Kysely<Schema>, args: A) => Buildable<O>) {}
+  private readonly build: (db: Kysely<Schema>, args: A) => Buildable<O>;
+
+  constructor(build: (db: Kysely<Schema>, args: A) => Buildable<O>) {
+    this.build = build;
+  }
 
   /** The statement text for this engine and the values to bind for these arguments. */
   bind(engine: Engine, db: Kysely<Schema>, args: A): { text: string; values: SqlValue[] } {

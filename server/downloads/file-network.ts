@@ -29,7 +29,10 @@ export class FileNetwork {
   /** How many responses were cut, for tests. */
   cuts = 0;
 
-  constructor(readonly options: FileNetworkOptions = {}) {
+  readonly options: FileNetworkOptions;
+
+  constructor(options: FileNetworkOptions = {}) {
+    this.options = options;
     this.cutAt = options.cutAfterBytes;
   }
 

@@ -169,10 +169,12 @@ class ResponseCache {
   private length = 0;
   private kept: number;
 
-  constructor(
-    private readonly ctx: StoreContext,
-    private readonly tables: readonly string[],
-  ) {
+  private readonly ctx: StoreContext;
+  private readonly tables: readonly string[];
+
+  constructor(ctx: StoreContext, tables: readonly string[]) {
+    this.ctx = ctx;
+    this.tables = tables;
     this.kept = ctx.db.tablesVersion(tables);
   }
 

@@ -78,11 +78,15 @@ const liveModel = { id: liveModelBy('id'), uid: liveModelBy('uid'), user_code: l
  * (grant, uid, user code) in their own columns. Times are epoch milliseconds.
  */
 class SqliteAdapter implements Adapter {
-  constructor(
-    private readonly db: Database,
-    private readonly model: string,
-    private readonly sweepExpired: (now: number) => Promise<void>,
-  ) {}
+  private readonly db: Database;
+  private readonly model: string;
+  private readonly sweepExpired: (now: number) => Promise<void>;
+
+  constructor(db: Database, model: string, sweepExpired: (now: number) => Promise<void>) {
+    this.db = db;
+    this.model = model;
+    this.sweepExpired = sweepExpired;
+  }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number | undefined): Promise<void> {
     const now = Date.now();

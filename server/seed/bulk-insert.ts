@@ -14,10 +14,13 @@ export class SeedWriter {
   private readonly statements: { sql: string; values: SqlValue[] }[] = [];
   private readonly copies = new Map<string, { columns: readonly string[]; rows: CopyRows }>();
 
-  constructor(
-    private readonly db: Database,
-    private readonly tableOrder: readonly string[],
-  ) {}
+  private readonly db: Database;
+  private readonly tableOrder: readonly string[];
+
+  constructor(db: Database, tableOrder: readonly string[]) {
+    this.db = db;
+    this.tableOrder = tableOrder;
+  }
 
   get engine() {
     return this.db.engine;
@@ -82,13 +85,23 @@ export class BulkInsert {
   private pending = 0;
   inserted = 0;
 
+  private readonly writer: SeedWriter;
+  private readonly table: string;
+  private readonly columns: readonly string[];
+  private readonly batchRows: number;
+
   constructor(
-    private readonly writer: SeedWriter,
-    private readonly table: string,
-    private readonly columns: readonly string[],
+    writer: SeedWriter,
+    table: string,
+    columns: readonly string[],
     // Stays well below SQLite's 32,766 bound parameters per statement.
-    private readonly batchRows = Math.floor(2000 / columns.length),
-  ) {}
+    batchRows = Math.floor(2000 / columns.length),
+  ) {
+    this.writer = writer;
+    this.table = table;
+    this.columns = columns;
+    this.batchRows = batchRows;
+  }
 
   add(...row: SqlValue[]): void {
     if (this.writer.engine === 'postgres') {

@@ -157,12 +157,14 @@ class CatalogBuilder {
   private readonly tracks: BulkInsert;
   private readonly trackArtists: BulkInsert;
 
-  constructor(
-    private readonly db: SeedWriter,
-    private readonly scale: number,
-    seed: number,
-    private readonly trackSeconds?: number,
-  ) {
+  private readonly db: SeedWriter;
+  private readonly scale: number;
+  private readonly trackSeconds: number | undefined;
+
+  constructor(db: SeedWriter, scale: number, seed: number, trackSeconds?: number) {
+    this.db = db;
+    this.scale = scale;
+    this.trackSeconds = trackSeconds;
     this.random = new Random(seed);
     this.artistCount = Math.max(20, Math.round(scale / 20));
     this.labelCount = Math.max(8, Math.round(scale / 200));

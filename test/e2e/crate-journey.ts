@@ -3,8 +3,8 @@
  * downloads.test.ts, Firefox: firefox/crates.test.ts), against a store of the test file's own:
  * - buy a release, save it as WAV with "Download purchased", export everything downloaded to
  *   rekordbox XML, and check every Location is a file on disk carrying tags (music-metadata);
- * - a named cart holding that release and a track not bought, exported from the cart tab to M3U8
- *   and rekordbox XML: the release's files, the playlist named after the cart, the track not
+ * - a named cart holding that release and a track not bought, exported from the cart tab to M3U8,
+ *   rekordbox XML, Traktor NML and a Serato crate: the release's files, the playlist named after the cart, the track not
  *   bought listed as missing; then the cart shared as a crate file and that very file imported
  *   into another cart (a wrong file refused first).
  * Files are read as they land in the profile's download folder.
@@ -25,6 +25,7 @@ import {
   renderFilename,
 } from '../../lib/storage/filename-template.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
+import { readSeratoCrate, readTraktorNml } from '../helpers/crate-readers.ts';
 import type { TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 import type { UiPage } from './ui.ts';
@@ -102,6 +103,12 @@ export async function waitFor<T>(read: () => T, done: (value: T) => boolean, wha
 }
 
 /** A file the extension saved in the download folder, once whole and not empty. */
+async function savedBytes(browser: JourneyBrowser<JourneyPage>, name: string): Promise<Uint8Array> {
+  await savedText(browser, name);
+  return new Uint8Array(readFileSync(join(browser.downloadDir, name)));
+}
+
+/** A file the extension saved in the download folder, once whole and not empty, as text. */
 async function savedText(browser: JourneyBrowser<JourneyPage>, name: string): Promise<string> {
   await waitFor(
     () =>
@@ -286,8 +293,47 @@ export async function buyDownloadAndExport<P extends JourneyPage>(
 }
 
 /**
+ * The same crate for Traktor and Serato DJ: the NML's every LOCATION and the crate's every path
+ * name the files the rekordbox XML named (files on disk), and the NML's playlist names its
+ * collection's entries. The dialog says how each imports, and where a Serato crate goes.
+ */
+async function expectOtherFormats<P extends JourneyPage>(
+  exporter: CrateExportPage<P>,
+  browser: JourneyBrowser<P>,
+  cartName: string,
+  files: readonly string[],
+): Promise<void> {
+  await exporter.exportAs('traktor');
+  expect(await exporter.howTo.textContent()).toContain('Import Playlist');
+  const nml = readNml(await savedText(browser, `${cartName}.nml`));
+  expect(nml).toMatchObject({ errors: 0, version: '19', playlistNode: { TYPE: 'PLAYLIST', NAME: cartName } });
+  expect(nml.root).toEqual({ TYPE: 'FOLDER', NAME: '$ROOT' });
+  // The test machine is Linux: the volume is empty and the "/:" path is the absolute one.
+  expect(nml.entries.map((entry) => entry.path).sort()).toEqual([...files].sort());
+  expect(nml.playlistKeys).toEqual(nml.entries.map(({ key }) => ({ TYPE: 'TRACK', KEY: key })));
+
+  await exporter.exportAs('serato');
+  expect(await exporter.outcome.textContent()).toContain('Music/_Serato_/Subcrates in your home folder');
+  const crate = readSeratoCrate(await savedBytes(browser, `${cartName}.crate`));
+  expect(crate.version).toBe('1.0/Serato ScratchLive Crate');
+  expect(crate.paths.map((path) => `/${path}`).sort()).toEqual([...files].sort());
+}
+
+/** An NML file read with happy-dom's DOM parser. */
+function readNml(xml: string) {
+  const window = new Window();
+  try {
+    return readTraktorNml(
+      new window.DOMParser().parseFromString(xml, 'application/xml') as unknown as Document,
+    );
+  } finally {
+    void window.happyDOM.close();
+  }
+}
+
+/**
  * A named cart holding the bought release and a track not bought, exported from the cart tab to
- * M3U8 and rekordbox XML, then shared as a crate file that is imported into another cart.
+ * M3U8, rekordbox XML, Traktor NML and a Serato crate, then shared as a crate file that is imported into another cart.
  */
 export async function exportAndShareCart<P extends JourneyPage>(
   browser: JourneyBrowser<P>,
@@ -349,6 +395,19 @@ export async function exportAndShareCart<P extends JourneyPage>(
   );
   expect(parsed.keys).toEqual(parsed.tracks.map((track) => track.TrackID));
   await expectTaggedFiles(parsed.tracks);
+  for (const track of parsed.tracks) {
+    const file = statSync(locationPath(track.Location ?? ''));
+    const number =
+      release.trackIds.indexOf(tracks.find((t) => track.Name === `${t.name} (${t.mixName})`)?.id ?? -1) + 1;
+    expect(track).toMatchObject({ TrackNumber: String(number), Size: String(file.size), BitRate: '1411' });
+    expect(track.Comments).toContain(release.catalogNumber);
+  }
+  await expectOtherFormats(
+    exporter,
+    browser,
+    cartName,
+    parsed.tracks.map((track) => locationPath(track.Location ?? '')),
+  );
 
   // Shared as a crate file, which imports into another cart: the owned release is skipped.
   const share = new CrateSharePanelPage(popup.page);

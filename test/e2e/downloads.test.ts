@@ -430,7 +430,7 @@ describe('A crate into rekordbox (crate-journey.ts, the same in Firefox)', () =>
     expect(missing).toBeGreaterThan(0);
   });
 
-  it('exports a named cart to M3U8 and rekordbox XML, listing what is not bought; shares and imports it', async () => {
+  it('exports a named cart to M3U8, rekordbox XML, Traktor NML and a Serato crate, listing what is not bought; shares and imports it', async () => {
     await exportAndShareCart(journey(), bought, 'Crate journey');
   });
 });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { storeNodeArgs } from '../../server/runtime/store-command.ts';
 import { freePort } from './free-port.ts';
 
 /**
@@ -17,11 +18,9 @@ export interface StoreChild {
 /** `npm run store` on an existing database (seeded already), listening on a free port. */
 export async function spawnStore(db: string, args: string[] = []): Promise<StoreChild> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/main.ts', '--db', db, '--port', String(port), ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [...storeNodeArgs, '--db', db, '--port', String(port), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { storeNodeArgs } from '../../server/runtime/store-command.ts';
 import { freePort } from '../helpers/free-port.ts';
 
 /** `npm run store` as a person runs it: flags, the printed URL, seeding, and a clean stop. */
@@ -16,7 +17,7 @@ function startStore(args: string[]): {
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+  const child = spawn(process.execPath, [...storeNodeArgs, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

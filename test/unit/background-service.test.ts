@@ -128,12 +128,12 @@ describe('the tracks of releases (a cart exported as a crate)', () => {
     return asked;
   }
 
-  it("answers each release's track ids from its catalog record, leaving out one the catalog does not know", async () => {
+  it("answers each release's track ids and catalog number from its record, leaving out one the catalog does not know", async () => {
     const asked = catalog((id) => (id === 8 ? 404 : 200));
     const answer = await createWorker(auth).handlers.releaseTracks({ ids: [7, 8, 9] });
     expect(answer).toEqual([
-      { id: 7, trackIds: [70, 71] },
-      { id: 9, trackIds: [90, 91] },
+      { id: 7, trackIds: [70, 71], catalogNumber: 'CAT7' },
+      { id: 9, trackIds: [90, 91], catalogNumber: 'CAT9' },
     ]);
     expect(asked.sort()).toEqual([7, 8, 9]);
   });

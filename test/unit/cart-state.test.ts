@@ -231,7 +231,7 @@ describe('the keyboard shortcut', () => {
     const add = vi
       .spyOn(cart, 'addChecked')
       .mockResolvedValue({ outcome: 'added', result: { added: [], warnings: [], cart: summary(1) } });
-    await addPageItem(tab(`${storeUrl}/release/opus/7?tab=tracks`), cart);
+    await addPageItem(tab(`${storeUrl}/release/opus/7?tab=tracks`), cart, async () => null);
     expect(add).toHaveBeenCalledWith({
       name: 'friday',
       item: { type: 'release', id: 7, audioFormat: 'mp3' },
@@ -265,7 +265,7 @@ describe('the keyboard shortcut', () => {
     else if ('outcome' in outcome) add.mockResolvedValue(outcome as never);
     else add.mockResolvedValue({ outcome: 'added', result: { ...outcome, cart: summary(1) } } as never);
     const notify = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('');
-    await addPageItem(tab(`${storeUrl}/track/strobe/42`), cart);
+    await addPageItem(tab(`${storeUrl}/track/strobe/42`), cart, async () => null);
     expect(notify).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ title }));
     expect(plain).not.toHaveBeenCalled();
   });
@@ -279,7 +279,7 @@ describe('the keyboard shortcut', () => {
     const { cart } = createWorker(auth);
     const add = vi.spyOn(cart, 'add');
     const checked = vi.spyOn(cart, 'addChecked');
-    await addPageItem(url === undefined ? undefined : tab(url), cart);
+    await addPageItem(url === undefined ? undefined : tab(url), cart, async () => null);
     expect(add).not.toHaveBeenCalled();
     expect(checked).not.toHaveBeenCalled();
   });

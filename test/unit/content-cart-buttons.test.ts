@@ -28,6 +28,7 @@ const status = (change: Partial<ItemStatus> = {}): ItemStatus => ({
   defaultFormat: 'wav',
   keyNotation: 'musical',
   currentCart: 'default',
+  inCollection: null,
   ...change,
 });
 function draw(item: PageItem, itemStatus: ItemStatus, phase: Phase = ready): HTMLFieldSetElement {

@@ -3,8 +3,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { pageStorageFallbacks, pageStorageKeys, readPageStorage } from '../../lib/content/page-storage.ts';
 import {
   cartStateItem,
+  collectionIndexItem,
   currentCartSetting,
   defaultAudioFormatSetting,
+  hideWhatYouHaveSetting,
   keyNotationSetting,
   storeUrlSetting,
 } from '../../lib/storage/items.ts';
@@ -20,12 +22,16 @@ describe("the content script's reading of storage", () => {
     expect(currentCartSetting.key).toBe(`local:${pageStorageKeys.currentCart}`);
     expect(cartStateItem.key).toBe(`local:${pageStorageKeys.cartState}`);
     expect(keyNotationSetting.key).toBe(`local:${pageStorageKeys.keyNotation}`);
+    expect(collectionIndexItem.key).toBe(`local:${pageStorageKeys.collection}`);
+    expect(hideWhatYouHaveSetting.key).toBe(`local:${pageStorageKeys.hideWhatYouHave}`);
     expect(await readPageStorage()).toEqual({
       storeUrl: await storeUrlSetting.getValue(),
       defaultFormat: await defaultAudioFormatSetting.getValue(),
       currentCart: await currentCartSetting.getValue(),
       cartState: null,
       keyNotation: await keyNotationSetting.getValue(),
+      collection: null,
+      hideWhatYouHave: await hideWhatYouHaveSetting.getValue(),
     });
     expect(pageStorageFallbacks.storeUrl).toBe(await storeUrlSetting.getValue());
   });

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CrateSharePanel } from '../../components/popup/crate-share-panel.tsx';
 import type { AudioFormat, LibraryEntry } from '../../lib/contract/wire.ts';
+import { crateExportFormatSetting } from '../../lib/storage/items.ts';
 import { cartItem, fakeBackground, libraryEntry } from './popup-fixtures.ts';
 
 function owned(trackId: number, format: AudioFormat, releaseId = 500 + trackId): LibraryEntry {
@@ -44,7 +45,18 @@ function modelDownloads() {
   return saved;
 }
 
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.spyOn(fakeBrowser.runtime, 'getPlatformInfo').mockResolvedValue({
+    os: 'linux',
+    arch: 'x86-64',
+  } as Awaited<ReturnType<typeof fakeBrowser.runtime.getPlatformInfo>>);
+  vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({
+    manifest_version: 3,
+    name: 'Crate',
+    version: '1.2.3',
+  });
+});
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -116,6 +128,70 @@ describe('exporting a cart as a crate', () => {
     const playlist = doc.querySelector('PLAYLISTS > NODE > NODE');
     expect(playlist?.getAttribute('Name')).toBe('Friday');
     expect(playlist?.getAttribute('Entries')).toBe('2');
+  });
+
+  it('offers each format by its application, says how it imports, and remembers the last choice', async () => {
+    const library = [owned(1, 'mp3')];
+    fakeBackground({
+      library: ({ page }: { page: number }) => ({
+        results: page === 1 ? library : [],
+        paging: { page, perPage: 150, count: 1, totalPages: 1 },
+      }),
+      releaseTracks: ({ ids }: { ids: number[] }) =>
+        ids.map((id) => ({ id, trackIds: [1], catalogNumber: 'CAT 1' })),
+      savedFiles: ({ entries }: { entries: { id: number }[] }) =>
+        entries.map(({ id }) => ({
+          downloadId: id,
+          path: 'one.mp3',
+          location: '/home/dj/Downloads/one.mp3',
+          bytes: 2048,
+        })),
+    });
+    const saved = modelDownloads();
+    render(<CrateSharePanel cartName="Friday" items={[cartItem(1)]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
+    let dialog = await screen.findByRole('region', { name: 'Export crate' });
+    const formatSelect = within(dialog).getByLabelText('Format') as HTMLSelectElement;
+    expect([...formatSelect.options].map((option) => option.textContent)).toEqual([
+      'rekordbox',
+      'Serato DJ',
+      'Traktor',
+      'Engine DJ / VirtualDJ / Mixxx (M3U8)',
+    ]);
+    expect(dialog.textContent).toContain('rekordbox xml');
+    fireEvent.change(formatSelect, { target: { value: 'serato' } });
+    expect(dialog.textContent).toContain('_Serato_/Subcrates');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    const status = await within(dialog).findByRole('status');
+    expect(status.textContent).toContain('1 track exported to "Friday.crate"');
+    expect(status.textContent).toContain('Music/_Serato_/Subcrates in your home folder');
+    expect(saved.map((file) => file.filename)).toEqual(['Friday.crate']);
+
+    // Opened again, the dialog offers Serato first.
+    cleanup();
+    render(<CrateSharePanel cartName="Friday" items={[cartItem(1)]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
+    dialog = await screen.findByRole('region', { name: 'Export crate' });
+    await vi.waitFor(() =>
+      expect((within(dialog).getByLabelText('Format') as HTMLSelectElement).value).toBe('serato'),
+    );
+  });
+
+  it('keeps a format picked before the remembered one is read', async () => {
+    let answer: (value: string) => void = () => {};
+    vi.spyOn(crateExportFormatSetting, 'getValue').mockReturnValue(
+      new Promise<string>((resolve) => {
+        answer = resolve;
+      }),
+    );
+    render(<CrateSharePanel cartName="Friday" items={[cartItem(1)]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
+    const dialog = await screen.findByRole('region', { name: 'Export crate' });
+    const formatSelect = within(dialog).getByLabelText('Format') as HTMLSelectElement;
+    fireEvent.change(formatSelect, { target: { value: 'm3u8' } });
+    answer('traktor');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(formatSelect.value).toBe('m3u8');
   });
 
   it('cannot be asked of an empty cart', () => {

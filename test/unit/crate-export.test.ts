@@ -22,6 +22,10 @@ function savedEntries(): SavedEntry[] {
     ...second.track,
     name: 'Rock & "Roll" <Live>',
     mixName: 'Dub Mix',
+    remixers: [
+      { id: 4, name: 'Åsa', slug: 'asa', role: 'remixer' },
+      { id: 5, name: 'Ben', slug: 'ben', role: 'remixer' },
+    ],
     artists: [
       { id: 1, name: 'Björk', slug: 'bjork', role: 'artist' },
       { id: 2, name: "D'Angelo", slug: 'dangelo', role: 'artist' },
@@ -40,6 +44,8 @@ function savedEntries(): SavedEntry[] {
       entry: first,
       path: 'Artist 1 - Song 1 (Original Mix).mp3',
       location: '/home/dj/Downloads/Artist 1 - Song 1 (Original Mix).mp3',
+      bytes: 14_412_345,
+      release: { catalogNumber: 'REL 001', trackNumber: 3 },
     },
     {
       entry: second,
@@ -72,7 +78,7 @@ describe('crate export', () => {
 
   it('writes rekordbox XML whose every attribute matches the library entries', () => {
     const saved = savedEntries();
-    const xml = rekordboxXml('Friday <set> & more', saved, '1.2.3');
+    const xml = rekordboxXml('Friday <set> & more', saved, { version: '1.2.3', store: 'shop.example' });
     const doc = new DOMParser().parseFromString(xml, 'application/xml');
     expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
 
@@ -94,13 +100,21 @@ describe('crate export', () => {
         Name: 'Song 1 (Original Mix)',
         Artist: 'Artist 1',
         Album: 'Release 1',
+        TrackNumber: '3',
+        Mix: 'Original Mix',
+        Remixer: '',
         Label: 'Label',
         Genre: 'Techno',
         Kind: 'MP3 File',
+        Size: '14412345',
         AverageBpm: '128.00',
         Tonality: 'Am',
         Year: '2026',
+        DateAdded: '2026-03-01',
+        BitRate: '320',
+        SampleRate: '44100',
         TotalTime: '360',
+        Comments: 'shop.example · REL 001',
         Location: 'file://localhost/home/dj/Downloads/Artist%201%20-%20Song%201%20(Original%20Mix).mp3',
       },
       {
@@ -108,13 +122,20 @@ describe('crate export', () => {
         Name: 'Rock & "Roll" <Live> (Dub Mix)',
         Artist: "Björk, D'Angelo",
         Album: 'Songs #1',
+        // No release record (the catalog did not answer): no TrackNumber, and the comment is the store.
+        Mix: 'Dub Mix',
+        Remixer: 'Åsa, Ben',
         Label: 'Kompakt & Co',
         Genre: 'Deep House',
         Kind: 'WAV File',
         AverageBpm: '123.00',
         Tonality: 'F#m',
         Year: '2024',
+        DateAdded: '2026-03-01',
+        BitRate: '1411',
+        SampleRate: '44100',
         TotalTime: '422',
+        Comments: 'shop.example',
         Location: `file://localhost/C:/Users/dj/Downloads/Songs%20%231/Bj%C3%B6rk%2C%20D'Angelo%20-%20Rock%20%26%20Roll%20100%25%20(Dub%20Mix).wav`,
       },
     ]);

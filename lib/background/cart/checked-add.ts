@@ -28,7 +28,7 @@ async function addedItem(api: ApiClient, item: CartItemInput): Promise<AddedItem
 }
 
 /** The tracks the pages show as owned (the page cache), for the configured store. */
-async function ownedTracks(): Promise<ReadonlySet<number>> {
+export async function ownedTracks(): Promise<ReadonlySet<number>> {
   const [storeUrl, all] = await Promise.all([storeUrlSetting.getValue(), cartStateItem.getValue()]);
   return new Set(storeEntry(all, storeUrl)?.ownedTracks);
 }

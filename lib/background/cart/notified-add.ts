@@ -8,6 +8,7 @@ import { errorMessage } from '../../protocol/error-message.ts';
 import type { CheckedAdd } from '../../protocol/messages.ts';
 import { StoreError } from '../../protocol/store-error.ts';
 import { currentCartSetting, defaultAudioFormatSetting } from '../../storage/items.ts';
+import { notifyInCollection } from '../collection/collection-check.ts';
 import { notifyAddedToCart, notifyProblem } from '../downloads/notifications.ts';
 import type { CartService } from './cart-service.ts';
 import { choosePrompt } from './checked-add.ts';
@@ -29,7 +30,17 @@ async function checked(cart: CartService, ref: CatalogItemRef, name: string): Pr
   }
 }
 
-export async function addWithNotice(cart: CartService, ref: CatalogItemRef): Promise<void> {
+/** The collection source holding a track ("rekordbox"), or null (collection/collection-check.ts). */
+export type CollectionSource = (ref: CatalogItemRef) => Promise<string | null>;
+
+export async function addWithNotice(
+  cart: CartService,
+  ref: CatalogItemRef,
+  inCollection: CollectionSource,
+): Promise<void> {
+  // A track the DJ has elsewhere: with no way to ask "buy anyway?", it is not added and said so.
+  const source = await inCollection(ref);
+  if (source !== null) return notifyInCollection(source);
   const name = await currentCartSetting.getValue();
   const outcome = await checked(cart, ref, name);
   if (outcome === null) return;

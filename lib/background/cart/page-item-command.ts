@@ -9,7 +9,7 @@ import { type Browser, browser } from 'wxt/browser';
 import { parseCatalogUrl } from '../../contract/catalog-url.ts';
 import { storeUrlSetting } from '../../storage/items.ts';
 import type { CartService } from './cart-service.ts';
-import { addWithNotice } from './notified-add.ts';
+import { addWithNotice, type CollectionSource } from './notified-add.ts';
 
 const sameOrigin = (url: string, storeUrl: string) => {
   try {
@@ -62,10 +62,14 @@ async function pointedItem(tab: Browser.tabs.Tab): Promise<string | null> {
   }
 }
 
-export async function addPageItem(tab: Browser.tabs.Tab | undefined, cart: CartService): Promise<void> {
+export async function addPageItem(
+  tab: Browser.tabs.Tab | undefined,
+  cart: CartService,
+  inCollection: CollectionSource,
+): Promise<void> {
   const storeUrl = await storeUrlSetting.getValue();
   if (!tab?.url || (parseCatalogUrl(tab.url, storeUrl) === null && !sameOrigin(tab.url, storeUrl))) return;
   const pointed = await pointedItem(tab);
   const ref = (pointed ? parseCatalogUrl(pointed, storeUrl) : null) ?? parseCatalogUrl(tab.url, storeUrl);
-  if (ref !== null) await addWithNotice(cart, ref);
+  if (ref !== null) await addWithNotice(cart, ref, inCollection);
 }

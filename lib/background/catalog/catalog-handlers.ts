@@ -5,9 +5,10 @@
 import type { CatalogFacts, ReleaseTracks } from '../../protocol/messages.ts';
 import type { Handlers } from '../../protocol/receive.ts';
 import type { ApiClient } from '../api-client.ts';
+import { recordingOfTrack } from '../collection/collection-check.ts';
 import { forEachPooled } from '../pool.ts';
 import type { WorkerContext } from '../worker-context.ts';
-import { catalogLookups, releaseTrackIds } from './release-track-ids.ts';
+import { catalogLookups, releaseRecords } from './release-track-ids.ts';
 
 type Item = { id: number; type: 'track' | 'release' };
 
@@ -15,7 +16,8 @@ async function factsOf(client: ApiClient, item: Item): Promise<CatalogFacts> {
   if (item.type === 'track') {
     const { track } = await client.catalogPage('track', item.id);
     const { id, audioFormatFee: fee, image, bpm, key, sampleUrl } = track;
-    return { id, type: 'track', fee, image, bpm, key, sampleUrl, releaseId: track.release.id };
+    const recording = recordingOfTrack(track);
+    return { id, type: 'track', fee, image, bpm, key, sampleUrl, releaseId: track.release.id, recording };
   }
   const { release, tracks } = await client.catalogPage('release', item.id);
   return {
@@ -36,12 +38,12 @@ async function catalogFacts(client: ApiClient, items: Item[]): Promise<CatalogFa
   return facts;
 }
 
-/** Each release's track ids (a crate export of a cart); one the catalog does not know is left out. */
+/** Each release's track ids and catalog number (a crate export); one the catalog does not know is left out. */
 async function releaseTracks(client: ApiClient, ids: number[]): Promise<ReleaseTracks[]> {
-  const found = await releaseTrackIds(client, ids);
+  const found = await releaseRecords(client, ids);
   return ids.flatMap((id) => {
-    const trackIds = found.get(id);
-    return trackIds ? [{ id, trackIds }] : [];
+    const release = found.get(id);
+    return release ? [{ id, trackIds: release.trackIds, catalogNumber: release.catalogNumber }] : [];
   });
 }
 

@@ -19,11 +19,14 @@ const pathPattern = (path: string) =>
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('[/\\\\]')}$`;
 
-async function onDisk(query: { id: number } | { filenameRegex: string }): Promise<string | null> {
+async function onDisk(
+  query: { id: number } | { filenameRegex: string },
+): Promise<{ filename: string; bytes: number | null } | null> {
   const items = await browser.downloads.search({ ...query, state: 'complete' });
   // Newest first: the latest save is the one a re-download wrote over.
-  const found = items.filter((item) => item.exists).sort((a, b) => b.startTime.localeCompare(a.startTime));
-  return found[0]?.filename ?? null;
+  const [found] = items.filter((item) => item.exists).sort((a, b) => b.startTime.localeCompare(a.startTime));
+  // fileSize is -1 when the browser does not know it.
+  return found ? { filename: found.filename, bytes: found.fileSize >= 0 ? found.fileSize : null } : null;
 }
 
 export async function savedFiles(api: ReleaseLookup, entries: readonly Entry[]): Promise<SavedFile[]> {
@@ -36,10 +39,10 @@ export async function savedFiles(api: ReleaseLookup, entries: readonly Entry[]):
   for (const entry of entries) {
     const job = saved.get(entry.id);
     const path = job?.path ?? named(entry.track, entry.audioFormat, entry.id).path;
-    const location =
+    const file =
       (job?.browserDownloadId != null ? await onDisk({ id: job.browserDownloadId }) : null) ??
       (await onDisk({ filenameRegex: pathPattern(path) }));
-    files.push({ downloadId: entry.id, path, location });
+    files.push({ downloadId: entry.id, path, location: file?.filename ?? null, bytes: file?.bytes ?? null });
   }
   return files;
 }

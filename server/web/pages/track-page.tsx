@@ -38,10 +38,11 @@ export function TrackPage({
         <p class="hero-artists">
           <ArtistLinks artists={track.artists} />
           {track.remixers.length > 0 && (
-            <>
+            // Its own element: the artists are the paragraph's own links (lib/content/selectors.ts).
+            <span class="remixers">
               {' '}
               · remixed by <ArtistLinks artists={track.remixers} />
-            </>
+            </span>
           )}
         </p>
         <Facts

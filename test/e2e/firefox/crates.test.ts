@@ -60,7 +60,7 @@ describe('Firefox: a crate into rekordbox (crate-journey.ts, the same in Chromiu
     bought = release;
   });
 
-  it('exports a named cart to M3U8 and rekordbox XML, listing what is not bought; shares and imports it', async () => {
+  it('exports a named cart to M3U8, rekordbox XML, Traktor NML and a Serato crate, listing what is not bought; shares and imports it', async () => {
     await exportAndShareCart(journey, bought, 'Crate journey');
   });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { AudioFormat, CartItem, ItemType } from '../../lib/contract/wire.ts';
-import { findCartOverlap, paidTwiceText } from '../../lib/popup/cart-overlap.ts';
-import type { CatalogFacts } from '../../lib/protocol/messages.ts';
+import { collectionKeys } from '../../../../lib/contract/recording-match.ts';
+import type { AudioFormat, CartItem, ItemType } from '../../../../lib/contract/wire.ts';
+import { findCartOverlap, paidTwiceText } from '../../../../lib/popup/cart-overlap.ts';
+import type { CatalogFacts } from '../../../../lib/protocol/messages.ts';
+import {
+  type CollectionIndex,
+  collectionLookup,
+  encodeKeys,
+} from '../../../../lib/storage/collection-index.ts';
 
 const usd = (value: number) => ({ value, currency: 'USD' });
 const fee = { wav: usd(1), aiff: usd(1) };
@@ -124,5 +130,80 @@ describe('what the cart would pay twice', () => {
     const flag = overlap.flags.get('track:2');
     expect(flag?.reason).toBe('Its release "release 10" is in the cart too.');
     expect(flag && paidTwiceText(flag)).toBe('Pays twice: $1.49');
+  });
+});
+
+describe("what the cart pays for again that is in the DJ's collection", () => {
+  /** rekordbox holds "Artist 1 – Track 1" (no ISRC); track 2 is another mix of the same title. */
+  const index: CollectionIndex = {
+    sources: [
+      {
+        id: 'rekordbox:export.xml',
+        kind: 'rekordbox',
+        name: 'rekordbox',
+        tracks: 2,
+        importedAt: '2026-11-25T12:00:00.000Z',
+        keys: encodeKeys([
+          ...collectionKeys({ artists: 'Artist 1', title: 'Track 1', mix: 'Original Mix' }),
+          ...collectionKeys({ artists: 'Artist 2', title: 'Track 2', mix: 'Dub' }),
+        ]),
+      },
+    ],
+  };
+  const recording = (id: number, mix: string) => ({
+    artists: [`Artist ${id}`],
+    title: `Track ${id}`,
+    mix,
+    isrc: `US-XXX-26-0000${id}`,
+  });
+  const withRecordings: Record<string, CatalogFacts> = {
+    ...catalog,
+    'track:1': { ...(catalog['track:1'] as CatalogFacts), recording: recording(1, '') },
+    'track:2': { ...(catalog['track:2'] as CatalogFacts), recording: recording(2, 'Extended Mix') },
+    'track:5': { ...(catalog['track:5'] as CatalogFacts), recording: recording(5, '') },
+  };
+  const factsWith = (cartItem: CartItem) => withRecordings[`${cartItem.type}:${cartItem.id}`];
+
+  it('flags a track held there like one paid twice, and the total leaves it out', () => {
+    const items = [item('track', 1, 1.49), item('track', 2, 1.49), item('track', 5, 1.99)];
+    const overlap = findCartOverlap(items, total(items), factsWith, ownedBy({}), collectionLookup(index));
+    expect([...overlap.flags.keys()]).toEqual(['track:1']);
+    const flag = overlap.flags.get('track:1');
+    expect(flag?.reason).toBe('In your rekordbox collection.');
+    expect(flag && paidTwiceText(flag)).toBe('Pays twice: $1.49');
+    expect(overlap.totalWithout?.value).toBe(3.48);
+  });
+
+  it('leaves a track bought here to its owned question, and a release in the cart says it once', () => {
+    const upgrade = [item('track', 1, 2.49, 'wav')];
+    expect(
+      findCartOverlap(
+        upgrade,
+        total(upgrade),
+        factsWith,
+        ownedBy({ 'track:1': ['mp3'] }),
+        collectionLookup(index),
+      ).flags.size,
+    ).toBe(0);
+    const withRelease = [item('release', 10, 3.99), item('track', 1, 1.49)];
+    const overlap = findCartOverlap(
+      withRelease,
+      total(withRelease),
+      factsWith,
+      ownedBy({}),
+      collectionLookup(index),
+    );
+    expect(overlap.flags.get('track:1')?.reason).toBe('Its release "release 10" is in the cart too.');
+    expect(overlap.totalWithout?.value).toBe(3.99);
+  });
+
+  it('flags nothing without an imported collection, or before the facts name the recording', () => {
+    const items = [item('track', 1, 1.49)];
+    expect(
+      findCartOverlap(items, total(items), factsWith, ownedBy({}), collectionLookup(null)).flags.size,
+    ).toBe(0);
+    expect(
+      findCartOverlap(items, total(items), factsOf, ownedBy({}), collectionLookup(index)).flags.size,
+    ).toBe(0);
   });
 });

@@ -1,0 +1,67 @@
+/**
+ * Feature: "Hide what I have". A toggle above the page's first item list hides the rows of
+ * tracks and releases the DJ owns or has in their collection (issue #26). Each decorated row is
+ * marked by what its control knows (control-host.ts); the toggle is one attribute on the
+ * document, so hiding a long list is one style change, not a walk over its rows. Rows are marked
+ * as they are decorated near the viewport: hidden rows let the next ones come near, so the screen
+ * fills with what the DJ does not have. A detail page's own item is never hidden.
+ * The choice is remembered (storage.local hideWhatYouHave, lib/storage/items.ts) for every store tab.
+ */
+import { browser } from 'wxt/browser';
+import type { ItemStatus } from './item-state.ts';
+import { pageStorageKeys } from './page-storage.ts';
+import { adoptPageStyleSheet } from './page-stylesheet.ts';
+import { observe } from './selector-observer.ts';
+import { itemLists, pageHeader } from './selectors.ts';
+
+/** On a row whose item the DJ has: owned here, or in the collection. */
+export const haveMark = 'data-crate-have';
+/** On the document while the filter hides those rows. */
+export const hidingMark = 'data-crate-hide-have';
+
+export const hasIt = (status: Pick<ItemStatus, 'owned' | 'inCollection'>): boolean =>
+  status.owned || status.inCollection !== null;
+
+/** Marks a list row by its item's status; the page's own item (its header) stays unmarked. */
+export function markRow(row: Element, status: Pick<ItemStatus, 'owned' | 'inCollection'>): void {
+  if (row.matches(pageHeader)) return;
+  row.toggleAttribute(haveMark, hasIt(status));
+}
+
+const applyFilter = (hide: boolean) => document.documentElement.toggleAttribute(hidingMark, hide);
+
+export interface FilterToggle {
+  element: Element;
+  set(hide: boolean): void;
+}
+
+/** Starts the filter: its rule, the toggle before the first list, and every tab's choice followed. */
+export function startPageFilter(
+  hide: boolean,
+  createToggle: (hide: boolean, onChange: (hide: boolean) => void) => FilterToggle,
+  { signal }: { signal: AbortSignal },
+): void {
+  adoptPageStyleSheet(`:root[${hidingMark}] [${haveMark}] { display: none !important; }`, { signal });
+  applyFilter(hide);
+  signal.addEventListener('abort', () => applyFilter(false));
+  const toggle = createToggle(hide, (next) => {
+    applyFilter(next);
+    void browser.storage.local.set({ [pageStorageKeys.hideWhatYouHave]: next });
+  });
+  signal.addEventListener('abort', () => toggle.element.remove());
+  const place = (list: Element | null) => {
+    if (list && !toggle.element.isConnected) list.before(toggle.element);
+  };
+  // A list already there may have sent its observer's event before this listener came (a page
+  // from the cache loads before storage is read): looked for now, and observed for later ones.
+  place(document.querySelector(itemLists));
+  observe(itemLists, place, { signal });
+  const changed = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    const change = changes[pageStorageKeys.hideWhatYouHave];
+    if (area !== 'local' || !change) return;
+    applyFilter(change.newValue === true);
+    toggle.set(change.newValue === true);
+  };
+  browser.storage.onChanged.addListener(changed);
+  signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(changed));
+}

@@ -1,0 +1,196 @@
+/**
+ * Reading a collection from what the DJ chose: a rekordbox XML or Traktor NML streamed in chunks,
+ * a playlist, or a folder's music files by their tags. Work is cut into slices of about 30 ms with
+ * the page given back in between, so a 100,000-track file never freezes the options page.
+ */
+import { collectionKeys } from '../../contract/recording-match.ts';
+import type { CollectionSourceKind } from '../../storage/collection-index.ts';
+import type { CollectionTrack } from './collection-track.ts';
+import { readFileTags, trackOfTags } from './file-tags.ts';
+import { readPlaylist } from './m3u.ts';
+import { rekordboxReader } from './rekordbox.ts';
+import { traktorReader } from './traktor.ts';
+import { xmlTags } from './xml-tags.ts';
+
+export interface ReadCollection {
+  kind: CollectionSourceKind;
+  /** What the pages will call it. */
+  name: string;
+  tracks: CollectionTrack[];
+  /** The tracks' match keys (recording-match.ts), made as they are read: work spread over the slices. */
+  keys: string[];
+  /** Entries passed by, counted by why. */
+  skipped: Record<string, number>;
+}
+
+/** Says how far the reading is: entries read so far. */
+export type Progress = (read: number) => void;
+
+const sliceMs = 30;
+let sliceStart = 0;
+/** Gives the page back when the current slice of work is over. */
+async function breathe(): Promise<void> {
+  if (performance.now() - sliceStart < sliceMs) return;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  sliceStart = performance.now();
+}
+
+/** The text encoding a file declares: a byte order mark, or the XML declaration's, else UTF-8. */
+export function declaredEncoding(head: Uint8Array): string {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  const declaration = /^(?:\ufeff)?<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(
+    new TextDecoder('latin1').decode(head),
+  );
+  const label = declaration?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    return 'utf-8';
+  }
+}
+
+async function* textChunks(file: Blob, encoding: string): AsyncGenerator<string> {
+  const reader = file.stream().pipeThrough(new TextDecoderStream(encoding)).getReader();
+  // A browser may hand over megabytes at once: slices of 256 kB keep each scan short.
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    for (let at = 0; at < next.value.length; at += 1 << 18) yield next.value.slice(at, at + (1 << 18));
+  }
+}
+
+export const skipReasons = {
+  unnamed: 'no artist or no title',
+  notMusic: 'not an MP3, WAV, AIFF or FLAC file',
+  noTags: 'no tags in the file',
+  unreadable: 'the file could not be read',
+} as const;
+
+/** Adds a track, or counts why it cannot be matched. */
+function keep(result: ReadCollection, track: CollectionTrack): void {
+  const keys = collectionKeys(track);
+  if (keys.length === 0) {
+    count(result, skipReasons.unnamed);
+    return;
+  }
+  result.tracks.push(track);
+  for (const key of keys) result.keys.push(key);
+}
+
+const count = (result: ReadCollection, reason: string) => {
+  result.skipped[reason] = (result.skipped[reason] ?? 0) + 1;
+};
+
+/** A rekordbox XML or Traktor NML file, streamed. Throws when it is neither. */
+async function readXml(file: File, progress: Progress): Promise<ReadCollection> {
+  const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
+  const encoding = declaredEncoding(head);
+  const start = new TextDecoder(encoding).decode(head);
+  const kind = /<DJ_PLAYLISTS\b/.test(start) ? 'rekordbox' : /<NML\b/.test(start) ? 'traktor' : null;
+  if (kind === null)
+    throw new Error(`${file.name} is neither a rekordbox collection (XML) nor a Traktor collection.nml.`);
+  const read = kind === 'rekordbox' ? rekordboxReader() : traktorReader();
+  const result: ReadCollection = {
+    kind,
+    name: kind === 'rekordbox' ? 'rekordbox' : 'Traktor',
+    tracks: [],
+    keys: [],
+    skipped: {},
+  };
+  let entries = 0;
+  let whole = false;
+  const root = kind === 'rekordbox' ? 'DJ_PLAYLISTS' : 'NML';
+  for await (const tags of xmlTags(textChunks(file, encoding))) {
+    for (const tag of tags) {
+      if (tag.end && tag.name === root) whole = true;
+      const track = read(tag);
+      if (track === null) continue;
+      entries++;
+      keep(result, track);
+    }
+    progress(entries);
+    await breathe();
+  }
+  // A cut file (an export still being written, a copy stopped short) would replace a whole one.
+  if (!whole) throw new Error(`${file.name} ends before its last tag: export the collection again.`);
+  return result;
+}
+
+/** Reads a playlist: UTF-8 unless it cannot be (an old `.m3u` in Windows-1252). */
+async function readM3u(file: File): Promise<ReadCollection> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('windows-1252').decode(bytes);
+  }
+  const result: ReadCollection = {
+    kind: 'playlist',
+    name: file.name.replace(/\.m3u8?$/i, ''),
+    tracks: [],
+    keys: [],
+    skipped: {},
+  };
+  for (const entry of readPlaylist(text)) {
+    if ('track' in entry) keep(result, entry.track);
+    else count(result, entry.skipped);
+  }
+  return result;
+}
+
+/** A collection file: rekordbox XML, Traktor NML or an M3U/M3U8 playlist. */
+export async function readCollectionFile(file: File, progress: Progress = () => {}): Promise<ReadCollection> {
+  sliceStart = performance.now();
+  const read = /\.m3u8?$/i.test(file.name) ? await readM3u(file) : await readXml(file, progress);
+  // Nothing to keep: refused, so an empty export never wipes the source it would replace.
+  if (read.tracks.length === 0)
+    throw new Error(`${file.name} holds no track Crate can match: nothing was changed.`);
+  return read;
+}
+
+/** A file in a chosen folder, with its path inside it. */
+export interface FolderFile {
+  path: string;
+  file: Blob;
+}
+
+const musicFile = /\.(?:mp3|wav|wave|aif|aiff|aifc|flac)$/i;
+
+/** A folder's music files by their tags, eight at a time. */
+export async function readMusicFolder(
+  name: string,
+  files: AsyncIterable<FolderFile> | Iterable<FolderFile>,
+  progress: Progress = () => {},
+): Promise<ReadCollection> {
+  sliceStart = performance.now();
+  const result: ReadCollection = { kind: 'folder', name, tracks: [], keys: [], skipped: {} };
+  const pending = new Set<Promise<void>>();
+  let entries = 0;
+  const readOne = async ({ path, file }: FolderFile) => {
+    try {
+      const tags = await readFileTags(file);
+      if (tags === null) count(result, skipReasons.noTags);
+      else keep(result, trackOfTags(tags, path));
+    } catch {
+      count(result, skipReasons.unreadable);
+    }
+    progress(++entries);
+  };
+  for await (const entry of files) {
+    if (!musicFile.test(entry.path)) {
+      if (!/(?:^|\/)\./.test(entry.path)) count(result, skipReasons.notMusic);
+      continue;
+    }
+    const reading = readOne(entry).finally(() => pending.delete(reading));
+    pending.add(reading);
+    if (pending.size >= 8) await Promise.race(pending);
+    await breathe();
+  }
+  await Promise.all(pending);
+  if (result.tracks.length === 0) {
+    throw new Error(
+      `${name} holds no MP3, WAV, AIFF or FLAC file whose tags name its track: nothing was changed.`,
+    );
+  }
+  return result;
+}

@@ -1,0 +1,101 @@
+/**
+ * A crate as a Traktor collection file (NML, VERSION 19: Traktor Pro 3 and 4), imported with
+ * Traktor's "Import Collection" (or opened by Mixxx's Traktor library): every track in COLLECTION,
+ * and one playlist, under the $ROOT folder, whose entries name the collection's tracks by the key
+ * Traktor gives them, the volume and the path in its "/:" notation.
+ */
+import { parseKey } from '../contract/musical-key.ts';
+import { artistNames, trackDisplayTitle } from '../contract/track-display.ts';
+import { commentOf, fileAudio, type SavedEntry, seconds, tonality } from './crate-export.ts';
+import { type DesktopOs, type VolumePath, volumePath } from './volume-path.ts';
+import { attributes } from './xml-text.ts';
+
+/** Folders as Traktor writes LOCATION's DIR: each one after "/:", and "/:" at the end ("/:Users/:me/:"). */
+export const traktorDir = (folders: readonly string[]) =>
+  `${folders.map((folder) => `/:${folder}`).join('')}/:`;
+
+/** The collection key a playlist entry names a track by: volume, DIR and file ("C:/:Users/:me/:a.mp3"). */
+export const traktorKey = ({ volume, folders, file }: VolumePath) => `${volume}${traktorDir(folders)}${file}`;
+
+/** MUSICAL_KEY VALUE: 0-11 the major keys from C, 12-23 the minor keys from C; -1 for an unreadable key. */
+export function traktorKeyValue(key: string): number {
+  const parsed = parseKey(key);
+  return parsed ? parsed.pitchClass + (parsed.mode === 'minor' ? 12 : 0) : -1;
+}
+
+/** Traktor's dates: "2026/3/14", no leading zeros. */
+const traktorDate = (iso: string) => {
+  const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
+  return `${year}/${month}/${day}`;
+};
+
+function entryXml(
+  { entry, location, bytes, release }: SavedEntry,
+  { os, store }: NmlOptions,
+  today: string,
+): string {
+  const { track } = entry;
+  const where = volumePath(location, os);
+  const audio = fileAudio[entry.audioFormat];
+  const info: Record<string, string | number> = {
+    BITRATE: audio.kbps * 1000,
+    GENRE: track.genre.name,
+    LABEL: track.label.name,
+    COMMENT: commentOf(store, release),
+    ...(release ? { CATALOG_NO: release.catalogNumber } : {}),
+    KEY: tonality(track.key),
+    MIX: track.mixName,
+    REMIXER: track.remixers.map((remixer) => remixer.name).join(', '),
+    PLAYTIME: seconds(entry),
+    PLAYTIME_FLOAT: (track.lengthMs / 1000).toFixed(6),
+    IMPORT_DATE: today,
+    RELEASE_DATE: traktorDate(track.publishDate),
+    // Traktor counts the size in kilobytes.
+    ...(bytes ? { FILESIZE: Math.round(bytes / 1024) } : {}),
+  };
+  return [
+    `<ENTRY ${attributes({ MODIFIED_DATE: today, TITLE: trackDisplayTitle(entry.track), ARTIST: artistNames(entry.track) })}>`,
+    `<LOCATION ${attributes({ DIR: traktorDir(where.folders), FILE: where.file, VOLUME: where.volume, VOLUMEID: where.volume })}></LOCATION>`,
+    `<ALBUM ${attributes({ ...(release ? { TRACK: release.trackNumber } : {}), TITLE: track.release.name })}></ALBUM>`,
+    '<MODIFICATION_INFO AUTHOR_TYPE="user"></MODIFICATION_INFO>',
+    `<INFO ${attributes(info)}></INFO>`,
+    `<TEMPO ${attributes({ BPM: track.bpm.toFixed(6), BPM_QUALITY: '100.000000' })}></TEMPO>`,
+    `<MUSICAL_KEY VALUE="${traktorKeyValue(track.key)}"></MUSICAL_KEY>`,
+    '</ENTRY>',
+  ].join('\n');
+}
+
+export interface NmlOptions {
+  os: DesktopOs;
+  /** When the export is made (the entries' import date). */
+  now: Date;
+  /** The playlist's UUID: 32 hex digits. */
+  uuid: string;
+  /** The store's host, for each track's comment. */
+  store: string;
+}
+
+/** The NML document: COLLECTION with every saved file, PLAYLISTS with $ROOT holding the crate. */
+export function traktorNml(crateName: string, saved: readonly SavedEntry[], options: NmlOptions): string {
+  const { os, now, uuid } = options;
+  const today = traktorDate(now.toISOString());
+  const keys = saved.map(({ location }) => traktorKey(volumePath(location, os)));
+  return [
+    '<?xml version="1.0" encoding="UTF-8" standalone="no" ?>',
+    '<NML VERSION="19"><HEAD COMPANY="www.native-instruments.com" PROGRAM="Traktor"></HEAD>',
+    '<MUSICFOLDERS></MUSICFOLDERS>',
+    `<COLLECTION ENTRIES="${saved.length}">`,
+    ...saved.map((file) => entryXml(file, options, today)),
+    '</COLLECTION>',
+    '<SETS ENTRIES="0"></SETS>',
+    '<PLAYLISTS><NODE TYPE="FOLDER" NAME="$ROOT"><SUBNODES COUNT="1">',
+    `<NODE ${attributes({ TYPE: 'PLAYLIST', NAME: crateName })}><PLAYLIST ${attributes({ ENTRIES: saved.length, TYPE: 'LIST', UUID: uuid })}>`,
+    ...keys.map(
+      (key) => `<ENTRY><PRIMARYKEY ${attributes({ TYPE: 'TRACK', KEY: key })}></PRIMARYKEY></ENTRY>`,
+    ),
+    '</PLAYLIST></NODE>',
+    '</SUBNODES></NODE></PLAYLISTS>',
+    '</NML>',
+    '',
+  ].join('\n');
+}

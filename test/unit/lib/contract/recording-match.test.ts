@@ -1,0 +1,169 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  artistNames,
+  collectionKeys,
+  fold,
+  lookupKeys,
+  type Recording,
+  sameRecording,
+} from '../../../../lib/contract/recording-match.ts';
+
+const store = (artists: string[], title: string, mix: string, isrc?: string): Recording => ({
+  artists,
+  title,
+  mix,
+  isrc: isrc ?? null,
+});
+
+describe('fold', () => {
+  it.each([
+    ['Beyoncé', 'beyonce'],
+    ['DÉJÀ VU!', 'deja vu'],
+    ["Don't Stop", 'dont stop'],
+    ['Don’t Stop', 'dont stop'],
+    ['Røyksopp', 'royksopp'],
+    ['Straße', 'strasse'],
+    ['Drum & Bass', 'drum and bass'],
+    ['  Hi--Fi   (Remix) ', 'hi fi remix'],
+    ['Ｆｕｌｌｗｉｄｔｈ', 'fullwidth'],
+    ['Łódź', 'lodz'],
+  ])('%s folds to %s', (text, folded) => {
+    expect(fold(text)).toBe(folded);
+  });
+
+  it('is idempotent', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => fold(fold(text)) === fold(text)));
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => fold(fold(text)) === fold(text)));
+    // Generous: the property runs hundreds of Unicode strings on a shared machine.
+  }, 20_000);
+});
+
+describe('artistNames', () => {
+  it.each([
+    ['A & B', ['a', 'b']],
+    ['B, A', ['a', 'b']],
+    ['A feat. B', ['a', 'b']],
+    ['A ft. B', ['a', 'b']],
+    ['A Featuring B', ['a', 'b']],
+    ['A vs. B', ['a', 'b']],
+    ['A x B', ['a', 'b']],
+    ['A (feat. B)', ['a', 'b']],
+    ['A; B', ['a', 'b']],
+    ['A/B', ['a', 'b']],
+    ['Axwell', ['axwell']],
+    ['Chase and Status', ['chase and status']],
+  ])('%s is %j', (artists, names) => {
+    expect(artistNames(artists)).toEqual(names);
+  });
+
+  it('reads a list the same as a joined string', () => {
+    expect(artistNames(['Above & Beyond', 'Zoë Johnston'])).toEqual(
+      artistNames('Zoe Johnston, Above & Beyond'),
+    );
+  });
+});
+
+describe('sameRecording: real-world spellings', () => {
+  const beatport = store(['Bicep'], 'Glue', 'Original Mix');
+  it.each<[string, Recording, Recording, boolean]>([
+    ['no mix name is the original mix', beatport, { artists: 'Bicep', title: 'Glue' }, true],
+    ['"(Original Mix)" in the title', beatport, { artists: 'BICEP', title: 'Glue (Original Mix)' }, true],
+    [
+      "a title that repeats its mix (the store's own file tags)",
+      store(['Bicep'], 'Glue', 'Extended Mix'),
+      { artists: 'Bicep', title: 'Glue (Extended Mix)', mix: 'Extended Mix' },
+      true,
+    ],
+    ['"Original" alone', beatport, { artists: 'Bicep', title: 'Glue', mix: 'Original' }, true],
+    [
+      'a remix is another recording',
+      beatport,
+      { artists: 'Bicep', title: 'Glue', mix: 'Extended Mix' },
+      false,
+    ],
+    ['another artist is another recording', beatport, { artists: 'Bicep & Hammer', title: 'Glue' }, false],
+    [
+      'artists in any order, accents and the featured artist in the title',
+      store(['Röyksopp', 'Robyn'], 'Do It Again', 'Extended Mix'),
+      { artists: 'Robyn & Royksopp', title: 'Do It Again (Extended Mix)' },
+      true,
+    ],
+    [
+      'featured artist in the title brackets',
+      store(['Disclosure', 'Sam Smith'], 'Latch', 'Original Mix'),
+      { artists: 'Disclosure', title: 'Latch (feat. Sam Smith)' },
+      true,
+    ],
+    [
+      'featured artist and the mix in brackets',
+      store(['Disclosure', 'Sam Smith'], 'Latch', 'Dub'),
+      { artists: 'Disclosure', title: 'Latch (feat. Sam Smith) [Dub]' },
+      true,
+    ],
+    [
+      'a missing featured artist is not enough',
+      store(['Disclosure', 'Sam Smith'], 'Latch', ''),
+      { artists: 'Disclosure', title: 'Latch' },
+      false,
+    ],
+    [
+      'brackets inside a title are punctuation when the mix is given',
+      store(['DJ Koze'], "Pick Up (Ain't No Sunshine)", 'Original Mix'),
+      { artists: 'dj koze', title: 'Pick Up Aint No Sunshine', mix: '' },
+      true,
+    ],
+    [
+      'the same punctuation folded',
+      store(['Fred again..'], 'Marea (We’ve Lost Dancing)', 'Original Mix'),
+      { artists: 'Fred Again', title: "Marea (We've Lost Dancing)", mix: 'Original Mix' },
+      true,
+    ],
+    [
+      'ISRCs decide when both have one',
+      store(['Bicep'], 'Glue', '', 'GB-KPL-17-00033'),
+      { artists: 'Someone Else', title: 'Renamed', isrc: 'GBKPL1700033' },
+      true,
+    ],
+    [
+      'different ISRCs are different recordings, names alike',
+      store(['Bicep'], 'Glue', '', 'GBKPL1700033'),
+      { artists: 'Bicep', title: 'Glue', isrc: 'GBKPL1700034' },
+      false,
+    ],
+    [
+      'names decide when one side has no ISRC',
+      store(['Bicep'], 'Glue', '', 'GBKPL1700033'),
+      { artists: 'Bicep', title: 'Glue' },
+      true,
+    ],
+    ['no artist never matches', store([], 'Intro', ''), { artists: '', title: 'Intro' }, false],
+    [
+      'x as a separator',
+      store(['Skrillex', 'Fred again..'], 'Rumble', ''),
+      { artists: 'Skrillex x Fred Again..', title: 'Rumble' },
+      true,
+    ],
+  ])('%s', (_, a, b, same) => {
+    expect(sameRecording(a, b)).toBe(same);
+    expect(sameRecording(b, a)).toBe(same);
+  });
+});
+
+describe('collection keys agree with sameRecording', () => {
+  const recording = fc.record({
+    artists: fc.array(fc.constantFrom('Bicep', 'BICEP', 'Röyksopp', 'Robyn', 'A & B'), { maxLength: 3 }),
+    title: fc.constantFrom('Glue', 'glue!', 'Glue (Extended Mix)', 'Latch (feat. Robyn)'),
+    mix: fc.constantFrom('', 'Original Mix', 'Extended Mix', 'Dub'),
+    isrc: fc.constantFrom(null, 'GBKPL1700033', 'GBKPL1700034'),
+  });
+  it('a store track finds a collection track under one of its keys exactly when they are the same recording', () => {
+    fc.assert(
+      fc.property(recording, recording, (owned, page) => {
+        const filed = new Set(collectionKeys(owned));
+        const found = lookupKeys(page).some((key) => filed.has(key));
+        return found === sameRecording(owned, page);
+      }),
+    );
+  });
+});

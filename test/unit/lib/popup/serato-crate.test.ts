@@ -1,0 +1,83 @@
+/**
+ * Serato crates parsed back against the format (as Mixxx's Serato library reads them): records of
+ * a four-letter tag, a 32-bit big-endian length and a body; vrsn first; one otrk per track whose
+ * ptrk, UTF-16BE, is the path from the drive's root with no leading slash and names a file on disk.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { onOneDrive } from '../../../../lib/popup/crate-formats.ts';
+import { seratoCrate, seratoDrive, seratoPath } from '../../../../lib/popup/serato-crate.ts';
+import { seratoRecords as records, utf16be } from '../../../helpers/crate-readers.ts';
+import { savedOnDisk } from './crate-files.ts';
+
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('Serato crate', () => {
+  it('has vrsn, the columns, and one otrk/ptrk per track naming its file from the root', () => {
+    const disk = savedOnDisk();
+    dir = disk.dir;
+    const crate = records(seratoCrate(disk.saved, 'linux'));
+    expect(crate[0]?.tag).toBe('vrsn');
+    expect(utf16be(crate[0]?.body ?? new Uint8Array())).toBe('1.0/Serato ScratchLive Crate');
+    const sorting = crate.find((record) => record.tag === 'osrt');
+    expect(records(sorting?.body ?? new Uint8Array()).map((record) => record.tag)).toEqual(['tvcn', 'brev']);
+    const columnNames = crate
+      .filter((record) => record.tag === 'ovct')
+      .map((record) => records(record.body))
+      .map(([name, width]) => {
+        expect(width?.tag).toBe('tvcw');
+        return utf16be(name?.body ?? new Uint8Array());
+      });
+    expect(columnNames).toContain('song');
+    expect(columnNames).toContain('artist');
+
+    const paths = crate
+      .filter((record) => record.tag === 'otrk')
+      .map((record) => {
+        const [ptrk, ...rest] = records(record.body);
+        expect(ptrk?.tag).toBe('ptrk');
+        expect(rest).toEqual([]);
+        return utf16be(ptrk?.body ?? new Uint8Array());
+      });
+    expect(paths).toEqual(disk.saved.map((file) => file.location.slice(1)));
+    for (const path of paths) {
+      expect(path.startsWith('/')).toBe(false);
+      // On a Linux or macOS system drive, the drive's root is "/".
+      expect(existsSync(`/${path}`), path).toBe(true);
+    }
+    expect(crate.map((record) => record.tag)).toEqual([
+      'vrsn',
+      'osrt',
+      ...columnNames.map(() => 'ovct'),
+      'otrk',
+      'otrk',
+      'otrk',
+    ]);
+  });
+
+  it.each([
+    ['win', 'C:\\Users\\DJ\\Downloads\\Crate\\Été.mp3', 'Users/DJ/Downloads/Crate/Été.mp3', null],
+    ['win', 'E:\\Music\\x.wav', 'Music/x.wav', 'E:'],
+    ['mac', '/Users/dj/Downloads/a.aiff', 'Users/dj/Downloads/a.aiff', null],
+    ['mac', '/Volumes/USB/Crate/a.mp3', 'Crate/a.mp3', 'USB'],
+    ['linux', '/home/dj/Downloads/a.mp3', 'home/dj/Downloads/a.mp3', null],
+  ] as const)('a %s file %s is %s from the root of its drive (%s)', (os, location, path, drive) => {
+    expect(seratoPath(location, os)).toBe(path);
+    expect(seratoDrive(location, os)).toBe(drive);
+  });
+
+  it('keeps the crate to the drive most tracks are on, and names the others', () => {
+    const disk = savedOnDisk();
+    dir = disk.dir;
+    const [a, b, c] = disk.saved;
+    const saved = [
+      { ...(a as (typeof disk.saved)[number]), location: 'D:\\Music\\a.mp3' },
+      { ...(b as (typeof disk.saved)[number]), location: 'C:\\Users\\dj\\b.wav' },
+      { ...(c as (typeof disk.saved)[number]), location: 'D:\\Music\\c.aiff' },
+    ];
+    const { kept, elsewhere } = onOneDrive(saved, 'win');
+    expect(kept.map((file) => file.location)).toEqual(['D:\\Music\\a.mp3', 'D:\\Music\\c.aiff']);
+    expect(elsewhere.map(({ drive }) => drive)).toEqual(['the system drive']);
+  });
+});
