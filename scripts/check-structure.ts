@@ -2,11 +2,13 @@
  * `npm run lint:structure`: the structure rules no linter states. Fails (exit 1) with one line per breach:
  * - function length (scripts/structure/function-length.ts): 80 lines in lib/background/, 100 elsewhere
  *   in lib/, components/, entrypoints/, server/;
- * - doc paths (scripts/structure/doc-paths.ts): every repository path README.md and docs/*.md name exists.
+ * - doc paths (scripts/structure/doc-paths.ts): every repository path README.md and docs/*.md name exists;
+ * - unit tests mirror the source tree (scripts/structure/test-mirror.ts).
  */
 import { join } from 'node:path';
 import { missingDocPaths } from './structure/doc-paths.ts';
 import { longFunctions } from './structure/function-length.ts';
+import { unmirroredTests } from './structure/test-mirror.ts';
 
 const root = join(import.meta.dirname, '..');
 let failed = false;
@@ -27,5 +29,14 @@ if (missing.length > 0) {
   for (const m of missing) console.error(`  ${m.document}:${m.line} ${m.path}`);
 }
 
+const unmirrored = unmirroredTests(root);
+if (unmirrored.length > 0) {
+  failed = true;
+  console.error(
+    'Unit tests whose source is not at the same path (test/unit/<path>.test.ts tests <path>.ts):',
+  );
+  for (const test of unmirrored) console.error(`  ${test}`);
+}
+
 if (failed) process.exit(1);
-console.log('Structure: function lengths and doc paths are fine.');
+console.log("Structure: function lengths, doc paths and the unit tests' places are fine.");

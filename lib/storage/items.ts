@@ -1,7 +1,7 @@
 /**
  * The inventory of what the extension stores. Every WXT storage item is defined in this file,
  * each with its owner (who writes it), its readers, its version and why it lives where it does;
- * a new version adds `migrations` to its item here. test/unit/storage-inventory.test.ts keeps
+ * a new version adds `migrations` to its item here. test/unit/lib/storage/items.test.ts keeps
  * storage out of every other folder and this list complete.
  *
  * Where things go, and why:

@@ -386,7 +386,7 @@ describe('"Download all available" in the popup', () => {
 
   // When no download is in flight at the stop, only the queue's 30-second alarm wakes the worker,
   // so this test gets more than the default minute. The queue's recovery in every interleaving is
-  // the fast-check model's (test/unit/download-queue.test.ts).
+  // the fast-check model's (test/unit/lib/background/downloads/download-queue.test.ts).
   it('finishes all 20, none twice, when the worker is stopped in the middle and the popup closed', async () => {
     const expected = await twentyNewEntries('bulk-stopped');
     fileDelayMs = 1500;

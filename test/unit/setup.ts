@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { fakePermissions } from '../helpers/fake-permissions.ts';
 import { getMessageFrom, readLocale } from '../helpers/locales.ts';
-import { fakePermissions } from './fake-permissions.ts';
 
 const english = getMessageFrom(readLocale('en'));
 

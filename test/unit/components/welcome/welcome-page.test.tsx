@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WelcomePage } from '../../../../components/welcome/welcome-page.tsx';
 import { storeUrlSetting } from '../../../../lib/storage/items.ts';
 import { getMessageFrom, readLocale } from '../../../helpers/locales.ts';
-import { fakeBackground, signedIn, signedOut } from '../../popup-fixtures.ts';
+import { fakeBackground, signedIn, signedOut } from '../../../helpers/popup-fixtures.ts';
 
 describe('WelcomePage', () => {
   beforeEach(() => fakeBrowser.reset());

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LibraryEntry } from '../../../../lib/contract/wire.ts';
 import type { SavedEntry } from '../../../../lib/popup/crate-export.ts';
-import { libraryEntry } from '../../popup-fixtures.ts';
+import { libraryEntry } from '../../../helpers/popup-fixtures.ts';
 
 /** Three tracks saved under a temp "Downloads" folder (one in a release folder, names needing escapes). */
 export function savedOnDisk(): { dir: string; saved: SavedEntry[] } {

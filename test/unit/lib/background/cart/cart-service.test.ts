@@ -16,8 +16,8 @@ import {
   currentCartSetting,
   storeUrlSetting,
 } from '../../../../../lib/storage/items.ts';
-import { fakeAuth, fakeStore, summary } from '../../../fake-store.ts';
-import { cartItem, storeUrl } from '../../../popup-fixtures.ts';
+import { fakeAuth, fakeStore, summary } from '../../../../helpers/fake-store.ts';
+import { cartItem, storeUrl } from '../../../../helpers/popup-fixtures.ts';
 
 let badge: string[];
 const cached = async () => storeEntry(await cartStateItem.getValue(), storeUrl);

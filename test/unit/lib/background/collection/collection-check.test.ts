@@ -9,7 +9,7 @@ import { createWorker } from '../../../../../lib/background/worker.ts';
 import { collectionKeys } from '../../../../../lib/contract/recording-match.ts';
 import { encodeKeys } from '../../../../../lib/storage/collection-index.ts';
 import { collectionIndexItem, storeUrlSetting } from '../../../../../lib/storage/items.ts';
-import { storeUrl, track } from '../../../popup-fixtures.ts';
+import { storeUrl, track } from '../../../../helpers/popup-fixtures.ts';
 
 /** A rekordbox export holding "Artist 42 – Track 42" (no ISRC, as rekordbox writes none). */
 async function importRekordbox() {

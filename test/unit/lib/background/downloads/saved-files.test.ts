@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { savedFiles } from '../../../../../lib/background/downloads/saved-files.ts';
-import { libraryEntry } from '../../../popup-fixtures.ts';
+import { libraryEntry } from '../../../../helpers/popup-fixtures.ts';
 
 type Search = typeof fakeBrowser.downloads.search;
 type Item = Awaited<ReturnType<Search>>[number];

@@ -1,0 +1,89 @@
+/**
+ * The worker's events, each registered once (entrypoints/background/index.ts), reach every feature
+ * that owns them, and one owner failing does not keep the event from the others.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBrowserEvents } from '../../../../lib/background/browser-events.ts';
+import { cartSyncAlarm } from '../../../../lib/background/cart/cart-service.ts';
+import type { Worker } from '../../../../lib/background/worker.ts';
+
+const registration = vi.hoisted(() => ({ register: vi.fn(async (_storeUrl: string) => undefined) }));
+vi.mock('../../../../lib/background/content-script-registration.ts', () => ({
+  registerStoreContentScript: registration.register,
+}));
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function fakeService() {
+  return {
+    handlers: {},
+    auth: { signOut: vi.fn(async () => undefined) },
+    cart: {
+      resync: vi.fn(async () => undefined),
+      sessionEnded: vi.fn(async () => undefined),
+      restoreBadge: vi.fn(async () => undefined),
+      cache: { refresh: vi.fn(async () => undefined), clear: vi.fn(async () => undefined) },
+    },
+    downloads: {
+      onAlarm: vi.fn(async () => undefined),
+      createMenus: vi.fn(async () => undefined),
+      onSessionChanged: vi.fn(async () => undefined),
+      onMenuClicked: vi.fn(async () => undefined),
+      onNotificationButton: vi.fn(async () => undefined),
+      onNotificationClicked: vi.fn(async () => undefined),
+      onDownloadChanged: vi.fn(),
+      resume: vi.fn(async () => undefined),
+    },
+    following: {
+      onAlarm: vi.fn(async () => undefined),
+      onNotificationClicked: vi.fn(async () => undefined),
+      onPeriodChanged: vi.fn(async () => undefined),
+      start: vi.fn(async () => undefined),
+    },
+  };
+}
+
+let service: ReturnType<typeof fakeService>;
+let events: ReturnType<typeof createBrowserEvents>;
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  registration.register.mockClear();
+  service = fakeService();
+  events = createBrowserEvents(service as unknown as Worker);
+});
+
+describe('browser events', () => {
+  it('the cart-sync alarm syncs the badge and the pages cache; every alarm reaches the downloads', async () => {
+    events.onAlarm({ name: cartSyncAlarm, scheduledTime: 0 });
+    events.onAlarm({ name: 'bulk-download', scheduledTime: 0 });
+    await settle();
+    expect(service.cart.resync).toHaveBeenCalledTimes(1);
+    expect(service.downloads.onAlarm).toHaveBeenCalledTimes(2);
+  });
+
+  it('a new store URL signs out, clears the cache, registers the script and redraws the menus', async () => {
+    service.auth.signOut.mockRejectedValueOnce(new Error('store gone'));
+    events.onStoreUrlChanged('https://store.example');
+    await settle();
+    expect(service.cart.sessionEnded).toHaveBeenCalled();
+    expect(service.auth.signOut).toHaveBeenCalled();
+    expect(service.cart.cache.clear).toHaveBeenCalled();
+    expect(registration.register).toHaveBeenCalledWith('https://store.example');
+    expect(service.downloads.createMenus).toHaveBeenCalled();
+  });
+
+  it('installing registers the script, refreshes the cache and creates the menus', async () => {
+    await events.onInstalled({ reason: 'update' });
+    await settle();
+    expect(registration.register).toHaveBeenCalledWith('http://127.0.0.1:8787');
+    expect(service.cart.cache.refresh).toHaveBeenCalled();
+    expect(service.downloads.createMenus).toHaveBeenCalled();
+  });
+
+  it('every worker start restores the badge and carries on a bulk download', async () => {
+    events.start();
+    await settle();
+    expect(service.cart.restoreBadge).toHaveBeenCalled();
+    expect(service.downloads.resume).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,224 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../../../../lib/background/api-client.ts';
+import { checkedAdd } from '../../../../../lib/background/cart/checked-add.ts';
+import {
+  type AddedItem,
+  type CartLine,
+  choicesFor,
+  describeOverlap,
+  findOverlap,
+  planFor,
+  safeChoice,
+} from '../../../../../lib/background/cart/overlap.ts';
+import type { Overlap, OverlapChoice } from '../../../../../lib/protocol/messages.ts';
+import { signedOutState } from '../../../../../lib/storage/cart-state.ts';
+import { cartStateItem, storeUrlSetting } from '../../../../../lib/storage/items.ts';
+
+// Release 7 holds tracks 1, 2, 3; release 8 holds track 4.
+const release7: AddedItem = { type: 'release', id: 7, trackIds: [1, 2, 3] };
+const track = (id: number, releaseId: number): AddedItem => ({
+  type: 'track',
+  id,
+  trackIds: [id],
+  releaseId,
+});
+const t = (id: number): CartLine => ({ type: 'track', id });
+const r = (id: number): CartLine => ({ type: 'release', id });
+
+describe('finding overlap', () => {
+  it.each<[string, AddedItem, CartLine[], number[], Overlap | null]>([
+    ['a release sharing nothing', release7, [t(4), r(8)], [4], null],
+    ['the same release already in the cart (the store keeps one line)', release7, [r(7)], [], null],
+    [
+      'a release holding an owned track',
+      release7,
+      [],
+      [2],
+      { owned: [2], inCart: [], releaseInCart: null, missing: [1, 3] },
+    ],
+    [
+      'a release holding a track in the cart',
+      release7,
+      [t(1), r(8)],
+      [],
+      { owned: [], inCart: [1], releaseInCart: null, missing: [2, 3] },
+    ],
+    [
+      'a release holding owned and carted tracks (owned counts once)',
+      release7,
+      [t(1), t(2)],
+      [2, 3],
+      { owned: [2, 3], inCart: [1], releaseInCart: null, missing: [] },
+    ],
+    ['a track whose release is not in the cart', track(1, 7), [r(8), t(4)], [], null],
+    [
+      'a track whose release is in the cart',
+      track(1, 7),
+      [r(7)],
+      [],
+      { owned: [], inCart: [], releaseInCart: 7, missing: [] },
+    ],
+    // An owned track is an upgrade or a buy-again, asked by the format buttons: not an overlap.
+    ['a track owned', track(1, 7), [], [1], null],
+  ])('%s', (_, item, cart, owned, expected) => {
+    expect(findOverlap(item, cart, new Set(owned))).toEqual(expected);
+  });
+});
+
+describe('choosing', () => {
+  const ownedOne: Overlap = { owned: [2], inCart: [], releaseInCart: null, missing: [1, 3] };
+  const cartedOne: Overlap = { owned: [], inCart: [1], releaseInCart: null, missing: [2, 3] };
+  const allCovered: Overlap = { owned: [2, 3], inCart: [1], releaseInCart: null, missing: [] };
+  const releaseCarted: Overlap = { owned: [], inCart: [], releaseInCart: 7, missing: [] };
+
+  it.each<[string, Overlap, OverlapChoice[], OverlapChoice]>([
+    [
+      'an owned track: only the missing ones by default',
+      ownedOne,
+      ['missingOnly', 'addAnyway', 'cancel'],
+      'missingOnly',
+    ],
+    ['a carted track', cartedOne, ['missingOnly', 'replace', 'addAnyway', 'cancel'], 'missingOnly'],
+    [
+      'nothing missing, some owned: cancel by default',
+      allCovered,
+      ['replace', 'addAnyway', 'cancel'],
+      'cancel',
+    ],
+    [
+      'a track whose release is carted: replace by default',
+      releaseCarted,
+      ['replace', 'addAnyway', 'cancel'],
+      'replace',
+    ],
+  ])('%s', (_, overlap, choices, safe) => {
+    expect(choicesFor(overlap)).toEqual(choices);
+    expect(safeChoice(overlap)).toBe(safe);
+    expect(choices).toContain(safe);
+  });
+
+  it.each<[string, AddedItem, Overlap, OverlapChoice, ReturnType<typeof planFor>]>([
+    [
+      'cancel sends nothing',
+      release7,
+      ownedOne,
+      'cancel',
+      { remove: [], add: [], alreadyPurchasedOverride: false },
+    ],
+    [
+      'the missing tracks, one by one, in the chosen format',
+      release7,
+      ownedOne,
+      'missingOnly',
+      {
+        remove: [],
+        add: [
+          { type: 'track', id: 1, audioFormat: 'wav' },
+          { type: 'track', id: 3, audioFormat: 'wav' },
+        ],
+        alreadyPurchasedOverride: false,
+      },
+    ],
+    [
+      'add anyway: the whole release, telling the store the owned tracks are meant',
+      release7,
+      ownedOne,
+      'addAnyway',
+      { remove: [], add: [{ type: 'release', id: 7, audioFormat: 'wav' }], alreadyPurchasedOverride: true },
+    ],
+    [
+      'replace: the carted tracks go, the release comes',
+      release7,
+      cartedOne,
+      'replace',
+      {
+        remove: [t(1)],
+        add: [{ type: 'release', id: 7, audioFormat: 'wav' }],
+        alreadyPurchasedOverride: false,
+      },
+    ],
+    [
+      'replace: the carted release goes, the track comes',
+      track(1, 7),
+      releaseCarted,
+      'replace',
+      {
+        remove: [r(7)],
+        add: [{ type: 'track', id: 1, audioFormat: 'wav' }],
+        alreadyPurchasedOverride: false,
+      },
+    ],
+  ])('%s', (_, item, overlap, choice, plan) => {
+    expect(planFor(item, 'wav', overlap, choice)).toEqual(plan);
+  });
+
+  it('says what overlaps in a sentence', () => {
+    expect(describeOverlap(release7, ownedOne)).toBe('This release holds 1 track you own.');
+    expect(describeOverlap(release7, allCovered)).toBe(
+      'This release holds 2 tracks you own and 1 track already in your cart.',
+    );
+    expect(describeOverlap(track(1, 7), releaseCarted)).toBe('Its release is already in your cart.');
+  });
+});
+
+describe('an add checked for overlap (background)', () => {
+  const summary = {
+    name: 'default',
+    counts: { items: 1, tracks: 1, releases: 0 },
+    total: { value: 1, currency: 'USD' },
+  };
+  function setup(cart: CartLine[], owned: number[]) {
+    const api = {
+      catalogPage: vi.fn(async (page: string) =>
+        page === 'release'
+          ? { release: { trackIds: [1, 2, 3] }, tracks: [] }
+          : { track: { release: { id: 7 } } },
+      ),
+    } as unknown as ApiClient;
+    const cartService = {
+      add: vi.fn(async () => ({ added: [], warnings: [], cart: summary })),
+      remove: vi.fn(async () => ({ warnings: [], cart: summary })),
+      view: vi.fn(async () => ({ cart: { ...summary, items: cart }, audioFormats: [] })),
+    };
+    return {
+      cartService,
+      add: async (choice?: OverlapChoice) => {
+        // The owned tracks come from the pages' cache.
+        await cartStateItem.setValue({
+          [await storeUrlSetting.getValue()]: {
+            ...signedOutState('default'),
+            signedIn: true,
+            ownedTracks: owned,
+          },
+        });
+        return checkedAdd(cartService as never, api, {
+          item: { type: 'release', id: 7, audioFormat: 'mp3' },
+          ...(choice ? { choice } : {}),
+        });
+      },
+    };
+  }
+
+  it('adds at once when nothing overlaps', async () => {
+    const { cartService, add } = setup([], []);
+    expect((await add()).outcome).toBe('added');
+    expect(cartService.add).toHaveBeenCalledWith({ items: [{ type: 'release', id: 7, audioFormat: 'mp3' }] });
+  });
+
+  it('adds nothing before the person chose, then carries out the choice', async () => {
+    const { cartService, add } = setup([{ type: 'track', id: 1 }], [2]);
+    expect(await add()).toEqual({
+      outcome: 'overlap',
+      message: 'This release holds 1 track you own and 1 track already in your cart.',
+      choices: ['missingOnly', 'replace', 'addAnyway', 'cancel'],
+      safeChoice: 'missingOnly',
+    });
+    expect(cartService.add).not.toHaveBeenCalled();
+    await add('replace');
+    expect(cartService.remove).toHaveBeenCalledWith({ items: [{ type: 'track', id: 1 }] });
+    expect(cartService.add).toHaveBeenCalledWith({
+      items: [{ type: 'release', id: 7, audioFormat: 'mp3' }],
+      alreadyPurchasedOverride: true,
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import {
+  pageStorageFallbacks,
+  pageStorageKeys,
+  readPageStorage,
+} from '../../../../lib/content/page-storage.ts';
+import {
+  cartStateItem,
+  collectionIndexItem,
+  currentCartSetting,
+  defaultAudioFormatSetting,
+  hideWhatYouHaveSetting,
+  keyNotationSetting,
+  storeUrlSetting,
+} from '../../../../lib/storage/items.ts';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe("the content script's reading of storage", () => {
+  it('reads the keys of the storage items, with their fallbacks', async () => {
+    expect(storeUrlSetting.key).toBe(`local:${pageStorageKeys.storeUrl}`);
+    expect(defaultAudioFormatSetting.key).toBe(`local:${pageStorageKeys.defaultFormat}`);
+    expect(currentCartSetting.key).toBe(`local:${pageStorageKeys.currentCart}`);
+    expect(cartStateItem.key).toBe(`local:${pageStorageKeys.cartState}`);
+    expect(keyNotationSetting.key).toBe(`local:${pageStorageKeys.keyNotation}`);
+    expect(collectionIndexItem.key).toBe(`local:${pageStorageKeys.collection}`);
+    expect(hideWhatYouHaveSetting.key).toBe(`local:${pageStorageKeys.hideWhatYouHave}`);
+    expect(await readPageStorage()).toEqual({
+      storeUrl: await storeUrlSetting.getValue(),
+      defaultFormat: await defaultAudioFormatSetting.getValue(),
+      currentCart: await currentCartSetting.getValue(),
+      cartState: null,
+      keyNotation: await keyNotationSetting.getValue(),
+      collection: null,
+      hideWhatYouHave: await hideWhatYouHaveSetting.getValue(),
+    });
+    expect(pageStorageFallbacks.storeUrl).toBe(await storeUrlSetting.getValue());
+  });
+
+  it('reads what the items wrote, and falls back on nonsense', async () => {
+    await storeUrlSetting.setValue('https://store.example');
+    await currentCartSetting.setValue('friday');
+    await fakeBrowser.storage.local.set({ [pageStorageKeys.defaultFormat]: 'flac' });
+    await fakeBrowser.storage.local.set({ [pageStorageKeys.keyNotation]: 'lancelot' });
+    expect(await readPageStorage()).toMatchObject({
+      storeUrl: 'https://store.example',
+      currentCart: 'friday',
+      defaultFormat: 'mp3',
+      keyNotation: 'musical',
+    });
+    await keyNotationSetting.setValue('camelot');
+    expect((await readPageStorage()).keyNotation).toBe('camelot');
+  });
+});

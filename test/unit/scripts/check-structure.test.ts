@@ -1,0 +1,123 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { missingDocPaths } from '../../../scripts/structure/doc-paths.ts';
+import { functionSpans, longFunctions } from '../../../scripts/structure/function-length.ts';
+import { unmirroredTests } from '../../../scripts/structure/test-mirror.ts';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'crate-structure-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function write(path: string, text: string) {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+
+/** A body of `lines` lines in all, the first and last holding the braces. */
+const body = (lines: number) => `{\n${'  work();\n'.repeat(lines - 2)}}`;
+
+describe('function length', () => {
+  it('measures declarations, arrow functions, methods and components from first line to last', () => {
+    const source = [
+      `export function declared() ${body(5)}`,
+      `const arrow = async () => ${body(4)};`,
+      `class Service { method() ${body(3)} }`,
+      `export function Panel() {\n  return (\n    <div>\n      <p />\n    </div>\n  );\n}`,
+    ].join('\n');
+    const spans = functionSpans('sample.tsx', source).map(({ name, lines }) => [name, lines]);
+    expect(spans).toEqual([
+      ['declared', 5],
+      ['arrow', 4],
+      ['method', 3],
+      ['Panel', 7],
+    ]);
+  });
+
+  it('counts nested functions inside the span of the function that holds them', () => {
+    const source = `function outer() {\n  const inner = () => ${body(3)};\n  return inner;\n}`;
+    expect(functionSpans('nested.ts', source).map(({ name, lines }) => [name, lines])).toEqual([
+      ['outer', 6],
+      ['inner', 3],
+    ]);
+  });
+
+  it('allows 80 lines in the worker and 100 elsewhere, and fails one line over', () => {
+    write('lib/background/fine.ts', `export function fine() ${body(80)}`);
+    write('lib/background/long.ts', `export const long = () => ${body(81)};`);
+    write('components/popup/fine.tsx', `export function Fine() ${body(100)}`);
+    write('server/cart/long.ts', `export class Routes { register() ${body(101)} }`);
+    write('bench/ignored.ts', `export function anything() ${body(500)}`);
+    expect(
+      longFunctions(root).map(({ file, name, lines, maxLines }) => [file, name, lines, maxLines]),
+    ).toEqual([
+      ['server/cart/long.ts', 'register', 101, 100],
+      ['lib/background/long.ts', 'long', 81, 80],
+    ]);
+  });
+
+  it('leaves out the schema migrations and the seed word lists, and nothing else', () => {
+    write('server/db/migrations.ts', `export const schema = () => ${body(300)};`);
+    write('server/seed/vocabulary.ts', `export const words = () => ${body(300)};`);
+    write('server/seed/generate.ts', `export const generate = () => ${body(300)};`);
+    expect(longFunctions(root).map(({ file }) => file)).toEqual(['server/seed/generate.ts']);
+  });
+
+  it('fails on a file it cannot parse instead of skipping it', () => {
+    write('lib/broken.ts', 'export function broken( {');
+    expect(() => longFunctions(root)).toThrow(/lib\/broken\.ts/);
+  });
+});
+
+describe('doc paths', () => {
+  beforeEach(() => {
+    write('lib/storage/items.ts', '');
+    write('server/http/api-route.ts', '');
+    write('docs/api.md', 'See [the contract](spec/contract.md) and [gone](spec/gone.md).\n');
+    write('docs/spec/contract.md', '');
+  });
+
+  it('finds paths in code spans and links that do not exist, with their line', () => {
+    write(
+      'README.md',
+      [
+        'The inventory is `lib/storage/items.ts`; routes use `api-route.ts`.',
+        'Old: `lib/wire.ts` and `gone-file.ts`, see [api](docs/api.md) and [spec](docs/spec/missing.md#top).',
+        'Not paths: `npm run bench`, `/oauth/`, `components/**/*.page.ts`, `lib/<context>/`, [site](https://x.dev).',
+        '```',
+        'cat lib/not-checked.ts `lib/in-a-fence.ts`',
+        '```',
+      ].join('\n'),
+    );
+    expect(missingDocPaths(root)).toEqual([
+      { document: 'README.md', line: 2, path: 'lib/wire.ts' },
+      { document: 'README.md', line: 2, path: 'gone-file.ts' },
+      { document: 'README.md', line: 2, path: 'docs/spec/missing.md' },
+      { document: 'docs/api.md', line: 1, path: 'spec/gone.md' },
+    ]);
+  });
+
+  it('passes when every named path exists', () => {
+    write('README.md', 'See `lib/storage/items.ts`, `server/http/` and [api](docs/api.md).\n');
+    write('docs/api.md', 'See [the contract](spec/contract.md).\n');
+    expect(missingDocPaths(root)).toEqual([]);
+  });
+});
+
+describe('unit tests where their code lives', () => {
+  it('names a test whose source file is not at the same path', () => {
+    write('lib/popup/money.ts', 'export const money = 1;');
+    write('test/unit/lib/popup/money.test.ts', '');
+    write('components/popup/cart-tab.tsx', 'export const CartTab = 1;');
+    write('test/unit/components/popup/cart-tab.test.tsx', '');
+    write('test/unit/popup-cart.test.tsx', '');
+    write('test/unit/lib/popup/moved-away.test.ts', '');
+    expect(unmirroredTests(root)).toEqual([
+      'test/unit/lib/popup/moved-away.test.ts',
+      'test/unit/popup-cart.test.tsx',
+    ]);
+  });
+});
