@@ -112,39 +112,58 @@ export function CollectionSection() {
           <input type="file" webkitdirectory multiple disabled={busy} onChange={importFolderInput} />
         </label>
       )}
-      {/* Live but not role="status": the settings form above has the page's one status. */}
-      <p aria-live="polite" class="collection-status">
-        {status.kind === 'reading' && i18n.t('collection.reading', [number.format(status.read)])}
-        {status.kind === 'done' &&
-          i18n.t('collection.read', [
-            number.format(status.source.tracks),
-            status.source.name,
-            skippedSummary(status.source.skipped),
-          ])}
-        {status.kind === 'error' && <span class="problem">{status.message}</span>}
-      </p>
-      {sources.length > 0 && (
-        <ul aria-label={i18n.t('collection.sourcesLabel')} class="collection-sources">
-          {sources.map((source) => (
-            <li key={source.id}>
-              <span>
-                <strong>{source.name}</strong> {source.fileName !== source.name && `(${source.fileName})`}:{' '}
-                {i18n.t('collection.sourceTracks', [
-                  number.format(source.tracks),
-                  new Date(source.importedAt).toLocaleString(),
-                ])}
-              </span>{' '}
-              <button
-                type="button"
-                onClick={() => void remove(source.id)}
-                aria-label={i18n.t('collection.removeSource', [source.name])}
-              >
-                {i18n.t('collection.remove')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CollectionStatus status={status} />
+      <CollectionSources sources={sources} onRemove={(id) => void remove(id)} />
     </section>
+  );
+}
+
+/** What the last import did: how far it has read, what it read and skipped, or why it failed. */
+function CollectionStatus({ status }: { status: Status }) {
+  // Live but not role="status": the settings form above has the page's one status.
+  return (
+    <p aria-live="polite" class="collection-status">
+      {status.kind === 'reading' && i18n.t('collection.reading', [number.format(status.read)])}
+      {status.kind === 'done' &&
+        i18n.t('collection.read', [
+          number.format(status.source.tracks),
+          status.source.name,
+          skippedSummary(status.source.skipped),
+        ])}
+      {status.kind === 'error' && <span class="problem">{status.message}</span>}
+    </p>
+  );
+}
+
+/** The imported sources, each with when it was read and a Remove button. */
+function CollectionSources({
+  sources,
+  onRemove,
+}: {
+  sources: CollectionSource[];
+  onRemove: (id: string) => void;
+}) {
+  if (sources.length === 0) return null;
+  return (
+    <ul aria-label={i18n.t('collection.sourcesLabel')} class="collection-sources">
+      {sources.map((source) => (
+        <li key={source.id}>
+          <span>
+            <strong>{source.name}</strong> {source.fileName !== source.name && `(${source.fileName})`}:{' '}
+            {i18n.t('collection.sourceTracks', [
+              number.format(source.tracks),
+              new Date(source.importedAt).toLocaleString(),
+            ])}
+          </span>{' '}
+          <button
+            type="button"
+            onClick={() => onRemove(source.id)}
+            aria-label={i18n.t('collection.removeSource', [source.name])}
+          >
+            {i18n.t('collection.remove')}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

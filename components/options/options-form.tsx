@@ -2,7 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import { type KeyNotation, keyNotations } from '../../lib/contract/musical-key.ts';
 import { AudioFormat } from '../../lib/contract/wire.ts';
-import { type PreviewSource, previewFilename, sampleSource } from '../../lib/options/filename-preview.ts';
+import {
+  type Preview,
+  type PreviewSource,
+  previewFilename,
+  sampleSource,
+} from '../../lib/options/filename-preview.ts';
 import { type SettingsInput, saveSettings } from '../../lib/options/save-settings.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import { send } from '../../lib/protocol/send.ts';
@@ -120,24 +125,7 @@ export function OptionsForm() {
           setStatus({ kind: 'idle' });
         }}
       />
-      <section class="card" aria-labelledby="files-heading">
-        <h2 id="files-heading">Saving files</h2>
-        <FilenameTemplateField
-          template={naming.filenameTemplate}
-          preview={preview}
-          source={source}
-          onChange={(filenameTemplate) => updateNaming({ filenameTemplate })}
-        />
-        <label class="inline">
-          <input
-            name="folderPerRelease"
-            type="checkbox"
-            checked={naming.folderPerRelease}
-            onChange={(event) => updateNaming({ folderPerRelease: event.currentTarget.checked })}
-          />
-          A folder per release
-        </label>
-      </section>
+      <SavingFilesSection naming={naming} preview={preview} source={source} onNaming={updateNaming} />
 
       <NewForYouSection
         value={feed}
@@ -148,16 +136,55 @@ export function OptionsForm() {
       />
 
       <AdvancedSection sourceType={values.sourceType} onSourceType={(sourceType) => update({ sourceType })} />
-      <div class="save-row">
-        <button type="submit" class="primary" disabled={status.kind === 'saving' || !preview.ok}>
-          {status.kind === 'saving' ? 'Checking the store…' : 'Save'}
-        </button>
-        <p role="status" aria-live="polite">
-          {status.kind === 'saved' && 'Saved.'}
-          {status.kind === 'error' && <span class="problem">{status.message}</span>}
-        </p>
-      </div>
+      <SaveRow status={status} canSave={preview.ok} />
     </form>
+  );
+}
+
+function SavingFilesSection({
+  naming,
+  preview,
+  source,
+  onNaming,
+}: {
+  naming: FilenameSettings;
+  preview: Preview;
+  source: PreviewSource | null;
+  onNaming: (patch: Partial<FilenameSettings>) => void;
+}) {
+  return (
+    <section class="card" aria-labelledby="files-heading">
+      <h2 id="files-heading">Saving files</h2>
+      <FilenameTemplateField
+        template={naming.filenameTemplate}
+        preview={preview}
+        source={source}
+        onChange={(filenameTemplate) => onNaming({ filenameTemplate })}
+      />
+      <label class="inline">
+        <input
+          name="folderPerRelease"
+          type="checkbox"
+          checked={naming.folderPerRelease}
+          onChange={(event) => onNaming({ folderPerRelease: event.currentTarget.checked })}
+        />
+        A folder per release
+      </label>
+    </section>
+  );
+}
+
+function SaveRow({ status, canSave }: { status: Status; canSave: boolean }) {
+  return (
+    <div class="save-row">
+      <button type="submit" class="primary" disabled={status.kind === 'saving' || !canSave}>
+        {status.kind === 'saving' ? 'Checking the store…' : 'Save'}
+      </button>
+      <p role="status" aria-live="polite">
+        {status.kind === 'saved' && 'Saved.'}
+        {status.kind === 'error' && <span class="problem">{status.message}</span>}
+      </p>
+    </div>
   );
 }
 

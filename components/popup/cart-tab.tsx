@@ -40,8 +40,8 @@ export function countsText(counts: CartViewValue['cart']['counts']): string {
   return `${plural(counts.items, 'item')}: ${plural(counts.tracks, 'track')}, ${plural(counts.releases, 'release')}`;
 }
 
-/** The cart tab: items with format and price, the total, the whole-cart switcher, remove, empty, checkout. */
-export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: CartTabProps) {
+/** The cart from the popup cache, then the store; remembered as the cart last shown, asked again on `revalidate`. */
+function useCart({ scope, cartName, initial, revalidate }: Omit<CartTabProps, 'storeUrl'>) {
   const cart = useCachedResource<CartViewValue>({
     scope,
     key: cartCacheKey(cartName),
@@ -51,6 +51,15 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   useEffect(() => {
     if (scope && cart.cached) void rememberShownCart(scope, cartName, cart.cached);
   }, [scope, cartName, cart.cached]);
+  useEffect(() => {
+    if (revalidate > 0) void cart.refresh();
+  }, [revalidate]);
+  return cart;
+}
+
+/** The cart tab: items with format and price, the total, the whole-cart switcher, remove, empty, checkout. */
+export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: CartTabProps) {
+  const cart = useCart({ scope, cartName, initial, revalidate });
   const changes = useCartChanges(cart, cartName);
   const ownedFormatsOf = useOwnedFormats(storeUrl);
   const collectionSourceOf = useCollectionSource();
@@ -61,10 +70,6 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   // The first paint shows the rows in view; a 200-item cart renders the rest right after it.
   const [rowLimit, setRowLimit] = useState(firstPaintRows);
   useEffect(() => setRowLimit(Number.POSITIVE_INFINITY), []);
-
-  useEffect(() => {
-    if (revalidate > 0) void cart.refresh();
-  }, [revalidate]);
 
   if (!scope) return <SignedOut />;
   const view = cart.cached?.value;

@@ -45,15 +45,41 @@ function useOnline(onBack: () => void): boolean {
   return online;
 }
 
+/** The current cart and the carts to choose from, kept in step with storage; `chooseCart` switches. */
+function useCartChoice(snapshot: PopupSnapshot) {
+  const [cartName, setCartName] = useState(snapshot.currentCart);
+  const [cartNames, setCartNames] = useState(snapshot.cartNames);
+  const [cartProblem, setCartProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    // The background remembers carts that page buttons used; another popup may switch carts.
+    const unwatchNames = cartNamesSetting.watch((names) => setCartNames(names));
+    const unwatchCurrent = currentCartSetting.watch((name) => setCartName(name));
+    return () => {
+      unwatchNames();
+      unwatchCurrent();
+    };
+  }, []);
+
+  function chooseCart(name: string) {
+    setCartName(name);
+    setCartNames((names) => [name, ...names.filter((known) => known !== name)]);
+    setCartProblem(null);
+    send('setCurrentCart', { name })
+      .then((choice) => setCartNames(choice.names))
+      .catch((error: unknown) => setCartProblem(errorMessage(error)));
+  }
+
+  return { cartName, cartNames, cartProblem, chooseCart };
+}
+
 /**
  * The toolbar popup: the account and current cart on top, then the cart, library and artist tabs.
  * It paints the snapshot (last known state) at once; every part then asks the store and updates.
  */
 export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
   const [auth, setAuth] = useState<AuthState | null>(snapshot.auth);
-  const [cartName, setCartName] = useState(snapshot.currentCart);
-  const [cartNames, setCartNames] = useState(snapshot.cartNames);
-  const [cartProblem, setCartProblem] = useState<string | null>(null);
+  const { cartName, cartNames, cartProblem, chooseCart } = useCartChoice(snapshot);
   // Bumped when the store becomes reachable again: every tab asks it afresh.
   const [revalidate, setRevalidate] = useState(0);
   const online = useOnline(() => setRevalidate((n) => n + 1));
@@ -67,16 +93,6 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
     void send('newForYou', { refresh: 'ifDue' }).catch(() => undefined);
   }, []);
 
-  useEffect(() => {
-    // The background remembers carts that page buttons used; another popup may switch carts.
-    const unwatchNames = cartNamesSetting.watch((names) => setCartNames(names));
-    const unwatchCurrent = currentCartSetting.watch((name) => setCartName(name));
-    return () => {
-      unwatchNames();
-      unwatchCurrent();
-    };
-  }, []);
-
   function onAuthState(next: AuthState) {
     setAuth((previous) => {
       if (previous?.storeProblem && !next.storeProblem) setRevalidate((n) => n + 1);
@@ -85,15 +101,6 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
     // Signed out: nothing of that account may stay on this machine's popup cache.
     if (!next.signedIn) forgetLastViews();
     void (next.signedIn ? Promise.resolve() : popupCache.clear()).then(() => rememberAuth(next));
-  }
-
-  function chooseCart(name: string) {
-    setCartName(name);
-    setCartNames((names) => [name, ...names.filter((known) => known !== name)]);
-    setCartProblem(null);
-    send('setCurrentCart', { name })
-      .then((choice) => setCartNames(choice.names))
-      .catch((error: unknown) => setCartProblem(errorMessage(error)));
   }
 
   return (
@@ -114,48 +121,13 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
           </p>
         )}
       </header>
-      <PopupTabs<PopupTabId>
-        initial={initialTab}
-        tabs={[
-          {
-            id: 'cart',
-            label: 'Cart',
-            render: () => (
-              <CartTab
-                scope={scope}
-                storeUrl={storeUrl}
-                cartName={cartName}
-                initial={snapshot.currentCart === cartName ? snapshot.cart : undefined}
-                revalidate={revalidate}
-              />
-            ),
-          },
-          {
-            id: 'library',
-            label: 'Library',
-            render: () => <LibraryTab scope={scope} storeUrl={storeUrl} revalidate={revalidate} />,
-          },
-          {
-            id: 'artists',
-            label: 'Artists',
-            render: () =>
-              storeUrl ? (
-                <ArtistsTab storeUrl={storeUrl} revalidate={revalidate} />
-              ) : (
-                <p aria-busy="true">Checking the store…</p>
-              ),
-          },
-          {
-            id: 'new',
-            label: 'New for you',
-            render: () =>
-              storeUrl ? (
-                <NewForYouTab storeUrl={storeUrl} revalidate={revalidate} />
-              ) : (
-                <p aria-busy="true">Checking the store…</p>
-              ),
-          },
-        ]}
+      <PopupTabList
+        initialTab={initialTab}
+        scope={scope}
+        storeUrl={storeUrl}
+        cartName={cartName}
+        initialCart={snapshot.currentCart === cartName ? snapshot.cart : undefined}
+        revalidate={revalidate}
       />
       <ShortcutsHelp />
       {/* The collection is imported on the options page: a file input wants a page that stays open. */}
@@ -167,5 +139,63 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
         {i18n.t('collection.popupLink')}
       </button>
     </div>
+  );
+}
+
+interface PopupTabListProps {
+  initialTab: PopupTabId;
+  scope: ReturnType<typeof scopeOf>;
+  storeUrl: string;
+  cartName: string;
+  initialCart: PopupSnapshot['cart'] | undefined;
+  revalidate: number;
+}
+
+/** The cart, library, artist and "New for you" tabs; the artist tabs wait for the store's address. */
+function PopupTabList({ initialTab, scope, storeUrl, cartName, initialCart, revalidate }: PopupTabListProps) {
+  return (
+    <PopupTabs<PopupTabId>
+      initial={initialTab}
+      tabs={[
+        {
+          id: 'cart',
+          label: 'Cart',
+          render: () => (
+            <CartTab
+              scope={scope}
+              storeUrl={storeUrl}
+              cartName={cartName}
+              initial={initialCart}
+              revalidate={revalidate}
+            />
+          ),
+        },
+        {
+          id: 'library',
+          label: 'Library',
+          render: () => <LibraryTab scope={scope} storeUrl={storeUrl} revalidate={revalidate} />,
+        },
+        {
+          id: 'artists',
+          label: 'Artists',
+          render: () =>
+            storeUrl ? (
+              <ArtistsTab storeUrl={storeUrl} revalidate={revalidate} />
+            ) : (
+              <p aria-busy="true">Checking the store…</p>
+            ),
+        },
+        {
+          id: 'new',
+          label: 'New for you',
+          render: () =>
+            storeUrl ? (
+              <NewForYouTab storeUrl={storeUrl} revalidate={revalidate} />
+            ) : (
+              <p aria-busy="true">Checking the store…</p>
+            ),
+        },
+      ]}
+    />
   );
 }

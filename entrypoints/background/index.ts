@@ -15,8 +15,9 @@ import { hasHostAccess } from '../../lib/protocol/host-access.ts';
 import { cartStateItem, feedRefreshHoursSetting, storeUrlSetting } from '../../lib/storage/items.ts';
 
 export default defineBackground(() => {
-  const worker = createWorker(createAuthService({ tokens: extensionTokenStore, hasHostAccess }));
-  const events = createBrowserEvents(worker);
+  const events = createBrowserEvents(
+    createWorker(createAuthService({ tokens: extensionTokenStore, hasHostAccess })),
+  );
 
   browser.runtime.onMessage.addListener(events.onMessage);
   browser.runtime.onInstalled.addListener(events.onInstalled);
@@ -36,11 +37,5 @@ export default defineBackground(() => {
   cartStateItem.watch(events.onCartStateChanged);
   feedRefreshHoursSetting.watch(events.onFeedPeriodChanged);
 
-  // End-to-end tests click a menu item and a notification's button through these: native menus
-  // and notifications cannot be clicked there.
-  Object.assign(globalThis, {
-    crateMenuClicked: worker.downloads.onMenuClicked,
-    crateNotificationButtonClicked: worker.downloads.onNotificationButton,
-  });
   events.start();
 });

@@ -22,7 +22,12 @@ import type { Following } from './following/following-service.ts';
 import { storeAccessGranted } from './store-access-granted.ts';
 import { openWelcomeOnInstall } from './welcome.ts';
 
-const logged = (work: Promise<unknown>) => void work.catch((error: unknown) => console.warn('Crate:', error));
+const settled = (work: Promise<unknown>): Promise<void> =>
+  work.then(
+    () => undefined,
+    (error: unknown) => console.warn('Crate:', error),
+  );
+const logged = (work: Promise<unknown>) => void settled(work);
 
 export interface WorkerFeatures {
   handlers: Handlers;
@@ -87,8 +92,10 @@ export function createBrowserEvents({
       if (command === addPageItemCommand) logged(addPageItem(tab, cart, collectionSource));
     },
 
-    onMenuClicked: (info: Browser.contextMenus.OnClickData) => logged(downloads.onMenuClicked(info)),
-    onNotificationButton: (id: string) => logged(downloads.onNotificationButton(id)),
+    // These two return their work, settled: the browser ignores it, and an end-to-end test that
+    // dispatches the event (native menus and notifications cannot be clicked there) waits for it.
+    onMenuClicked: (info: Browser.contextMenus.OnClickData) => settled(downloads.onMenuClicked(info)),
+    onNotificationButton: (id: string) => settled(downloads.onNotificationButton(id)),
     onNotificationClicked: (id: string) => {
       logged(downloads.onNotificationClicked(id));
       logged(following.onNotificationClicked(id));

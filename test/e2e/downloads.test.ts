@@ -25,7 +25,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signInToStore } from './connect.ts';
 import { type BoughtRelease, buyDownloadAndExport, exportAndShareCart } from './crate-journey.ts';
-import { type ExtensionHarness, launchExtension, readAccessToken } from './extension.ts';
+import { type ExtensionHarness, launchExtension, type MenuClick, readAccessToken } from './extension.ts';
 
 let store: TestStore;
 let extension: ExtensionHarness;
@@ -105,18 +105,7 @@ const expectedPath = (track: Track, format: AudioFormat, template: string, folde
     fallbackName: `track-${track.id}`,
   });
 
-function clickMenu(info: { menuItemId: string; linkUrl?: string; pageUrl: string }): Promise<void> {
-  return extension.worker().then((worker) =>
-    worker.evaluate(
-      (clicked) =>
-        (globalThis as unknown as { crateMenuClicked(info: object): Promise<void> }).crateMenuClicked({
-          editable: false,
-          ...clicked,
-        }),
-      info,
-    ),
-  );
-}
+const clickMenu = (info: MenuClick) => extension.clickMenu(info);
 
 async function waitFor<T>(
   read: () => T | Promise<T>,
@@ -230,13 +219,7 @@ describe('"Download purchased" in the context menu', () => {
     expect(Object.keys(notifications)).toContain(notificationId);
 
     // Its "Add to cart" button puts the track in the current cart, in the default format.
-    await (await extension.worker()).evaluate(
-      (id) =>
-        (
-          globalThis as unknown as { crateNotificationButtonClicked(id: string): Promise<void> }
-        ).crateNotificationButtonClicked(id),
-      notificationId,
-    );
+    await extension.clickNotificationButton(notificationId);
     const cart = await api<{ items: { id: number; type: string; audioFormat: string }[] }>(
       'GET',
       '/cart/1/',

@@ -21,12 +21,40 @@ export interface ExtensionHarness {
   workerWasRestarted(): Promise<boolean>;
   /** Whether the worker runs now, asked without starting it (workerWasRestarted would). */
   workerIsRunning(): Promise<boolean>;
+  /**
+   * A click on one of the extension's context menu items, and on a notification's button: native
+   * menus and notifications cannot be clicked from a test, so the event goes through the worker's
+   * real listeners (Chromium's events have `dispatch`), and this waits for the work they return.
+   */
+  clickMenu(info: MenuClick): Promise<void>;
+  clickNotificationButton(notificationId: string, buttonIndex?: number): Promise<void>;
   /** Errors and warnings the extension caused so far, in any of its contexts. */
   consoleProblems(): ConsoleProblem[];
   /** A console problem this test file causes on purpose; close() does not count those. */
   expectConsole(pattern: RegExp): void;
   /** Closes the browser; throws if the extension left errors or warnings in the console. */
   close(): Promise<void>;
+}
+
+/** What a context menu click tells the listener (the fields Crate reads, on a page that is not editable). */
+export interface MenuClick {
+  menuItemId: string;
+  pageUrl: string;
+  linkUrl?: string;
+}
+
+/** Runs in the worker: fires `event` through its listeners and waits for what they return. */
+async function dispatchInWorker(running: Worker, event: 'menu' | 'notificationButton', args: unknown[]) {
+  await running.evaluate(
+    async ({ event, args }) => {
+      type Dispatchable = { dispatch(...args: unknown[]): { results?: unknown[] } | undefined };
+      const api = (globalThis as unknown as { chrome: Record<string, Record<string, Dispatchable>> }).chrome;
+      const target = event === 'menu' ? api.contextMenus?.onClicked : api.notifications?.onButtonClicked;
+      if (!target) throw new Error(`The worker has no ${event} event to dispatch.`);
+      await Promise.all(target.dispatch(...args)?.results ?? []);
+    },
+    { event, args },
+  );
 }
 
 export interface ConsoleProblem {
@@ -102,6 +130,9 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
   return {
     context,
     worker,
+    clickMenu: async (info) => dispatchInWorker(await worker(), 'menu', [{ editable: false, ...info }]),
+    clickNotificationButton: async (notificationId, buttonIndex = 0) =>
+      dispatchInWorker(await worker(), 'notificationButton', [notificationId, buttonIndex]),
     async openPage(path) {
       const page = await context.newPage();
       await page.goto(extensionUrl(path));

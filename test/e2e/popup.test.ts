@@ -321,8 +321,11 @@ describe('accessibility', () => {
     await popup.tab('Cart').focus();
     await popup.page.keyboard.press('ArrowRight');
     expect(await popup.tab('Library').getAttribute('aria-selected')).toBe('true');
+    // End: the last tab, "New for you" (what followed artists and labels published).
     await popup.page.keyboard.press('End');
-    expect(await popup.tab('Artists').evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await popup.tab('New for you').evaluate((element) => element === document.activeElement)).toBe(
+      true,
+    );
   });
 });
 

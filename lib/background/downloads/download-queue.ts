@@ -28,21 +28,7 @@ import { runProgress } from './run-progress.ts';
 export function createDownloadQueue(deps: QueueDependencies) {
   const { jobs: store, downloads, events, now } = deps;
   const launching = new Set<number>();
-  const pass = () => queuePass(deps, launching);
-
-  // Passes never overlap: one at a time, and requests during a pass fold into one more pass.
-  let tail: Promise<void> = Promise.resolve();
-  let waiting: Promise<void> | null = null;
-  function pump(): Promise<void> {
-    if (waiting) return waiting;
-    const next = tail.then(() => {
-      waiting = null;
-      return pass();
-    });
-    waiting = next;
-    tail = next.catch(() => undefined);
-    return next;
-  }
+  const pump = foldedSerially(() => queuePass(deps, launching));
 
   /**
    * Adds entries to the run (queue-state.ts, addJobs) and starts on them. An entry saved before is
@@ -77,40 +63,60 @@ export function createDownloadQueue(deps: QueueDependencies) {
     await pump();
   }
 
-  async function progress(): Promise<QueueProgress> {
-    const state = await store.read();
-    const active: ActiveFile[] = [];
-    for (const job of state.jobs.filter(
-      (candidate) => candidate.runId === state.run?.id && isActive(candidate),
-    )) {
-      // A job still starting has no browser download yet: nothing received.
-      const item = job.browserDownloadId === null ? undefined : await downloads.byId(job.browserDownloadId);
-      active.push({
-        downloadId: job.downloadId,
-        title: job.title,
-        bytesReceived: item?.bytesReceived ?? 0,
-        totalBytes: item?.totalBytes ?? 0,
-      });
-    }
-    return runProgress(state, active, now());
-  }
+  return {
+    enqueue,
+    pump,
+    control,
+    progress: () => queueProgress(deps),
+    resumed: (id: number) => countResume(deps, id),
+  };
+}
 
-  /**
-   * The browser took up an interrupted download again (browser download `id`). Chromium resumes a
-   * cut connection by itself, before any pass sees it cut; counted here so the run says so. A
-   * resume the queue made itself (decideCut in reconcile-saving.ts) was counted when it was made.
-   */
-  async function resumed(id: number): Promise<void> {
-    const job = (await store.read()).jobs.find((candidate) => candidate.browserDownloadId === id);
-    if (!job || job.cut) return;
-    await store.updateJobs(
-      new Map([
-        [job.downloadId, when(['saving'], (current) => ({ resumes: (current.resumes ?? 0) + 1 }), id)],
-      ]),
-    );
-  }
+/** Passes never overlap: one at a time, and requests during a pass fold into one more pass. */
+function foldedSerially(pass: () => Promise<void>): () => Promise<void> {
+  let tail: Promise<void> = Promise.resolve();
+  let waiting: Promise<void> | null = null;
+  return () => {
+    if (waiting) return waiting;
+    const next = tail.then(() => {
+      waiting = null;
+      return pass();
+    });
+    waiting = next;
+    tail = next.catch(() => undefined);
+    return next;
+  };
+}
 
-  return { enqueue, pump, control, progress, resumed };
+async function queueProgress({ jobs: store, downloads, now }: QueueDependencies): Promise<QueueProgress> {
+  const state = await store.read();
+  const active: ActiveFile[] = [];
+  for (const job of state.jobs.filter(
+    (candidate) => candidate.runId === state.run?.id && isActive(candidate),
+  )) {
+    // A job still starting has no browser download yet: nothing received.
+    const item = job.browserDownloadId === null ? undefined : await downloads.byId(job.browserDownloadId);
+    active.push({
+      downloadId: job.downloadId,
+      title: job.title,
+      bytesReceived: item?.bytesReceived ?? 0,
+      totalBytes: item?.totalBytes ?? 0,
+    });
+  }
+  return runProgress(state, active, now());
+}
+
+/**
+ * The browser took up an interrupted download again (browser download `id`). Chromium resumes a
+ * cut connection by itself, before any pass sees it cut; counted here so the run says so. A
+ * resume the queue made itself (decideCut in reconcile-saving.ts) was counted when it was made.
+ */
+async function countResume({ jobs: store }: QueueDependencies, id: number): Promise<void> {
+  const job = (await store.read()).jobs.find((candidate) => candidate.browserDownloadId === id);
+  if (!job || job.cut) return;
+  await store.updateJobs(
+    new Map([[job.downloadId, when(['saving'], (current) => ({ resumes: (current.resumes ?? 0) + 1 }), id)]]),
+  );
 }
 
 /**

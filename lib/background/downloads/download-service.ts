@@ -33,53 +33,10 @@ export interface DownloadServiceOptions {
 }
 
 export function createDownloadService(options: DownloadServiceOptions) {
-  const queue = createDownloadQueue({
-    jobs: indexedDbJobStore(),
-    downloads: browserDownloads,
-    async initiate(downloadIds) {
-      const links = await (await options.api()).initiateDownloads(downloadIds);
-      return links.map((link) => ({ downloadId: link.downloadId, link: storeLink(link) }));
-    },
-    events: {
-      jobFailed: notifyDownloadFailed,
-      async runFinished(summary) {
-        await notifyRunFinished(summary);
-        await options.refreshOwned().catch(() => undefined);
-      },
-      async keepAwake(active) {
-        if (active) await browser.alarms.create(bulkDownloadAlarm, { periodInMinutes: bulkDownloadMinutes });
-        else await browser.alarms.clear(bulkDownloadAlarm);
-      },
-      passLater(ms) {
-        setTimeout(() => void pump().catch(() => undefined), ms);
-      },
-    },
-    now: Date.now,
-    async sessionStartedAt() {
-      const known = await browserSessionItem.getValue();
-      if (known !== null) return known;
-      const now = Date.now();
-      await browserSessionItem.setValue(now);
-      return now;
-    },
-  });
+  const queue = bulkDownloadQueue(options, (ms) => setTimeout(() => void pump().catch(() => undefined), ms));
   const toolbar = createRunToolbar(queue.progress);
   /** A pass, then the toolbar shows where the run is. */
   const pump = () => queue.pump().finally(() => toolbar.follow());
-
-  async function downloadAllAvailable(): Promise<QueueProgress> {
-    const api = await options.api();
-    const entries = await libraryEntries(api, 'available');
-    const named = await jobNamer(
-      api,
-      entries.map((entry) => entry.track),
-    );
-    // Oldest purchase first: the library lists newest first.
-    const jobs = entries.reverse().map((entry) => named(entry.track, entry.audioFormat, entry.id));
-    if (jobs.length > 0) await queue.enqueue(jobs);
-    await toolbar.follow();
-    return queue.progress();
-  }
 
   async function addToCartFrom(notificationId: string): Promise<void> {
     const item = notOwnedItem(notificationId);
@@ -91,21 +48,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
   }
 
   return {
-    handlers: {
-      downloadAllAvailable,
-      async bulkDownloadProgress(): Promise<QueueProgress> {
-        // The popup asking is a good moment to check on the queue too.
-        void pump().catch(() => undefined);
-        return queue.progress();
-      },
-      async bulkDownloadControl({ action }: { action: QueueControl }): Promise<QueueProgress> {
-        await queue.control(action);
-        await toolbar.follow();
-        return queue.progress();
-      },
-      savedFiles: async ({ entries }: { entries: Parameters<typeof savedFiles>[1] }) =>
-        savedFiles(await options.api(), entries),
-    },
+    handlers: bulkDownloadHandlers(options, queue, toolbar, pump),
 
     /** contextMenus.onClicked. */
     async onMenuClicked(info: Browser.contextMenus.OnClickData): Promise<void> {
@@ -158,3 +101,74 @@ export function createDownloadService(options: DownloadServiceOptions) {
 }
 
 export type DownloadService = ReturnType<typeof createDownloadService>;
+
+/** The queue with its real job store, browser downloads and store links, telling the person how runs go. */
+function bulkDownloadQueue(options: DownloadServiceOptions, passLater: (ms: number) => void) {
+  return createDownloadQueue({
+    jobs: indexedDbJobStore(),
+    downloads: browserDownloads,
+    async initiate(downloadIds) {
+      const links = await (await options.api()).initiateDownloads(downloadIds);
+      return links.map((link) => ({ downloadId: link.downloadId, link: storeLink(link) }));
+    },
+    events: {
+      jobFailed: notifyDownloadFailed,
+      async runFinished(summary) {
+        await notifyRunFinished(summary);
+        await options.refreshOwned().catch(() => undefined);
+      },
+      async keepAwake(active) {
+        if (active) await browser.alarms.create(bulkDownloadAlarm, { periodInMinutes: bulkDownloadMinutes });
+        else await browser.alarms.clear(bulkDownloadAlarm);
+      },
+      passLater,
+    },
+    now: Date.now,
+    sessionStartedAt: browserSessionStartedAt,
+  });
+}
+
+/** When this browser session began (first asked): downloads it cancelled before then were the browser's doing. */
+async function browserSessionStartedAt(): Promise<number> {
+  const known = await browserSessionItem.getValue();
+  if (known !== null) return known;
+  const now = Date.now();
+  await browserSessionItem.setValue(now);
+  return now;
+}
+
+/** The popup's bulk download messages. */
+function bulkDownloadHandlers(
+  options: DownloadServiceOptions,
+  queue: ReturnType<typeof createDownloadQueue>,
+  toolbar: ReturnType<typeof createRunToolbar>,
+  pump: () => Promise<void>,
+) {
+  return {
+    async downloadAllAvailable(): Promise<QueueProgress> {
+      const api = await options.api();
+      const entries = await libraryEntries(api, 'available');
+      const named = await jobNamer(
+        api,
+        entries.map((entry) => entry.track),
+      );
+      // Oldest purchase first: the library lists newest first.
+      const jobs = entries.reverse().map((entry) => named(entry.track, entry.audioFormat, entry.id));
+      if (jobs.length > 0) await queue.enqueue(jobs);
+      await toolbar.follow();
+      return queue.progress();
+    },
+    async bulkDownloadProgress(): Promise<QueueProgress> {
+      // The popup asking is a good moment to check on the queue too.
+      void pump().catch(() => undefined);
+      return queue.progress();
+    },
+    async bulkDownloadControl({ action }: { action: QueueControl }): Promise<QueueProgress> {
+      await queue.control(action);
+      await toolbar.follow();
+      return queue.progress();
+    },
+    savedFiles: async ({ entries }: { entries: Parameters<typeof savedFiles>[1] }) =>
+      savedFiles(await options.api(), entries),
+  };
+}

@@ -42,9 +42,7 @@ beforeAll(async () => {
     store,
     downloadDir,
     openPage: (path) => extension.openPage(path),
-    clickMenu: async (info) => {
-      await extension.background(`bg.crateMenuClicked(${JSON.stringify({ editable: false, ...info })})`);
-    },
+    clickMenu: (info) => extension.clickMenu(info),
   };
 });
 

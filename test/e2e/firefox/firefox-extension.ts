@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { inject } from 'vitest';
 import { firefoxAddonId } from '../../../lib/contract/extension-identity.ts';
+import type { MenuClick } from '../extension.ts';
 import { FirefoxPage } from './puppeteer-ui.ts';
 
 export const builtFirefoxExtensionPath = join(
@@ -42,6 +43,13 @@ export interface FirefoxExtension {
   background<T>(expression: string): Promise<T>;
   /** Evaluates in the browser's privileged (chrome) context. */
   privileged<T>(expression: string): Promise<T>;
+  /**
+   * A click on one of the extension's context menu items: a native menu cannot be clicked from a
+   * test, so Firefox's menus code is told of the click as a person's makes it (its
+   * "webext-menu-menuitem-click" event), which reaches the background's real listener. It does not
+   * wait for what the listener does: the test waits for the outcome.
+   */
+  clickMenu(info: MenuClick): Promise<void>;
   /** Errors and warnings so far that came from the extension. */
   consoleProblems(): Promise<ConsoleEntry[]>;
   close(): Promise<void>;
@@ -182,6 +190,16 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {})
       return helper.evaluate<T>(
         `(async () => { const bg = await browser.runtime.getBackgroundPage(); return await (${expression}); })()`,
       );
+    },
+    async clickMenu(info) {
+      const clicked = JSON.stringify({ editable: false, ...info });
+      await privileged(`(() => {
+        const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+        const extension = ExtensionParent.GlobalManager.extensionMap.get(${JSON.stringify(firefoxAddonId)});
+        if (!extension) throw new Error('Crate is not installed.');
+        extension.emit('webext-menu-menuitem-click', ${clicked}, null);
+        return true;
+      })()`);
     },
     async consoleProblems() {
       return [...(await readConsoleService()), ...stdoutProblems].filter(

@@ -19,6 +19,7 @@ import { firefoxAddonId } from '../../../lib/contract/extension-identity.ts';
 import type { AudioFormat, Track } from '../../../lib/contract/wire.ts';
 import { signInToStore } from '../connect.ts';
 import { api, cartItems, emptyCart, library, trackPath, unownedTracks } from '../demo-store.ts';
+import type { MenuClick } from '../extension.ts';
 import { type FirefoxExtension, launchFirefoxExtension } from './firefox-extension.ts';
 import type { FirefoxPage } from './puppeteer-ui.ts';
 
@@ -119,8 +120,7 @@ describe('Firefox: the popup', () => {
 });
 
 describe('Firefox: "Download purchased" and notifications', () => {
-  const clickMenu = (info: { menuItemId: string; linkUrl?: string; pageUrl: string }) =>
-    extension.background(`bg.crateMenuClicked(${JSON.stringify({ editable: false, ...info })})`);
+  const clickMenu = (info: MenuClick) => extension.clickMenu(info);
 
   it('saves an owned track from a link to it', async () => {
     const entry = (await library()).find(
