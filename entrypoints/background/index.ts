@@ -9,7 +9,7 @@ import { browser } from 'wxt/browser';
 import { createAuthService } from '../../lib/background/auth/auth-service.ts';
 import { extensionTokenStore } from '../../lib/background/auth/token-store.ts';
 import { createBrowserEvents } from '../../lib/background/browser-events.ts';
-import { onDeterminingFilename } from '../../lib/background/downloads/queued-filename.ts';
+import { onDeterminingFilename } from '../../lib/background/downloads/started-filename.ts';
 import { createWorker } from '../../lib/background/worker.ts';
 import { hasHostAccess } from '../../lib/protocol/host-access.ts';
 import { cartStateItem, feedRefreshHoursSetting, storeUrlSetting } from '../../lib/storage/items.ts';

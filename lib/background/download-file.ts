@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { safeFilename } from '../contract/safe-filename.ts';
 import type { DownloadLink, LibraryEntry } from '../contract/wire.ts';
 import type { SavedDownload } from '../protocol/messages.ts';
+import { rememberStartedDownload } from '../storage/started-downloads.ts';
 import type { ApiClient } from './api-client.ts';
 
 /**
@@ -24,6 +25,8 @@ export async function saveDownload(
   filename = savedFilename(link.filename, `crate-download-${link.downloadId}`),
   conflictAction: 'uniquify' | 'overwrite' = 'uniquify',
 ): Promise<SavedDownload> {
+  // Before starting: Chromium asks onDeterminingFilename for it before download() resolves.
+  await rememberStartedDownload(link.url, { filename, conflictAction });
   const browserDownloadId = await browser.downloads.download({ url: link.url, filename, conflictAction });
   return { downloadId: link.downloadId, filename, browserDownloadId };
 }

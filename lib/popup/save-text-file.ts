@@ -6,6 +6,7 @@
  * memory for as long as the page is open.
  */
 import { browser } from 'wxt/browser';
+import { rememberStartedDownload } from '../storage/started-downloads.ts';
 
 /** What this needs of the browser's downloads (browser.downloads; a model in unit tests). */
 export interface TextDownloads {
@@ -49,6 +50,7 @@ export async function saveTextFile(
   };
   downloads.onChanged.addListener(listener);
   try {
+    await rememberStartedDownload(url, { filename: file.filename, conflictAction: 'overwrite' });
     id = await downloads.download({ url, filename: file.filename, conflictAction: 'overwrite' });
     const known = id;
     const end = await new Promise<DownloadDelta>((resolve) => {

@@ -42,6 +42,7 @@
  * | signInNotice | session | background (auth) | background | 1 |
  * | discovery | session | background (auth-service.ts) | background | 1 |
  * | browserSession | session | background (downloads/download-service.ts) | background | 1 |
+ * | startedDownloads | local | background (download-file.ts), popup (save-text-file.ts) | background (downloads/started-filename.ts) | 1 |
  * | feedRefreshHours | local | options page | background (following) | 1 |
  * | feedNotifications | local | options page | background (following) | 1 |
  * | follows | local | background (following) | content script (Follow buttons), popup | 1 |
@@ -223,6 +224,26 @@ export const browserSessionItem = storage.defineItem<number | null>('session:bro
   fallback: null,
   version: 1,
 });
+
+/** What the extension asked of one download it started (started-downloads.ts). */
+export interface StartedDownload {
+  filename: string;
+  conflictAction: 'overwrite' | 'uniquify';
+  startedAt: number;
+}
+
+/**
+ * Each download the extension started, by URL, with the path and conflictAction it asked for, so
+ * that Chromium's naming of it (again on its own resume) is answered with them. storage.local:
+ * a download cut when the browser closed is resumed in the next session.
+ */
+export const startedDownloadsItem = storage.defineItem<Record<string, StartedDownload>>(
+  'local:startedDownloads',
+  {
+    fallback: {},
+    version: 1,
+  },
+);
 
 /** Why the person was signed out without asking for it, shown by the popup until the next sign-in. */
 export const signInNoticeItem = storage.defineItem<string | null>('session:signInNotice', {
