@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { Generated } from 'kysely';
 import type { Release } from '../../lib/contract/wire.ts';
 import { announceCatalogWrite } from '../catalog/catalog-changes.ts';
 import { catalogTables } from '../catalog/catalog-tables.ts';
@@ -18,45 +17,6 @@ import { genres, keys } from '../seed/vocabulary.ts';
  * catalog caches (catalog-changes.ts).
  */
 
-/** The columns the publish writes and reads, for Kysely's builder. */
-type CatalogWrites = {
-  artists: { id: number; name: string; last_publish_date: string | null; track_count: number };
-  labels: { id: number; name: string };
-  releases: {
-    id: Generated<number>;
-    name: string;
-    slug: string;
-    label_id: number;
-    genre_id: number;
-    catalog_number: string;
-    publish_date: string;
-    price_cents: number;
-    featured: number;
-  };
-  release_artists: { release_id: number; artist_id: number; position: number };
-  tracks: {
-    id: Generated<number>;
-    name: string;
-    mix_name: string;
-    slug: string;
-    release_id: number;
-    track_number: number;
-    genre_id: number;
-    label_id: number;
-    bpm: number;
-    key: string;
-    length_ms: number;
-    isrc: string;
-    publish_date: string;
-    sale_type: 'purchase' | 'promotion';
-    price_cents: number;
-    popularity: number;
-  };
-  track_artists: { track_id: number; artist_id: number; role: 'artist' | 'remixer'; position: number };
-  artist_genres: { artist_id: number; genre_id: number; track_count: number };
-  artist_labels: { artist_id: number; label_id: number };
-};
-
 export interface PublishRequest {
   artistId?: number;
   labelId?: number;
@@ -65,7 +25,8 @@ export interface PublishRequest {
 
 export const maxPublishedTracks = 20;
 
-const builder = (db: Database) => db.kysely.withTables<CatalogWrites>();
+/** Kysely's builder over the store's one schema (server/db/schema.ts). */
+const builder = (db: Database) => db.kysely;
 
 type Compiled = { sql: string; parameters: readonly unknown[] };
 const rows = <T>(db: Database, query: { compile(): Compiled }) => {
