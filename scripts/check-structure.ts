@@ -3,11 +3,13 @@
  * - function length (scripts/structure/function-length.ts): 80 lines in lib/background/, 100 elsewhere
  *   in lib/, components/, entrypoints/, server/;
  * - doc paths (scripts/structure/doc-paths.ts): every repository path README.md and docs/*.md name exists;
- * - unit tests mirror the source tree (scripts/structure/test-mirror.ts).
+ * - unit tests mirror the source tree (scripts/structure/test-mirror.ts);
+ * - no literal text a person reads in components/ (scripts/structure/literal-text.ts).
  */
 import { join } from 'node:path';
 import { missingDocPaths } from './structure/doc-paths.ts';
 import { longFunctions } from './structure/function-length.ts';
+import { literalTextInComponents } from './structure/literal-text.ts';
 import { unmirroredTests } from './structure/test-mirror.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -38,5 +40,21 @@ if (unmirrored.length > 0) {
   for (const test of unmirrored) console.error(`  ${test}`);
 }
 
+const literal = literalTextInComponents(root);
+if (literal.found.length > 0) {
+  failed = true;
+  console.error('Literal text in components (put it in locales/*.json and read it with i18n.t):');
+  for (const text of literal.found) console.error(`  ${text.file}:${text.line} "${text.text}"`);
+}
+if (literal.stale.length > 0) {
+  failed = true;
+  console.error(
+    'Listed as untranslated but holding no literal text (take them off the list in scripts/structure/literal-text.ts):',
+  );
+  for (const file of literal.stale) console.error(`  ${file}`);
+}
+
 if (failed) process.exit(1);
-console.log("Structure: function lengths, doc paths and the unit tests' places are fine.");
+console.log(
+  "Structure: function lengths, doc paths, the unit tests' places and the components' text are fine.",
+);

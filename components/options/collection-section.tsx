@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
+import { formatCount, uiLocale } from '../../lib/i18n/intl.ts';
+import { plural } from '../../lib/i18n/plural.ts';
 import { directoryPicker, inputFolder, pickFolder } from '../../lib/options/collection/folder-files.ts';
 import {
   collectionSources,
@@ -20,15 +22,13 @@ type Status =
   | { kind: 'done'; source: CollectionSource }
   | { kind: 'error'; message: string };
 
-const number = new Intl.NumberFormat();
-
 /** "12 skipped: no artist or no title (10), no tags in the file (2)", or nothing. */
 export function skippedSummary(skipped: Record<string, number>): string {
   const entries = Object.entries(skipped);
   const total = entries.reduce((sum, [, n]) => sum + n, 0);
   if (total === 0) return i18n.t('collection.nothingSkipped');
-  const reasons = entries.map(([why, n]) => `${why} (${number.format(n)})`).join(', ');
-  return i18n.t('collection.skipped', [number.format(total), reasons]);
+  const reasons = entries.map(([why, n]) => `${why} (${formatCount(n)})`).join(', ');
+  return i18n.t('collection.skipped', [formatCount(total), reasons]);
 }
 
 /**
@@ -123,13 +123,14 @@ function CollectionStatus({ status }: { status: Status }) {
   // Live but not role="status": the settings form above has the page's one status.
   return (
     <p aria-live="polite" class="collection-status">
-      {status.kind === 'reading' && i18n.t('collection.reading', [number.format(status.read)])}
+      {status.kind === 'reading' && i18n.t('collection.reading', [formatCount(status.read)])}
       {status.kind === 'done' &&
-        i18n.t('collection.read', [
-          number.format(status.source.tracks),
+        plural(
+          'collection.read',
+          status.source.tracks,
           status.source.name,
           skippedSummary(status.source.skipped),
-        ])}
+        )}
       {status.kind === 'error' && <span class="problem">{status.message}</span>}
     </p>
   );
@@ -150,10 +151,11 @@ function CollectionSources({
         <li key={source.id}>
           <span>
             <strong>{source.name}</strong> {source.fileName !== source.name && `(${source.fileName})`}:{' '}
-            {i18n.t('collection.sourceTracks', [
-              number.format(source.tracks),
-              new Date(source.importedAt).toLocaleString(),
-            ])}
+            {plural(
+              'collection.sourceTracks',
+              source.tracks,
+              new Date(source.importedAt).toLocaleString(uiLocale()),
+            )}
           </span>{' '}
           <button
             type="button"

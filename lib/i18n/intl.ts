@@ -18,3 +18,16 @@ export function uiLocale(): string {
     return 'en';
   }
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count as the DJ's language writes it ("20.000" in German, "20,000" in English). */
+export function formatCount(count: number): string {
+  const locale = uiLocale();
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format.format(count);
+}

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { missingDocPaths } from '../../../scripts/structure/doc-paths.ts';
 import { functionSpans, longFunctions } from '../../../scripts/structure/function-length.ts';
+import { literalTextInComponents, literalTexts } from '../../../scripts/structure/literal-text.ts';
 import { unmirroredTests } from '../../../scripts/structure/test-mirror.ts';
 
 let root: string;
@@ -118,6 +119,32 @@ describe('unit tests where their code lives', () => {
     expect(unmirroredTests(root)).toEqual([
       'test/unit/lib/popup/moved-away.test.ts',
       'test/unit/popup-cart.test.tsx',
+    ]);
+  });
+});
+
+describe('literal text', () => {
+  it('finds words in JSX text, spoken attributes and DOM text, and leaves formats, names and class names alone', () => {
+    const source = [
+      `export const A = () => <p title="Play it" class="crate-row">MP3 · WAV {'Add to cart'}</p>;`,
+      `export const B = () => <span aria-label={label}>{count} · ▶ Crate</span>;`,
+      `export function paint(el: HTMLElement) { el.textContent = 'Working…'; el.className = 'crate-btn'; el.setAttribute('aria-label', \`Add \${name}\`); }`,
+    ].join('\n');
+    expect(literalTexts('sample.tsx', source).map(({ line, text }) => [line, text])).toEqual([
+      [1, 'Play it'],
+      [1, 'Add to cart'],
+      [3, 'Working…'],
+      [3, 'Add'],
+    ]);
+  });
+
+  it('checks components but not their test page objects', () => {
+    write('components/popup/panel.tsx', 'export const P = () => <h1>Your cart</h1>;');
+    write('components/popup/panel.page.ts', "export const heading = 'Your cart';");
+    write('components/popup/ok.tsx', "export const P = () => <h1>{i18n.t('cart.heading')}</h1>;");
+    const { found } = literalTextInComponents(root);
+    expect(found.map(({ file, text }) => [file, text])).toEqual([
+      ['components/popup/panel.tsx', 'Your cart'],
     ]);
   });
 });

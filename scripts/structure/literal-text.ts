@@ -1,0 +1,159 @@
+/**
+ * Literal text: what a person reads in the extension comes from locales/<language>.json, so no
+ * component (`components/**`, test page objects `*.page.ts` aside) holds words of its own. Found with a
+ * real parser (oxc-parser):
+ * - JSX text and string or template literals inside JSX (`<p>Sign in</p>`, `{'Sign in'}`);
+ * - the attributes a person reads or hears (`aria-label`, `title`, `placeholder`, `alt`, `label`);
+ * - DOM text set by hand: `.textContent = 'Add'`, `.title =`, `.ariaLabel =`, `setAttribute('title', 'Add')`.
+ * A word is two or more letters with a lower-case one: "MP3", "WAV", "BPM" and "▶" are the same in
+ * every language; so are the names in `names` below.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { parseSync } from 'oxc-parser';
+
+/** Names, not words: the product's, the DJ apps' and the formats' own. */
+const names = new Set(['Crate', 'rekordbox', 'Serato', 'Traktor', 'Mixxx', 'Engine', 'DJ']);
+
+/**
+ * Components whose words have not moved to the locale files yet (issue #28). A file leaves this list
+ * when its strings move; the checker fails if a listed file holds no literal text any more.
+ */
+export const untranslatedFiles: ReadonlySet<string> = new Set<string>([
+  'components/content/cart-buttons.ts',
+  'components/content/preview-control.ts',
+  'components/options/filename-template-field.tsx',
+  'components/options/new-for-you-section.tsx',
+  'components/options/options-form.tsx',
+  'components/options/options-page.tsx',
+  'components/popup/account-panel.tsx',
+  'components/popup/artists-tab.tsx',
+  'components/popup/bulk-download-panel.tsx',
+  'components/popup/cart-footer.tsx',
+  'components/popup/cart-item-row.tsx',
+  'components/popup/cart-messages.tsx',
+  'components/popup/cart-picker.tsx',
+  'components/popup/cart-tab.tsx',
+  'components/popup/crate-export-dialog.tsx',
+  'components/popup/crate-share-panel.tsx',
+  'components/popup/error-notice.tsx',
+  'components/popup/format-switcher.tsx',
+  'components/popup/host-access-notice.tsx',
+  'components/popup/library-tab.tsx',
+  'components/popup/new-for-you-tab.tsx',
+  'components/popup/popup-app.tsx',
+  'components/popup/preview-button.tsx',
+  'components/popup/refresh-status.tsx',
+  'components/popup/shortcuts-help.tsx',
+  'components/popup/track-view.tsx',
+]);
+
+const spokenAttributes = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label', 'aria-description']);
+const spokenProperties = new Set(['textContent', 'innerText', 'title', 'ariaLabel', 'placeholder']);
+
+export interface LiteralText {
+  file: string;
+  line: number;
+  text: string;
+}
+
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+}
+
+/** True when the text holds a word a translator would translate. */
+export function hasWords(text: string): boolean {
+  for (const [word] of text.matchAll(/\p{L}[\p{L}'’-]*/gu)) {
+    if (word.length >= 2 && /\p{Ll}/u.test(word) && !names.has(word)) return true;
+  }
+  return false;
+}
+
+/** The literal text of a string literal or a template literal's fixed parts, or undefined. */
+function literalText(node: unknown): string | undefined {
+  if (!isNode(node)) return undefined;
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral' && Array.isArray(node.quasis)) {
+    return (node.quasis as Node[])
+      .map((quasi) => String((quasi.value as { cooked?: string }).cooked ?? ''))
+      .join(' ');
+  }
+  if (node.type === 'JSXExpressionContainer') return literalText(node.expression);
+  return undefined;
+}
+
+function attributeName(node: Node): string | undefined {
+  const name = node.name;
+  return isNode(name) && name.type === 'JSXIdentifier' ? String(name.name) : undefined;
+}
+
+function propertyName(node: unknown): string | undefined {
+  if (!isNode(node) || node.type !== 'MemberExpression' || !isNode(node.property)) return undefined;
+  return node.property.type === 'Identifier' ? String(node.property.name) : undefined;
+}
+
+/** The text a node puts before a person, when it is literal. */
+function spokenText(node: Node, parent: Node | undefined): string | undefined {
+  if (node.type === 'JSXText') return String(node.value);
+  if (parent?.type === 'JSXElement' || parent?.type === 'JSXFragment') {
+    if (node.type === 'JSXExpressionContainer') return literalText(node.expression);
+  }
+  if (node.type === 'JSXAttribute' && spokenAttributes.has(attributeName(node) ?? ''))
+    return literalText(node.value);
+  if (node.type === 'AssignmentExpression' && spokenProperties.has(propertyName(node.left) ?? '')) {
+    return literalText(node.right);
+  }
+  if (node.type === 'CallExpression' && propertyName(node.callee) === 'setAttribute') {
+    const [name, value] = node.arguments as unknown[];
+    if (spokenAttributes.has(literalText(name) ?? '')) return literalText(value);
+  }
+  return undefined;
+}
+
+/** Every literal text in one source file. Throws on a syntax error: a checker must not skip a file. */
+export function literalTexts(file: string, source: string): LiteralText[] {
+  const { program, errors } = parseSync(file, source);
+  if (errors.length > 0) throw new Error(`${file}: ${errors[0]?.message ?? 'syntax error'}`);
+  const found: LiteralText[] = [];
+  const visit = (node: Node, parent: Node | undefined) => {
+    const text = spokenText(node, parent);
+    if (text !== undefined && hasWords(text)) {
+      const line = source.slice(0, node.start).split('\n').length;
+      found.push({ file, line, text: text.trim().replace(/\s+/g, ' ').slice(0, 60) });
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) for (const child of value) isNode(child) && visit(child, node);
+      else if (isNode(value)) visit(value, node);
+    }
+  };
+  visit(program as unknown as Node, undefined);
+  return found;
+}
+
+function componentFiles(root: string): string[] {
+  const files: string[] = [];
+  const walk = (directory: string) => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(ts|tsx)$/.test(entry.name) && !/\.(page|d)\.ts$/.test(entry.name)) files.push(path);
+    }
+  };
+  if (existsSync(join(root, 'components'))) walk(join(root, 'components'));
+  return files.map((path) => relative(root, path).split(sep).join('/'));
+}
+
+/** Literal text in components outside the untranslated list, and listed files that no longer hold any. */
+export function literalTextInComponents(root: string): { found: LiteralText[]; stale: string[] } {
+  const found: LiteralText[] = [];
+  const clean = new Set<string>();
+  for (const file of componentFiles(root)) {
+    const texts = literalTexts(file, readFileSync(join(root, file), 'utf8'));
+    if (texts.length === 0) clean.add(file);
+    else if (!untranslatedFiles.has(file)) found.push(...texts);
+  }
+  const stale = [...untranslatedFiles].filter((file) => clean.has(file) || !existsSync(join(root, file)));
+  return { found, stale };
+}
