@@ -1,6 +1,6 @@
 /**
  * A bulk download run's progress in words, the same in the popup and in the toolbar button's
- * title: bytes, the time left, and why it waits. English for now, like the rest of the UI.
+ * title (lib/background/downloads/toolbar-progress.ts): bytes, the time left, and why it waits.
  */
 import type { BulkProgress } from './messages.ts';
 
@@ -31,25 +31,4 @@ export function waitingSentence(waiting: NonNullable<BulkProgress['waiting']>, n
   const cut =
     waiting.files > 0 ? ` ${waiting.files} cut ${waiting.files === 1 ? 'file waits' : 'files wait'}.` : '';
   return `Waiting for the store since ${since} (${waiting.reason}) Trying again in ${seconds} s, by itself.${cut}`;
-}
-
-/** What the toolbar button shows while a run is under way: a short badge and a title. */
-export function toolbarProgress(
-  progress: BulkProgress,
-  now: number,
-): { badge: string; title: string } | null {
-  if (progress.status !== 'running' && progress.status !== 'paused') return null;
-  const files = `${progress.done} of ${progress.total} files`;
-  const share =
-    progress.bytesExpected && progress.bytesExpected > 0
-      ? (progress.bytesReceived ?? 0) / progress.bytesExpected
-      : progress.done / Math.max(1, progress.total);
-  const percent = Math.min(99, Math.floor(share * 100));
-  if (progress.status === 'paused') return { badge: 'II', title: `Crate: downloads paused, ${files}` };
-  const bytes = bytesSentence(progress);
-  const waiting = progress.waiting ? ` ${waitingSentence(progress.waiting, now)}` : '';
-  return {
-    badge: progress.waiting ? '…' : `${percent}%`,
-    title: `Crate: downloading ${files}${bytes ? `, ${bytes}` : ''}.${waiting}`,
-  };
 }
