@@ -25,6 +25,7 @@ import {
   sourceTypeSetting,
   storeUrlSetting,
 } from '../../lib/storage/items.ts';
+import { readSyncedSettings } from '../../lib/storage/synced-settings.ts';
 import { FilenameTemplateField } from './filename-template-field.tsx';
 import { type FeedOptions, NewForYouSection } from './new-for-you-section.tsx';
 
@@ -56,6 +57,7 @@ export function OptionsForm() {
   const [keyNotation, setKeyNotation] = useState<KeyNotation>('musical');
   const [source, setSource] = useState<PreviewSource | null>(null);
   const [feed, setFeed] = useState<FeedOptions>({ hours: 3, notify: false });
+  const [syncedStore, setSyncedStore] = useState<string | undefined>();
 
   useEffect(() => {
     void Promise.all([
@@ -68,6 +70,8 @@ export function OptionsForm() {
     void loadFilenameSettings().then(setNaming);
     void keyNotationSetting.getValue().then(setKeyNotation);
     void previewSource().then(setSource);
+    // A store chosen on another computer is taken over here only once this browser may reach it.
+    void readSyncedSettings().then((synced) => setSyncedStore(synced?.storeUrl));
     void Promise.all([feedRefreshHoursSetting.getValue(), feedNotificationsSetting.getValue()]).then(
       ([hours, notify]) => setFeed({ hours, notify }),
     );
@@ -110,7 +114,11 @@ export function OptionsForm() {
 
   return (
     <form onSubmit={submit} noValidate class="options-form">
-      <StoreSection storeUrl={values.storeUrl} onStoreUrl={(storeUrl) => update({ storeUrl })} />
+      <StoreSection
+        storeUrl={values.storeUrl}
+        syncedStore={syncedStore}
+        onStoreUrl={(storeUrl) => update({ storeUrl })}
+      />
       <BuyingSection
         defaultAudioFormat={values.defaultAudioFormat}
         onDefaultAudioFormat={(defaultAudioFormat) => update({ defaultAudioFormat })}
@@ -185,9 +193,12 @@ function SaveRow({ status, canSave }: { status: Status; canSave: boolean }) {
 
 function StoreSection({
   storeUrl,
+  syncedStore,
   onStoreUrl,
 }: {
   storeUrl: string;
+  /** The store storage.sync names, when this browser has not taken it over (no permission yet). */
+  syncedStore: string | undefined;
   onStoreUrl: (storeUrl: string) => void;
 }) {
   return (
@@ -207,6 +218,14 @@ function StoreSection({
       <p id="store-hint" class="hint">
         {i18n.t('options.store.hint')}
       </p>
+      {syncedStore && syncedStore !== storeUrl && (
+        <p class="hint synced-store">
+          {i18n.t('options.store.synced', [syncedStore])}{' '}
+          <button type="button" class="quiet" onClick={() => onStoreUrl(syncedStore)}>
+            {i18n.t('options.store.useSynced')}
+          </button>
+        </p>
+      )}
     </section>
   );
 }
