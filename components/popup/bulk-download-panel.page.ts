@@ -35,6 +35,11 @@ export class BulkDownloadPanelPage<P extends UiPage> {
     return this.panel.locator('.bulk-resumed') as LocatorOf<P>;
   }
 
+  /** "1 file stopped receiving and was started again from the beginning." */
+  get restarted(): LocatorOf<P> {
+    return this.panel.locator('.bulk-restarted') as LocatorOf<P>;
+  }
+
   /** "Waiting for the store since …": shown while the store does not answer. */
   get waiting(): LocatorOf<P> {
     return this.panel.locator('.bulk-waiting') as LocatorOf<P>;

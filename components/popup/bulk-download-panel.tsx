@@ -5,6 +5,7 @@
  * stops this view, which asks again for the progress while it is open.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { plural } from '../../lib/i18n/plural.ts';
 import { bytesSentence, megabytes, waitingSentence } from '../../lib/protocol/bulk-progress-text.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { BulkProgress } from '../../lib/protocol/messages.ts';
@@ -21,10 +22,14 @@ export const progressPollMs = 500;
 const underWay = (progress: BulkProgress | null) =>
   progress?.status === 'running' || progress?.status === 'paused';
 
-/** Bytes and the time left, files resumed after a cut, and the wait for a store that does not answer. */
+/**
+ * Bytes and the time left, files resumed after a cut, files started again after they stalled, and
+ * the wait for a store that does not answer.
+ */
 function RunDetails({ progress }: { progress: BulkProgress }) {
   const bytes = bytesSentence(progress);
   const resumed = progress.resumed ?? 0;
+  const restarted = progress.restarted ?? 0;
   return (
     <>
       {bytes && <p class="bulk-bytes">{bytes}</p>}
@@ -33,6 +38,7 @@ function RunDetails({ progress }: { progress: BulkProgress }) {
           {resumed === 1 ? '1 file was' : `${resumed} files were`} resumed where the connection broke.
         </p>
       )}
+      {restarted > 0 && <p class="bulk-restarted">{plural('bulkStall.restarted', restarted)}</p>}
       {progress.waiting && (
         <p class="bulk-waiting" role="status">
           {waitingSentence(progress.waiting, Date.now())}

@@ -26,6 +26,7 @@ import {
   when,
 } from './queue-model.ts';
 import { apply, reconcileSaving } from './reconcile-saving.ts';
+import { dropStalled } from './stall-watchdog.ts';
 
 /** A job left in `starting` by a stopped worker: adopt its browser download, or start again. */
 async function recoverStarting(deps: QueueDependencies, job: DownloadJob): Promise<void> {
@@ -186,7 +187,9 @@ async function startMore(deps: QueueDependencies, launching: Set<number>): Promi
   const ready = (await store.read()).jobs
     .filter((job) => job.state === 'queued' && next.has(job.downloadId) && fresh(job))
     .sort((a, b) => a.seq - b.seq);
-  return ready.length > 0 ? startJobs(deps, ready, launching) : 0;
+  if (ready.length === 0) return 0;
+  await dropStalled(deps.downloads, ready);
+  return startJobs(deps, ready, launching);
 }
 
 /** Ends the run once every job has ended, and says how it went, once. */

@@ -1,6 +1,7 @@
 /**
  * How far a run is, as the popup and the toolbar show it: files, bytes, an estimate of the time
- * left, files resumed after a cut, and whether the run is waiting for the store. A pure function
+ * left, files resumed after a cut or started again after a stall, and whether the run is waiting
+ * for the store. A file started again counts only the bytes of its new download. A pure function
  * of the stored jobs and what the browser says of the downloads under way.
  */
 import type { DownloadJob, QueueState } from '../../storage/download-job.ts';
@@ -60,6 +61,7 @@ export function runProgress(
     bytesExpected: expected === null ? null : Math.round(expected),
     secondsLeft,
     resumed: jobs.filter((job) => (job.resumes ?? 0) > 0).length,
+    restarted: jobs.filter((job) => (job.restarts ?? 0) > 0).length,
     waiting: underWay ? waitingFor(run, jobs) : null,
   };
 }
