@@ -35,9 +35,9 @@ export class BulkDownloadPanelPage<P extends UiPage> {
     return this.panel.locator('.bulk-resumed') as LocatorOf<P>;
   }
 
-  /** "1 file stopped receiving and was started again from the beginning." */
-  get restarted(): LocatorOf<P> {
-    return this.panel.locator('.bulk-restarted') as LocatorOf<P>;
+  /** What carried the run's broken files on: the resumed line, the started-again line, or both. */
+  get carriedOn(): LocatorOf<P> {
+    return this.panel.locator('.bulk-resumed, .bulk-restarted') as LocatorOf<P>;
   }
 
   /** "Waiting for the store since …": shown while the store does not answer. */

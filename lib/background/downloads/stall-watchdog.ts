@@ -130,6 +130,8 @@ function stalled(
         cut,
         moved: null,
         restarts: (current.restarts ?? 0) + 1,
+        // Its bytes are gone: it counts as started again, no longer as resumed where it broke.
+        resumes: 0,
         replace: current.replace === true || ownsPath(current, item),
       }),
       id,
