@@ -26,7 +26,6 @@ import {
   when,
 } from './queue-model.ts';
 import { apply, reconcileSaving } from './reconcile-saving.ts';
-import { dropStalled } from './stall-watchdog.ts';
 
 /** A job left in `starting` by a stopped worker: adopt its browser download, or start again. */
 async function recoverStarting(deps: QueueDependencies, job: DownloadJob): Promise<void> {
@@ -166,6 +165,21 @@ async function startJobs(
   return starting.length;
 }
 
+/**
+ * Before a job starts afresh, its last attempt's download is cancelled unless it completed: the
+ * decision to start again said so, but the worker that made it may have stopped before telling
+ * the browser. A partial file is never left behind, and a stalled download still under way never
+ * holds the path, which would make the new one "name (1)".
+ */
+async function dropEarlierAttempts({ downloads }: QueueDependencies, jobs: DownloadJob[]): Promise<void> {
+  for (const job of jobs) {
+    const earlier = job.pastBrowserIds.at(-1);
+    if (earlier === undefined) continue;
+    const item = await downloads.byId(earlier);
+    if (item && item.state !== 'complete') await downloads.cancel(earlier).catch(() => undefined);
+  }
+}
+
 /** Resolves with how many downloads it started. */
 async function startMore(deps: QueueDependencies, launching: Set<number>): Promise<number> {
   const { jobs: store, now } = deps;
@@ -188,7 +202,7 @@ async function startMore(deps: QueueDependencies, launching: Set<number>): Promi
     .filter((job) => job.state === 'queued' && next.has(job.downloadId) && fresh(job))
     .sort((a, b) => a.seq - b.seq);
   if (ready.length === 0) return 0;
-  await dropStalled(deps.downloads, ready);
+  await dropEarlierAttempts(deps, ready);
   return startJobs(deps, ready, launching);
 }
 

@@ -15,14 +15,7 @@ import type { ByteMark, DownloadJob, Outage } from '../../storage/download-job.t
 import type { JobChange } from '../../storage/job-store.ts';
 import { interruptVerdict } from './interrupt-reason.ts';
 import { attemptFailed, outlasted, ownsPath } from './job-changes.ts';
-import {
-  type BrowserDownload,
-  type BrowserDownloads,
-  outageBoundMs,
-  outageWaitMs,
-  stallMs,
-  when,
-} from './queue-model.ts';
+import { type BrowserDownload, outageBoundMs, outageWaitMs, stallMs, when } from './queue-model.ts';
 
 /** What a pass does about a download under way: a stored change, then the browser told, and when to look again. */
 export interface WatchDecision {
@@ -138,18 +131,4 @@ function stalled(
     ),
     browser: 'drop',
   };
-}
-
-/**
- * Before a stalled download's job starts afresh, the stalled download is cancelled (its partial
- * file dropped, its name freed for the new one), in case the worker that decided so stopped
- * before it told the browser: two downloads of one file would end in a "(1)" copy.
- */
-export async function dropStalled(downloads: BrowserDownloads, jobs: DownloadJob[]): Promise<void> {
-  for (const job of jobs) {
-    const stalled = job.cut?.stall === 'restart' ? job.pastBrowserIds.at(-1) : undefined;
-    if (stalled === undefined) continue;
-    const item = await downloads.byId(stalled);
-    if (item?.state === 'in_progress') await downloads.cancel(stalled).catch(() => undefined);
-  }
 }
