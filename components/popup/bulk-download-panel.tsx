@@ -5,6 +5,7 @@
  * stops this view, which asks again for the progress while it is open.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { uiLocale } from '../../lib/i18n/intl.ts';
 import { plural } from '../../lib/i18n/plural.ts';
 import { bytesSentence, megabytes, waitingSentence } from '../../lib/protocol/bulk-progress-text.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
@@ -23,8 +24,8 @@ const underWay = (progress: BulkProgress | null) =>
   progress?.status === 'running' || progress?.status === 'paused';
 
 /**
- * Bytes and the time left, files resumed after a cut, files started again after they stalled, and
- * the wait for a store that does not answer.
+ * Bytes and the time left, files resumed after a cut, files stuck and files started again after
+ * they stalled, and the wait for a store that does not answer.
  */
 function RunDetails({ progress }: { progress: BulkProgress }) {
   const bytes = bytesSentence(progress);
@@ -39,6 +40,15 @@ function RunDetails({ progress }: { progress: BulkProgress }) {
         </p>
       )}
       {restarted > 0 && <p class="bulk-restarted">{plural('bulkStall.restarted', restarted)}</p>}
+      {progress.stalled && (
+        <p class="bulk-stalled" role="status">
+          {plural(
+            'bulkStall.stalled',
+            progress.stalled.files,
+            new Intl.DateTimeFormat(uiLocale(), { timeStyle: 'medium' }).format(progress.stalled.since),
+          )}
+        </p>
+      )}
       {progress.waiting && (
         <p class="bulk-waiting" role="status">
           {waitingSentence(progress.waiting, Date.now())}

@@ -230,6 +230,11 @@ describe('the stall watchdog', () => {
     const linksBefore = run.world.links;
     await run.advance(stallMs - 1_000);
     expect(run.byEntry(1)).toHaveLength(1);
+    // Meanwhile the run shows it stuck, since the last pass that saw its bytes move.
+    expect((await run.queue().progress()).stalled).toEqual({
+      files: 1,
+      since: run.world.now - stallMs + 1_000,
+    });
     await run.advance(1_000);
     // Not one second before stallMs: then the stalled one is cancelled, its partial dropped.
     expect(stalled).toMatchObject({ state: 'interrupted', error: 'USER_CANCELED', exists: false });
