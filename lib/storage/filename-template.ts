@@ -5,7 +5,6 @@
  * Linux all accept. A field the store has no value for renders empty, and the brackets or
  * separator around it go with it: a name never says "undefined" or "0".
  */
-import { i18n } from '#i18n';
 import { formatKey, type KeyNotation, parseKey } from '../contract/musical-key.ts';
 import { illegalFilenameCharacters } from '../contract/safe-filename.ts';
 import { isBpm } from '../contract/track-display.ts';
@@ -106,40 +105,55 @@ export function filenameFields(
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it matches
 const illegalTemplateCharacter = /[<>:"\\|?*\u0000-\u001f\u007f]/;
 
-/** Why a template cannot be used, in a sentence for the options page, or null when it can. */
-export function templateProblem(template: string): string | null {
-  if (template.trim() === '') return i18n.t('options.problem.templateEmpty', ['{title}']);
+/**
+ * Why a template cannot be used: the problem's message (`options.problem.<problem>` in
+ * locales/<language>.json, worded by template-problem.ts) and its values; null when it can.
+ */
+export interface TemplateIssue {
+  problem:
+    | 'templateEmpty'
+    | 'nestedOpen'
+    | 'strayClose'
+    | 'unclosed'
+    | 'unknownFields'
+    | 'backslash'
+    | 'controlCharacter'
+    | 'illegalCharacter'
+    | 'dotFolder'
+    | 'endsWithSlash';
+  value?: string;
+}
+
+export function templateIssue(template: string): TemplateIssue | null {
+  if (template.trim() === '') return { problem: 'templateEmpty', value: '{title}' };
   let open = -1;
   for (const [index, character] of [...template].entries()) {
     if (character === '{') {
-      if (open >= 0) return i18n.t('options.problem.nestedOpen', [String(index + 1)]);
+      if (open >= 0) return { problem: 'nestedOpen', value: String(index + 1) };
       open = index;
     } else if (character === '}') {
-      if (open < 0) return i18n.t('options.problem.strayClose', [String(index + 1)]);
+      if (open < 0) return { problem: 'strayClose', value: String(index + 1) };
       open = -1;
     }
   }
-  if (open >= 0) return i18n.t('options.problem.unclosed', [String(open + 1)]);
+  if (open >= 0) return { problem: 'unclosed', value: String(open + 1) };
   const unknown = [...template.matchAll(placeholder)]
     .map((match) => match[1] as string)
     .filter((name) => fieldOf(name) === undefined);
   if (unknown.length > 0) {
-    const list = [...new Set(unknown)].map((name) => `{${name}}`).join(', ');
-    return i18n.t('options.problem.unknownFields', [list]);
+    return { problem: 'unknownFields', value: [...new Set(unknown)].map((name) => `{${name}}`).join(', ') };
   }
   const text = template.replace(placeholder, '');
-  if (text.includes('\\')) return i18n.t('options.problem.backslash');
+  if (text.includes('\\')) return { problem: 'backslash' };
   const illegal = illegalTemplateCharacter.exec(text)?.[0];
   if (illegal) {
     const control = (illegal.codePointAt(0) ?? 0) < 0x20 || illegal === '\u007f';
-    return control
-      ? i18n.t('options.problem.controlCharacter')
-      : i18n.t('options.problem.illegalCharacter', [illegal]);
+    return control ? { problem: 'controlCharacter' } : { problem: 'illegalCharacter', value: illegal };
   }
   const segments = template.split('/');
   if (segments.some((segment) => segment.trim() === '.' || segment.trim() === '..'))
-    return i18n.t('options.problem.dotFolder');
-  if ((segments.at(-1) ?? '').trim() === '') return i18n.t('options.problem.endsWithSlash');
+    return { problem: 'dotFolder' };
+  if ((segments.at(-1) ?? '').trim() === '') return { problem: 'endsWithSlash' };
   return null;
 }
 

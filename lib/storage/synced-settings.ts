@@ -10,7 +10,7 @@ import { storage } from 'wxt/utils/storage';
 import { isAudioFormat } from '../contract/audio-formats.ts';
 import { type KeyNotation, keyNotations } from '../contract/musical-key.ts';
 import { isLoopbackHost } from '../contract/store-hosts.ts';
-import { templateProblem } from './filename-template.ts';
+import { templateIssue } from './filename-template.ts';
 import { type SyncedSettings, settingsSyncPendingItem, syncedSettingsItem } from './items.ts';
 
 export const syncedKeys = [
@@ -35,7 +35,7 @@ const valid: Record<SyncedKey, (value: unknown) => boolean> = {
   defaultAudioFormat: isAudioFormat,
   keyNotation: (value) => keyNotations.includes(value as KeyNotation),
   filenameTemplate: (value) =>
-    typeof value === 'string' && value.length <= 500 && templateProblem(value) === null,
+    typeof value === 'string' && value.length <= 500 && templateIssue(value) === null,
   folderPerRelease: (value) => typeof value === 'boolean',
 };
 
