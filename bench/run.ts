@@ -4,8 +4,8 @@
  * popup's paints, the content script's decorating and page loads) in its own process, and prints
  * for each figure its goal, the median of the runs with min and max, pass or fail, and the
  * machine's load average (1 minute) at the start and end of its runs. The same (medians, goals,
- * results, loads) is written to `.bench/results.json`, and every run's values to
- * `.bench/results-runs.json`.
+ * results, loads) is written to `.bench/results.json`, as a Markdown table to `.bench/results.md`,
+ * and every run's values to `.bench/results-runs.json`.
  *
  * Quick by default (the store at 100,000 tracks, pages of 1,000 and 5,000 rows); `--full` runs the
  * store at 1,000,000 tracks, and the store on
@@ -283,7 +283,19 @@ writeFileSync(
   join(root, '.bench', 'results-runs.json'),
   `${JSON.stringify({ ...machine, repeat, figures: rows }, null, 2)}\n`,
 );
+// The same table in Markdown, for docs/benchmarks.md.
+const markdown = [
+  `${full ? 'Full' : 'Quick'} run, ${machine.date.slice(0, 10)}, ${machine.cores} cores, medians of ${repeat} runs (5 for the figures that move in frames), min-max, and the 1-minute load average while they ran.`,
+  '',
+  '| figure | goal | median | min-max | result | load |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...rows.map(
+    (row) =>
+      `| \`${row.figure}\` | ${row.goal} | ${format(row.value)} | ${format(row.min)}-${format(row.max)} | ${row.pass === undefined ? '' : row.pass ? 'pass' : 'FAIL'} | ${loadRange(row.load1m)} |`,
+  ),
+];
+writeFileSync(join(root, '.bench', 'results.md'), `${markdown.join('\n')}\n`);
 console.log(
-  '\nWritten: .bench/results.json (medians, goals, results, loads), .bench/results-runs.json (every run)',
+  '\nWritten: .bench/results.json (medians, goals, results, loads), .bench/results.md (the table), .bench/results-runs.json (every run)',
 );
 process.exit(failures.length ? 1 : 0);
