@@ -67,7 +67,7 @@ const benches: Bench[] = [
     frames: true,
     args: full
       ? ['--sizes', '1000,5000', '--runs', '11', '--traces', '5']
-      : ['--sizes', '1000,5000', '--runs', '7', '--traces', '3'],
+      : ['--sizes', '1000,5000', '--runs', '5', '--traces', '3'],
   },
   { name: 'popup', script: 'popup.ts', extension: true, frames: true, args: ['--runs', full ? '11' : '7'] },
   // Loopback, unshaped: short MP3s, so 100 entries do not move gigabytes.
