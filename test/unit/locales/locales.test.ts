@@ -13,7 +13,7 @@ const sameEverywhere = new Set(['extName']);
  * The DJ's own words, which German and Spanish DJs use as they are (issue #28): a message made of
  * these alone ("$1 tracks", "BPM", "Release") may read as in English.
  */
-const djWords = new Set(['track', 'tracks', 'release', 'releases', 'label', 'labels', 'remix', 'bpm', 'genre']);
+const djWords = new Set('track tracks release releases label labels remix bpm genre'.split(' '));
 const onlyDjWords = (text: string) =>
   [...text.matchAll(/\p{L}+/gu)].every(([word]) => djWords.has(word.toLowerCase()));
 const substitutions = (text: string) => [...text.matchAll(/\$([1-9])/g)].map((match) => match[1]).sort();
