@@ -181,8 +181,9 @@ async function saveCrate(
 }
 
 /** Where a Serato crate goes, said after the export. */
+const seratoSubcrates = '_Serato_/Subcrates';
 const seratoFolder = (drive: string | null | undefined) =>
-  drive ? `${drive}/_Serato_/Subcrates` : i18n.t('popup.export.seratoHome');
+  drive ? `${drive}/${seratoSubcrates}` : i18n.t('popup.export.seratoHome');
 
 /** How each application takes the file in, in one line. */
 const howTo = (format: CrateFormat): string =>

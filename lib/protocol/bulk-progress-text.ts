@@ -53,6 +53,10 @@ export function bytesSentence(progress: BulkProgress): string | null {
     : bytes;
 }
 
+/** "3 of 20 files". */
+export const filesText = (progress: BulkProgress) =>
+  i18n.t('popup.bulk.files', [formatCount(progress.done), formatCount(progress.total)]);
+
 /** "Waiting for the store since 14:02:10 (…) Trying again in 8 s, by itself. 2 cut files wait." */
 export function waitingSentence(waiting: NonNullable<BulkProgress['waiting']>, now: number): string {
   const since = formatDate(waiting.since, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
@@ -61,28 +65,23 @@ export function waitingSentence(waiting: NonNullable<BulkProgress['waiting']>, n
   return waiting.files > 0 ? `${sentence} ${plural('popup.bulk.cutFiles', waiting.files)}` : sentence;
 }
 
-/** "3 of 20 files". */
-export const filesText = (progress: BulkProgress) =>
-  i18n.t('popup.bulk.files', [formatCount(progress.done), formatCount(progress.total)]);
-
 /** What the toolbar button shows while a run is under way: a short badge and a title. */
 export function toolbarProgress(
   progress: BulkProgress,
   now: number,
 ): { badge: string; title: string } | null {
   if (progress.status !== 'running' && progress.status !== 'paused') return null;
-  const files = filesText(progress);
+  const files = `${progress.done} of ${progress.total} files`;
   const share =
     progress.bytesExpected && progress.bytesExpected > 0
       ? (progress.bytesReceived ?? 0) / progress.bytesExpected
       : progress.done / Math.max(1, progress.total);
   const percent = Math.min(99, Math.floor(share * 100));
-  if (progress.status === 'paused')
-    return { badge: 'II', title: i18n.t('popup.bulk.toolbarPaused', [files]) };
+  if (progress.status === 'paused') return { badge: 'II', title: `Crate: downloads paused, ${files}` };
   const bytes = bytesSentence(progress);
   const waiting = progress.waiting ? ` ${waitingSentence(progress.waiting, now)}` : '';
-  const title = bytes
-    ? i18n.t('popup.bulk.toolbarRunningBytes', [files, bytes])
-    : i18n.t('popup.bulk.toolbarRunning', [files]);
-  return { badge: progress.waiting ? '…' : `${percent}%`, title: `${title}${waiting}` };
+  return {
+    badge: progress.waiting ? '…' : `${percent}%`,
+    title: `Crate: downloading ${files}${bytes ? `, ${bytes}` : ''}.${waiting}`,
+  };
 }
