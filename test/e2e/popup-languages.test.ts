@@ -10,6 +10,7 @@ import { PopupWords } from '../../components/popup/popup-words.page.ts';
 import { WelcomePagePage } from '../../components/welcome/welcome-page.page.ts';
 import type { Cart, LibraryEntry, Track } from '../../lib/contract/wire.ts';
 import { readLocale } from '../helpers/locales.ts';
+import { seriousViolations } from './axe.ts';
 import {
   type ExtensionHarness,
   launchExtension,
@@ -106,6 +107,8 @@ describe.each(['de', 'es'] as const)('the popup in a browser in %s', (language) 
     if (!item) throw new Error('The cart is empty.');
     expect(plain(await popup.cart.item(item.name).locator('.price').textContent())).toBe(plain(price));
     await popup.cart.formatOf(item.name).waitFor();
+    // Longer words must not break the popup for a screen reader either (names, labels, lang).
+    expect(await seriousViolations(popup.page)).toEqual([]);
 
     await popup.open('Library');
     await popup
