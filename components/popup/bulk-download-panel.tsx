@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
+import { formatDate } from '../../lib/i18n/dates.ts';
 import { formatCount } from '../../lib/i18n/intl.ts';
 import { plural } from '../../lib/i18n/plural.ts';
 import {
@@ -29,14 +30,28 @@ export const progressPollMs = 500;
 const underWay = (progress: BulkProgress | null) =>
   progress?.status === 'running' || progress?.status === 'paused';
 
-/** Bytes and the time left, files resumed after a cut, and the wait for a store that does not answer. */
+/**
+ * Bytes and the time left, files resumed after a cut, files stuck and files started again after
+ * they stalled, and the wait for a store that does not answer.
+ */
 function RunDetails({ progress }: { progress: BulkProgress }) {
   const bytes = bytesSentence(progress);
   const resumed = progress.resumed ?? 0;
+  const restarted = progress.restarted ?? 0;
   return (
     <>
       {bytes && <p class="bulk-bytes">{bytes}</p>}
       {resumed > 0 && <p class="bulk-resumed">{plural('popup.bulk.resumed', resumed)}</p>}
+      {restarted > 0 && <p class="bulk-restarted">{plural('bulkStall.restarted', restarted)}</p>}
+      {progress.stalled && (
+        <p class="bulk-stalled" role="status">
+          {plural(
+            'bulkStall.stalled',
+            progress.stalled.files,
+            formatDate(progress.stalled.since, { timeStyle: 'medium' }),
+          )}
+        </p>
+      )}
       {progress.waiting && (
         <p class="bulk-waiting" role="status">
           {waitingSentence(progress.waiting, Date.now())}
