@@ -115,7 +115,7 @@ export async function importCollectionAndShop<P extends CollectionPage>(
   const options = await browser.openPage('options.html');
   const collection = new CollectionSectionPage(options);
   expect(await collection.importFile(file)).toBe(
-    'Read 4 tracks from rekordbox. 1 skipped: no artist or no title (1).',
+    'Read 4 tracks from rekordbox. 1 skipped: 1 without an artist or a title.',
   );
   expect(await collection.sources.allTextContents()).toEqual([
     expect.stringMatching(/^rekordbox \(rekordbox\.xml\): 4 tracks, imported /),
