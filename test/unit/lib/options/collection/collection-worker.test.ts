@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImportReport, ImportRequest } from '../../../../../lib/options/collection/worker-protocol.ts';
 import { collectionStore } from '../../../../../lib/storage/collection-store.ts';
+import { taggedMp3 } from '../../../../helpers/tagged-mp3.ts';
 
 const reports: ImportReport[] = [];
 
@@ -25,29 +26,14 @@ async function outcome(): Promise<Exclude<ImportReport, { type: 'progress' }>> {
   return found as Exclude<ImportReport, { type: 'progress' }>;
 }
 
-/** An MP3 as far as its tags go: an ID3v2.3 tag naming the artists and the title. */
-function mp3(artists: string, title: string): File {
-  const frame = (id: string, text: string) => {
-    const body = new TextEncoder().encode(`\u0003${text}`);
-    const header = new Uint8Array(10);
-    header.set(new TextEncoder().encode(id));
-    new DataView(header.buffer).setUint32(4, body.length);
-    return [header, body];
-  };
-  const frames = [...frame('TPE1', artists), ...frame('TIT2', title)];
-  const size = frames.reduce((sum, part) => sum + part.length, 0);
-  const head = Uint8Array.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, size >> 7, size & 0x7f]);
-  return new File([head, ...frames, new Uint8Array(500)], `${title}.mp3`);
-}
-
 describe('the collection import worker', () => {
   it('reads a folder sent in batches, keeps it in IndexedDB and answers with its index', async () => {
     send({ type: 'folder', name: 'Promos' });
-    send({ type: 'files', files: [{ path: 'Glue.mp3', file: mp3('Bicep', 'Glue') }] });
+    send({ type: 'files', files: [{ path: 'Glue.mp3', file: taggedMp3('Bicep', 'Glue') }] });
     send({
       type: 'files',
       files: [
-        { path: 'Friday/Latch.mp3', file: mp3('Disclosure, Sam Smith', 'Latch') },
+        { path: 'Friday/Latch.mp3', file: taggedMp3('Disclosure, Sam Smith', 'Latch') },
         { path: 'cover.jpg', file: new File(['x'], 'cover.jpg') },
       ],
     });

@@ -5,6 +5,7 @@ import {
   readCollectionFile,
   readMusicFolder,
 } from '../../../../../lib/options/collection/read-collection.ts';
+import { taggedMp3 } from '../../../../helpers/tagged-mp3.ts';
 
 /** A rekordbox 6 export as it writes it: COLLECTION tracks with children, then PLAYLISTS pointing at them. */
 const rekordboxXml = (tracks: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -174,29 +175,14 @@ describe('declaredEncoding', () => {
 });
 
 describe('readMusicFolder', () => {
-  /** An MP3 holding only an ID3v2.3 tag with a title and an artist. */
-  const mp3 = (artist: string, title: string): Blob => {
-    const frame = (id: string, text: string) => {
-      const body = new TextEncoder().encode(`\u0003${text}`);
-      const header = new Uint8Array(10);
-      header.set(new TextEncoder().encode(id));
-      new DataView(header.buffer).setUint32(4, body.length);
-      return [header, body];
-    };
-    const frames = [...frame('TPE1', artist), ...frame('TIT2', title)];
-    const size = frames.reduce((sum, part) => sum + part.length, 0);
-    const head = Uint8Array.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, size >> 7, size & 0x7f]);
-    return new Blob([head, ...frames, new Uint8Array(1000)]);
-  };
-
   it('reads the music files’ tags and counts what it passed by, by reason', async () => {
     const read = await readMusicFolder('Promos', [
-      { path: 'Bicep - Glue.mp3', file: mp3('Bicep', 'Glue') },
-      { path: 'sub/Latch.mp3', file: mp3('Disclosure', 'Latch') },
+      { path: 'Bicep - Glue.mp3', file: taggedMp3('Bicep', 'Glue') },
+      { path: 'sub/Latch.mp3', file: taggedMp3('Disclosure', 'Latch') },
       { path: 'cover.jpg', file: new Blob(['x']) },
       { path: '.DS_Store', file: new Blob(['x']) },
       { path: 'silence.mp3', file: new Blob([new Uint8Array(200)]) },
-      { path: 'untitled.mp3', file: mp3('Someone', '') },
+      { path: 'untitled.mp3', file: taggedMp3('Someone', '') },
     ]);
     expect(read.tracks.map((t) => [t.artists, t.title, t.location])).toEqual([
       ['Bicep', 'Glue', 'Bicep - Glue.mp3'],
