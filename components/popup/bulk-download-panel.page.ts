@@ -35,6 +35,11 @@ export class BulkDownloadPanelPage<P extends UiPage> {
     return this.panel.locator('.bulk-resumed') as LocatorOf<P>;
   }
 
+  /** What carried the run's broken files on: the resumed line, the started-again line, or both. */
+  get carriedOn(): LocatorOf<P> {
+    return this.panel.locator('.bulk-resumed, .bulk-restarted') as LocatorOf<P>;
+  }
+
   /** "Waiting for the store since …": shown while the store does not answer. */
   get waiting(): LocatorOf<P> {
     return this.panel.locator('.bulk-waiting') as LocatorOf<P>;

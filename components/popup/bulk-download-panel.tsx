@@ -5,6 +5,8 @@
  * stops this view, which asks again for the progress while it is open.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { uiLocale } from '../../lib/i18n/intl.ts';
+import { plural } from '../../lib/i18n/plural.ts';
 import { bytesSentence, megabytes, waitingSentence } from '../../lib/protocol/bulk-progress-text.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { BulkProgress } from '../../lib/protocol/messages.ts';
@@ -21,16 +23,30 @@ export const progressPollMs = 500;
 const underWay = (progress: BulkProgress | null) =>
   progress?.status === 'running' || progress?.status === 'paused';
 
-/** Bytes and the time left, files resumed after a cut, and the wait for a store that does not answer. */
+/**
+ * Bytes and the time left, files resumed after a cut, files stuck and files started again after
+ * they stalled, and the wait for a store that does not answer.
+ */
 function RunDetails({ progress }: { progress: BulkProgress }) {
   const bytes = bytesSentence(progress);
   const resumed = progress.resumed ?? 0;
+  const restarted = progress.restarted ?? 0;
   return (
     <>
       {bytes && <p class="bulk-bytes">{bytes}</p>}
       {resumed > 0 && (
         <p class="bulk-resumed">
           {resumed === 1 ? '1 file was' : `${resumed} files were`} resumed where the connection broke.
+        </p>
+      )}
+      {restarted > 0 && <p class="bulk-restarted">{plural('bulkStall.restarted', restarted)}</p>}
+      {progress.stalled && (
+        <p class="bulk-stalled" role="status">
+          {plural(
+            'bulkStall.stalled',
+            progress.stalled.files,
+            new Intl.DateTimeFormat(uiLocale(), { timeStyle: 'medium' }).format(progress.stalled.since),
+          )}
         </p>
       )}
       {progress.waiting && (
