@@ -15,19 +15,24 @@ export default defineConfig({
         },
       },
       {
+        // WxtVitest: drift.test.ts runs the extension's client (its words through #i18n) against the store.
+        plugins: [WxtVitest()],
         test: {
           name: 'service',
           include: ['test/service/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['test/helpers/extension-english.ts'],
           testTimeout: 30_000,
         },
       },
       {
         // The same suite on PostgreSQL: a throwaway cluster, a database per test store.
+        plugins: [WxtVitest()],
         test: {
           name: 'service-postgres',
           include: ['test/service/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['test/helpers/extension-english.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['test/service/postgres-setup.ts'],

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { cartNameProblem, defaultCartName } from '../../lib/contract/cart-name.ts';
+import { cartNameIssue, defaultCartName, maxCartNameLength } from '../../lib/contract/cart-name.ts';
 
 export interface CartPickerProps {
   current: string;
@@ -22,7 +22,8 @@ export function CartPicker({ current, names, onChoose }: CartPickerProps) {
   function create(event: Event) {
     event.preventDefault();
     const name = draft.trim();
-    const why = cartNameProblem(name);
+    const issue = cartNameIssue(name);
+    const why = issue && i18n.t(`popup.picker.nameIssue.${issue}`, [String(maxCartNameLength)]);
     setProblem(why);
     if (why) return;
     setCreating(false);

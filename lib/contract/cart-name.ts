@@ -10,15 +10,17 @@ export const maxCartNameLength = 64;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** Why `name` cannot name a cart, as a sentence for a person; null when it can. */
-export function cartNameProblem(name: string): string | null {
-  if (!/\S/.test(name)) return 'Give the cart a name.';
-  if (name.length > maxCartNameLength) return `A cart name has at most ${maxCartNameLength} characters.`;
-  if (controlCharacters.test(name)) return 'A cart name cannot hold control characters.';
+/** Why `name` cannot name a cart, as a rule broken (each side words it: the store in English, the popup in the DJ's language); null when it can. */
+export type CartNameIssue = 'empty' | 'tooLong' | 'controlCharacters';
+
+export function cartNameIssue(name: string): CartNameIssue | null {
+  if (!/\S/.test(name)) return 'empty';
+  if (name.length > maxCartNameLength) return 'tooLong';
+  if (controlCharacters.test(name)) return 'controlCharacters';
   return null;
 }
 
-export const isCartName = (name: string): boolean => cartNameProblem(name) === null;
+export const isCartName = (name: string): boolean => cartNameIssue(name) === null;
 
 /** The cart a request without a name acts on (contract.md section 4); the store names it so too. */
 export const defaultCartName = 'default';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cartNameProblem, maxCartNameLength } from '../../lib/contract/cart-name.ts';
+import { type CartNameIssue, cartNameIssue, maxCartNameLength } from '../../lib/contract/cart-name.ts';
 import {
   type AudioFormat,
   Cart,
@@ -40,14 +40,21 @@ const responses = {
   change: component(envelopeOf(CartChangeResult, CartMetadata), 'CartChangeResponse'),
 };
 
+/** The store's words for a cart name it refuses (the API speaks English). */
+const cartNameSentences: Record<CartNameIssue, string> = {
+  empty: 'Give the cart a name.',
+  tooLong: `A cart name has at most ${maxCartNameLength} characters.`,
+  controlCharacters: 'A cart name cannot hold control characters.',
+};
+
 /** Parameters of every cart call. */
 const common = {
   sourceType: text(100, 'Identifier of the calling application, 1 to 100 characters.'),
   name: z
     .string()
     .superRefine((name, check) => {
-      const problem = cartNameProblem(name);
-      if (problem) check.addIssue({ code: 'custom', message: problem });
+      const issue = cartNameIssue(name);
+      if (issue) check.addIssue({ code: 'custom', message: cartNameSentences[issue] });
     })
     .describe(
       `Cart name, 1 to ${maxCartNameLength} characters, not only spaces, without control characters; absent: the cart named "default".`,

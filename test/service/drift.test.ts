@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../lib/background/api-client.ts';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
-import { cartNameProblem, defaultCartName } from '../../lib/contract/cart-name.ts';
+import { cartNameIssue, defaultCartName } from '../../lib/contract/cart-name.ts';
 import { parseCatalogUrl } from '../../lib/contract/catalog-url.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
@@ -139,7 +139,7 @@ describe('the cart-name rule', () => {
   it('U+0085 (NEXT LINE) is refused by both sides', async () => {
     const name = 'crate\u0085';
     expect(protocol.cartSummary.payload.safeParse({ name }).success).toBe(false);
-    expect(cartNameProblem(name)).not.toBeNull();
+    expect(cartNameIssue(name)).not.toBeNull();
     expect(await storeAccepts('name', () => api.cartSummary({ name }))).toBe(false);
   });
 
@@ -149,7 +149,7 @@ describe('the cart-name rule', () => {
       await fc.assert(
         fc.asyncProperty(edgyString(70), async (name) => {
           const background = protocol.cartSummary.payload.safeParse({ name }).success;
-          const popup = cartNameProblem(name) === null;
+          const popup = cartNameIssue(name) === null;
           const stored = await storeAccepts('name', () => api.cartSummary({ name }));
           expect({ name, popup, stored }).toEqual({ name, popup: background, stored: background });
         }),
