@@ -1,16 +1,20 @@
 import '../../lib/protocol/zod-jitless.ts';
 import { render } from 'preact';
 import { PopupApp } from '../../components/popup/popup-app.tsx';
-import { followLiveView } from '../../lib/popup/last-view.ts';
-import type { PopupTabId } from '../../lib/popup/popup-tab-ids.ts';
+import { firstFrameTab, followLiveView } from '../../lib/popup/last-view.ts';
+import { popupTabOf } from '../../lib/popup/popup-tab-ids.ts';
 import { snapshot } from './snapshot.ts';
 
 /**
  * Renders the live popup from the last known state (snapshot.ts starts reading it as this chunk
- * is evaluated); the popup then refreshes from the store.
+ * is evaluated); the popup then refreshes from the store. It opens on the tab chosen in the first
+ * frame, else the one its address names (popup.html#library: links, screenshots, the benchmark).
  */
-export async function start(initialTab: PopupTabId | undefined): Promise<void> {
+export async function start(): Promise<void> {
   const app = document.getElementById('app') as HTMLElement;
-  render(<PopupApp snapshot={await snapshot} initialTab={initialTab} />, app);
+  const shown = await snapshot;
+  // Read just before rendering: a tab clicked in the first frame until now is the one opened.
+  const initialTab = popupTabOf(firstFrameTab() ?? location.hash.slice(1));
+  render(<PopupApp snapshot={shown} initialTab={initialTab} />, app);
   followLiveView(app);
 }

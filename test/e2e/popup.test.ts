@@ -126,6 +126,51 @@ describe('the cart tab', () => {
     expect(await popup.page.locator('#last-view').count()).toBe(0);
   });
 
+  it('opens on a tab clicked in the first frame, while the live popup still loads', async () => {
+    // The cart's last view is kept (the test before). Another extension page holds the popup cache
+    // busy, so the live popup, which reads it before it renders, waits: only the first frame shows.
+    const holder = await extension.openPage('options.html');
+    await holder.evaluate(
+      () =>
+        new Promise<void>((held, failed) => {
+          const open = indexedDB.open('crate-popup');
+          open.onerror = () => failed(open.error);
+          open.onsuccess = () => {
+            const entries = open.result.transaction('entries', 'readwrite').objectStore('entries');
+            const hold = () => {
+              if (!(globalThis as { release?: boolean }).release) entries.get('').onsuccess = hold;
+            };
+            hold();
+            held();
+          };
+        }),
+    );
+    try {
+      await openPopup();
+      const pictured = popup.page.locator('#last-view [role="tab"]#tab-library');
+      await pictured.waitFor();
+      const box = await pictured.boundingBox();
+      if (!box) throw new Error('The first frame shows no Library tab.');
+      // As a person clicks it: where it is drawn (the picture is inert: no element takes the click).
+      await popup.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      expect(await popup.page.locator('#app [role="tab"]').count()).toBe(0);
+      expect(await popup.page.locator('#last-view').getAttribute('data-tab')).toBe('library');
+      expect(await pictured.getAttribute('aria-selected')).toBe('true');
+    } finally {
+      await holder.evaluate(() => {
+        (globalThis as { release?: boolean }).release = true;
+      });
+      await holder.close();
+    }
+    await popup.live();
+    expect(await popup.tab('Library').getAttribute('aria-selected')).toBe('true');
+    expect(await popup.tab('Cart').getAttribute('aria-selected')).toBe('false');
+    await popup.library.entries.first().waitFor();
+    // The tests after work on the cart, opened as it is by default.
+    await openPopup();
+    await popup.cart.counts.filter({ hasText: '4 items' }).waitFor();
+  });
+
   it('"Set all items to" AIFF previews the new total and makes every item aiff', async () => {
     const preview = await popup.cart.previewAll('aiff');
     await preview.filter({ hasText: /^New total/ }).waitFor();
