@@ -13,6 +13,7 @@ import type { Artist, Cart, LibraryEntry, Release, Track } from '../../lib/contr
 import { seriousViolations } from './axe.ts';
 import { pointAtStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
+import { holdPopupCache, releasePopupCache } from './popup-cache-hold.ts';
 
 const storeUrl = inject('storeUrl');
 const namedCart = 'crate-e2e';
@@ -130,21 +131,7 @@ describe('the cart tab', () => {
     // The cart's last view is kept (the test before). Another extension page holds the popup cache
     // busy, so the live popup, which reads it before it renders, waits: only the first frame shows.
     const holder = await extension.openPage('options.html');
-    await holder.evaluate(
-      () =>
-        new Promise<void>((held, failed) => {
-          const open = indexedDB.open('crate-popup');
-          open.onerror = () => failed(open.error);
-          open.onsuccess = () => {
-            const entries = open.result.transaction('entries', 'readwrite').objectStore('entries');
-            const hold = () => {
-              if (!(globalThis as { release?: boolean }).release) entries.get('').onsuccess = hold;
-            };
-            hold();
-            held();
-          };
-        }),
-    );
+    await holder.evaluate(holdPopupCache);
     try {
       await openPopup();
       const pictured = popup.page.locator('#last-view [role="tab"]#tab-library');
@@ -157,9 +144,7 @@ describe('the cart tab', () => {
       expect(await popup.page.locator('#last-view').getAttribute('data-tab')).toBe('library');
       expect(await pictured.getAttribute('aria-selected')).toBe('true');
     } finally {
-      await holder.evaluate(() => {
-        (globalThis as { release?: boolean }).release = true;
-      });
+      await holder.evaluate(releasePopupCache);
       await holder.close();
     }
     await popup.live();
