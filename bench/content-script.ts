@@ -14,7 +14,11 @@
  *   at document_start: the store, the stylesheets, the page state read) and its decorating
  *   (everything after: finding the lists and rows, building the controls; target for 1,000
  *   rows: at most 5 ms);
- * - the content script's gzipped size (target: under 15 KB).
+ * - the content script's gzipped size (target: under 15 KB);
+ * - for 1,000 rows, the content script's own time with the DJ's collection known beside without:
+ *   traced loads alternating between no collection and a 20,000-track one (the compact index,
+ *   storage.local `collectionIndex`, lib/storage/collection-index.ts, the one index a page reads)
+ *   holding every fourth row's recording, with the rows marked on the first screen counted.
  *
  * The bench builds its own catalog (seed) and adds the two charts to its temp database; the
  * store's generator is not changed. The full-length chart page is served by one extra route of
@@ -34,6 +38,8 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { h, type VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
+import { collectionKeys } from '../lib/contract/recording-match.ts';
+import { type CollectionIndex, encodeKeys } from '../lib/storage/collection-index.ts';
 import { chartPage } from '../server/catalog/detail-pages.ts';
 import { ChartPage } from '../server/web/pages/chart-page.tsx';
 import { contentSecurityPolicy } from '../server/web/render.ts';
@@ -64,6 +70,8 @@ const port = await freePort();
 const storeUrl = `http://127.0.0.1:${port}`;
 const store = await startTestStore({ scale: 6000, config: { baseUrl: storeUrl } });
 
+const chartIds = new Map<number, number>();
+
 /** A chart of the first `rows` tracks, straight into the bench's own database. */
 async function addChart(rows: number): Promise<string> {
   const id = ((await store.ctx.db.get<{ id: number }>('SELECT max(id) + 1 AS id FROM charts'))?.id ??
@@ -81,6 +89,7 @@ async function addChart(rows: number): Promise<string> {
     id,
     rows,
   );
+  chartIds.set(rows, id);
   return `/chart/bench-${rows}/${id}/all`;
 }
 
@@ -112,6 +121,47 @@ for (const rows of sizes) paths.set(rows, await addChart(rows));
 
 /** The content script as the trace names it, once the extension is loaded. */
 let contentScriptUrl = '';
+/** The extension's service worker, which sets and clears the collection in storage.local. */
+let extensionWorker: Worker | null = null;
+
+const collectionSize = 20_000;
+const collectionRows = 1000;
+
+/**
+ * The compact index of a 20,000-track collection holding every fourth track of the chart of `rows`
+ * (as the options page keeps it after an import), the rest other recordings.
+ */
+async function collectionIndexFor(rows: number): Promise<CollectionIndex> {
+  const data = await chartPage(store.ctx, chartIds.get(rows) as number);
+  const held = (data?.tracks ?? []).filter((_, i) => i % 4 === 0);
+  const keys = held.flatMap((track) =>
+    collectionKeys({ artists: track.artists.map((a) => a.name), title: track.name, mix: track.mixName }),
+  );
+  for (let i = held.length; i < collectionSize; i++) {
+    keys.push(
+      ...collectionKeys({
+        artists: `Collection Artist ${i % 3000}`,
+        title: `Own Track ${i}`,
+        mix: i % 3 ? 'Extended Mix' : '',
+      }),
+    );
+  }
+  const source = { id: 'rekordbox:rekordbox.xml', kind: 'rekordbox' as const, name: 'rekordbox' };
+  return {
+    sources: [
+      { ...source, tracks: collectionSize, importedAt: new Date().toISOString(), keys: encodeKeys(keys) },
+    ],
+  };
+}
+
+/** Puts a collection index in the extension's storage.local, or takes it out (null). */
+async function setCollection(index: CollectionIndex | null): Promise<void> {
+  type Local = { set(v: object): Promise<void>; remove(key: string): Promise<void> };
+  await extensionWorker?.evaluate((value) => {
+    const local = (globalThis as unknown as { chrome: { storage: { local: Local } } }).chrome.storage.local;
+    return value ? local.set({ collectionIndex: value }) : local.remove('collectionIndex');
+  }, index);
+}
 
 async function launch(withExtension: boolean): Promise<BrowserContext> {
   const context = await launchChromium({
@@ -120,6 +170,7 @@ async function launch(withExtension: boolean): Promise<BrowserContext> {
   });
   if (withExtension) {
     const worker = context.serviceWorkers()[0] as Worker;
+    extensionWorker = worker;
     contentScriptUrl = new URL('/content-scripts/store.js', worker.url()).href;
     // The configured store is the bench's (signed out: every row still gets its control).
     await worker.evaluate(
@@ -169,10 +220,7 @@ async function sample(page: Page, url: string, withExtension: boolean): Promise<
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 /** The content script's own time in one load, from a trace: start-up, and decorating after it. */
-async function contentScriptTime(
-  context: BrowserContext,
-  url: string,
-): Promise<{ startup: number; decorating: number }> {
+async function contentScriptTime(context: BrowserContext, url: string, byCallback = true): Promise<OwnTime> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const events: TraceEvent[] = [];
@@ -184,6 +232,7 @@ async function contentScriptTime(
   await page.waitForTimeout(300);
   await cdp.send('Tracing.end');
   await complete;
+  const marks = await page.getByText(/^In your collection: /).count();
   await page.close();
   // Script entries of the content script, outermost only (a callback can run inside another).
   const ours = events.filter(
@@ -206,7 +255,7 @@ async function contentScriptTime(
       .filter((event) => (event.name === name) === wanted)
       .reduce((sum, event) => sum + (event.dur ?? 0), 0) / 1000;
   // What the decorating time is spent in: the callbacks by name, and the style and layout inside them.
-  for (const event of outermost.filter((each) => each.name === 'FunctionCall')) {
+  for (const event of outermost.filter((each) => byCallback && each.name === 'FunctionCall')) {
     const key = event.args?.data?.functionName || '(anonymous)';
     callbacks.set(key, (callbacks.get(key) ?? 0) + (event.dur ?? 0) / 1000);
     const inside = events.filter(
@@ -221,7 +270,30 @@ async function contentScriptTime(
       callbacks.set(name, (callbacks.get(name) ?? 0) + (other.dur ?? 0) / 1000);
     }
   }
-  return { startup: total('EvaluateScript', true), decorating: total('EvaluateScript', false) };
+  return { startup: total('EvaluateScript', true), decorating: total('EvaluateScript', false), marks };
+}
+
+/** The content script's own time in one traced load, and the collection marks it showed. */
+interface OwnTime {
+  startup: number;
+  decorating: number;
+  marks: number;
+}
+
+/** Traced loads of the 1,000-row chart, alternating without a collection and with one. */
+async function collectionTimes(context: BrowserContext): Promise<{ without: OwnTime[]; with: OwnTime[] }> {
+  const url = `${storeUrl}${paths.get(collectionRows)}`;
+  const index = await collectionIndexFor(collectionRows);
+  const times = { without: [] as OwnTime[], with: [] as OwnTime[] };
+  for (let run = 0; run < traces; run++) {
+    for (const known of run % 2 ? [true, false] : [false, true]) {
+      await setCollection(known ? index : null);
+      await settle();
+      (known ? times.with : times.without).push(await contentScriptTime(context, url, false));
+    }
+  }
+  await setCollection(null);
+  return times;
 }
 
 /** Decorating time by callback, summed over every traced load (printed with --traces). */
@@ -238,7 +310,8 @@ interface TraceEvent {
 /** Both browsers open at once; each run loads the page in one, then in the other. */
 async function measure() {
   const contexts = [await launch(false), await launch(true)] as const;
-  const ownTimes = new Map<number, { startup: number; decorating: number }[]>();
+  const ownTimes = new Map<number, OwnTime[]>();
+  let collection: { without: OwnTime[]; with: OwnTime[] } | null = null;
   const without = new Map<number, Sample[]>();
   const withCrate = new Map<number, Sample[]>();
   const once = async (context: BrowserContext, url: string, withExtension: boolean) => {
@@ -252,7 +325,7 @@ async function measure() {
   try {
     for (const rows of sizes) {
       const url = `${storeUrl}${paths.get(rows)}`;
-      const times: { startup: number; decorating: number }[] = [];
+      const times: OwnTime[] = [];
       for (let run = 0; run < traces; run++) {
         times.push(await contentScriptTime(contexts[1], url));
         await settle();
@@ -270,14 +343,38 @@ async function measure() {
         }
       }
     }
+    if (sizes.includes(collectionRows) && traces > 0) collection = await collectionTimes(contexts[1]);
   } finally {
     for (const context of contexts) await context.close();
   }
-  return { without, withCrate, ownTimes };
+  return { without, withCrate, ownTimes, collection };
+}
+
+/** The collection's cost beside none: medians of the alternating traced loads. */
+function printCollectionTimes(times: { without: OwnTime[]; with: OwnTime[] }): void {
+  const line = (label: string, own: OwnTime[]) => {
+    const startup = median(own.map((t) => t.startup));
+    const decorating = median(own.map((t) => t.decorating));
+    console.log(
+      `  ${label.padEnd(28)} start-up ${startup.toFixed(1)} ms, decorating ${decorating.toFixed(1)} ms, rows marked on the first screen: ${median(own.map((t) => t.marks))}`,
+    );
+    return { startup, decorating };
+  };
+  console.log(
+    `\n${collectionRows} rows with the DJ's collection known (compact index in storage.local), ${traces} traced loads each, alternating, medians`,
+  );
+  const none = line('without a collection', times.without);
+  const known = line(`with ${collectionSize.toLocaleString('en-US')} tracks`, times.with);
+  recordFigures({
+    [`decorate_ms_${collectionRows}_without_collection`]: none.decorating,
+    [`decorate_ms_${collectionRows}_with_collection_${collectionSize}`]: known.decorating,
+    [`startup_ms_${collectionRows}_without_collection`]: none.startup,
+    [`startup_ms_${collectionRows}_with_collection_${collectionSize}`]: known.startup,
+  });
 }
 
 try {
-  const { without, withCrate, ownTimes } = await measure();
+  const { without, withCrate, ownTimes, collection } = await measure();
   console.log(
     `Chart pages with every row in the HTML, ${runs} runs each (${traces} traced for the content script's own time), medians\n`,
   );
@@ -307,6 +404,7 @@ try {
       [`style_layout_added_ms_${rows}`]: style,
     });
   }
+  if (collection) printCollectionTimes(collection);
   if (traces > 0) {
     console.log(`\ndecorating by callback, ms per traced load:`);
     for (const [name, ms] of [...callbacks].sort((a, b) => b[1] - a[1]).slice(0, 12))

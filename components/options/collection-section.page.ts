@@ -13,10 +13,15 @@ export class CollectionSectionPage<P extends UiPage> {
     return this.page.getByRole('list', { name: 'Collection sources' }).getByRole('listitem') as LocatorOf<P>;
   }
 
-  /** Imports a collection file (its path on this machine); resolves with the import's report. */
+  /**
+   * Imports a collection file (its path on this machine) on a page that has not imported yet;
+   * resolves with the import's report, or with why it was refused.
+   */
   async importFile(path: string, timeout = 30_000): Promise<string> {
     await this.page.getByLabel('Your DJ collection').setInputFiles(path);
-    await this.report.filter({ hasText: /^(Read \d|.*neither)/ }).waitFor({ timeout });
+    await this.report
+      .filter({ hasText: /^Read \d|neither|nothing was changed|export the collection again/ })
+      .waitFor({ timeout });
     return (await this.report.textContent()) ?? '';
   }
 

@@ -1,18 +1,21 @@
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { formatCount, uiLocale } from '../../lib/i18n/intl.ts';
-import { plural } from '../../lib/i18n/plural.ts';
+import { uiLocale } from '../../lib/i18n/intl.ts';
+import { type CountedMessage, plural } from '../../lib/i18n/plural.ts';
 import { directoryPicker, inputFolder, pickFolder } from '../../lib/options/collection/folder-files.ts';
 import {
+  type CollectionChoice,
   collectionSources,
+  ImportFailed,
+  importCollection,
   removeCollection,
-  saveCollection,
 } from '../../lib/options/collection/import-collection.ts';
-import {
-  type ReadCollection,
-  readCollectionFile,
-  readMusicFolder,
-} from '../../lib/options/collection/read-collection.ts';
+import type {
+  ImportRefusal,
+  SkippedCounts,
+  SkipReason,
+} from '../../lib/options/collection/import-outcome.ts';
+import type { ImportFailure } from '../../lib/options/collection/worker-protocol.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { CollectionSource } from '../../lib/storage/collection-store.ts';
 
@@ -20,20 +23,47 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'reading'; read: number }
   | { kind: 'done'; source: CollectionSource }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; failure: ImportFailure };
 
-/** "12 skipped: no artist or no title (10), no tags in the file (2)", or nothing. */
-export function skippedSummary(skipped: Record<string, number>): string {
-  const entries = Object.entries(skipped);
-  const total = entries.reduce((sum, [, n]) => sum + n, 0);
-  if (total === 0) return i18n.t('collection.nothingSkipped');
-  const reasons = entries.map(([why, n]) => `${why} (${formatCount(n)})`).join(', ');
-  return i18n.t('collection.skipped', [formatCount(total), reasons]);
+/** Each reason's counted words, in the order they are listed. */
+const skipReasonMessages: Record<SkipReason, CountedMessage> = {
+  unnamed: 'collection.skippedReasons.unnamed',
+  unnamedEntry: 'collection.skippedReasons.unnamedEntry',
+  notMusic: 'collection.skippedReasons.notMusic',
+  noTags: 'collection.skippedReasons.noTags',
+  unreadable: 'collection.skippedReasons.unreadable',
+};
+
+/** "12 skipped: 10 without an artist or a title and 2 files without tags.", or "Nothing skipped." */
+export function skippedSummary(skipped: SkippedCounts): string {
+  const counts = (Object.keys(skipReasonMessages) as SkipReason[]).flatMap((reason) => {
+    const n = skipped[reason] ?? 0;
+    return n > 0 ? [plural(skipReasonMessages[reason], n)] : [];
+  });
+  const total = Object.values(skipped).reduce((sum, n) => sum + (n ?? 0), 0);
+  if (counts.length === 0) return i18n.t('collection.nothingSkipped');
+  return plural('collection.skipped', total, new Intl.ListFormat(uiLocale()).format(counts));
 }
+
+const refusals: Record<ImportRefusal, (subject: string) => string> = {
+  notCollection: (subject) => i18n.t('collection.errors.notCollection', [subject]),
+  cutShort: (subject) => i18n.t('collection.errors.cutShort', [subject]),
+  nothingToMatch: (subject) => i18n.t('collection.errors.nothingToMatch', [subject]),
+  noMusicInFolder: (subject) => i18n.t('collection.errors.noMusicInFolder', [subject]),
+};
+
+/** Why an import changed nothing, in the DJ's language. */
+export const failureText = (failure: ImportFailure): string =>
+  'refusal' in failure
+    ? refusals[failure.refusal](failure.subject)
+    : failure.message
+      ? i18n.t('collection.errors.failed', [failure.message])
+      : i18n.t('collection.errors.stopped');
 
 /**
  * The DJ's collection: import a rekordbox or Traktor collection, a playlist or a music folder, see
- * what was read and skipped, and remove a source. Everything is read and kept in this browser.
+ * what was read and skipped, and remove a source. Everything is read and kept in this browser, in
+ * a worker of the page's own (lib/options/collection/import-collection.ts).
  */
 export function CollectionSection() {
   const [sources, setSources] = useState<CollectionSource[]>([]);
@@ -41,14 +71,14 @@ export function CollectionSection() {
   const refresh = () => void collectionSources().then(setSources);
   useEffect(refresh, []);
 
-  async function run(name: string, reading: (progress: (read: number) => void) => Promise<ReadCollection>) {
+  async function run(choice: CollectionChoice) {
     setStatus({ kind: 'reading', read: 0 });
     try {
-      const read = await reading((n) => setStatus({ kind: 'reading', read: n }));
-      const source = await saveCollection(read, name);
+      const source = await importCollection(choice, (read) => setStatus({ kind: 'reading', read }));
       setStatus({ kind: 'done', source });
     } catch (error) {
-      setStatus({ kind: 'error', message: errorMessage(error) });
+      const failure = error instanceof ImportFailed ? error.failure : { message: errorMessage(error) };
+      setStatus({ kind: 'error', failure });
     }
     refresh();
   }
@@ -57,7 +87,7 @@ export function CollectionSection() {
     const input = event.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
     input.value = '';
-    if (file) void run(file.name, (progress) => readCollectionFile(file, progress));
+    if (file) void run({ file });
   }
 
   function importFolderInput(event: Event) {
@@ -66,17 +96,17 @@ export function CollectionSection() {
     if (!files || files.length === 0) return;
     const folder = inputFolder(files);
     input.value = '';
-    void run(folder.name, (progress) => readMusicFolder(folder.name, folder.files, progress));
+    void run({ folder: folder.name, files: folder.files });
   }
 
   async function chooseFolder() {
     const picker = directoryPicker();
     if (!picker) return;
-    const folder = await pickFolder(picker).catch((error: unknown) => {
-      setStatus({ kind: 'error', message: errorMessage(error) });
+    const handle = await pickFolder(picker).catch((error: unknown) => {
+      setStatus({ kind: 'error', failure: { message: errorMessage(error) } });
       return null;
     });
-    if (folder) void run(folder.name, (progress) => readMusicFolder(folder.name, folder.files, progress));
+    if (handle) void run({ folder: handle.name, handle });
   }
 
   async function remove(id: string) {
@@ -123,7 +153,7 @@ function CollectionStatus({ status }: { status: Status }) {
   // Live but not role="status": the settings form above has the page's one status.
   return (
     <p aria-live="polite" class="collection-status">
-      {status.kind === 'reading' && i18n.t('collection.reading', [formatCount(status.read)])}
+      {status.kind === 'reading' && plural('collection.reading', status.read)}
       {status.kind === 'done' &&
         plural(
           'collection.read',
@@ -131,7 +161,7 @@ function CollectionStatus({ status }: { status: Status }) {
           status.source.name,
           skippedSummary(status.source.skipped),
         )}
-      {status.kind === 'error' && <span class="problem">{status.message}</span>}
+      {status.kind === 'error' && <span class="problem">{failureText(status.failure)}</span>}
     </p>
   );
 }

@@ -1,29 +1,39 @@
 /** Drives the popup's AccountPanel in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
 import type { LocatorOf, UiPage } from '../../test/e2e/ui.ts';
+import { english, type PopupWords } from './popup-words.page.ts';
 
 export class AccountPanelPage<P extends UiPage> {
-  constructor(readonly page: P) {}
+  constructor(
+    readonly page: P,
+    readonly words: PopupWords = english,
+  ) {}
 
   get signInButton(): LocatorOf<P> {
-    return this.page.getByRole('button', { name: 'Sign in' }) as LocatorOf<P>;
+    return this.page.getByRole('button', { name: this.words.t('popup.account.signIn') }) as LocatorOf<P>;
   }
 
   get signOutButton(): LocatorOf<P> {
-    return this.page.getByRole('button', { name: 'Sign out' }) as LocatorOf<P>;
+    return this.page.getByRole('button', { name: this.words.t('popup.account.signOut') }) as LocatorOf<P>;
   }
 
   get useAnotherAccountButton(): LocatorOf<P> {
-    return this.page.getByRole('button', { name: 'Use another account' }) as LocatorOf<P>;
+    return this.page.getByRole('button', {
+      name: this.words.t('popup.account.anotherAccount'),
+    }) as LocatorOf<P>;
   }
 
   /** Offered after signing out: opens the store website's sign-out page in a tab. */
   get signOutOfWebsiteButton(): LocatorOf<P> {
-    return this.page.getByRole('button', { name: 'Sign out of the website too' }) as LocatorOf<P>;
+    return this.page.getByRole('button', {
+      name: this.words.t('popup.account.websiteSignOut'),
+    }) as LocatorOf<P>;
   }
 
   /** In the live panel only: the popup's last view, painted under it for a moment, says it too. */
   get signedInAs(): LocatorOf<P> {
-    return this.page.getByRole('region', { name: 'Account' }).getByText(/^Signed in as /) as LocatorOf<P>;
+    return this.page
+      .getByRole('region', { name: this.words.t('popup.account.label') })
+      .getByText(this.words.pattern('popup.account.signedInAs')) as LocatorOf<P>;
   }
 
   get alert(): LocatorOf<P> {

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { signOutPageUrl } from '../../lib/contract/store-urls.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { AuthState } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
+import { part, withParts } from './message-parts.tsx';
 
 /** 'refreshing': a cached state is on screen while the background is asked again. */
 type Busy = 'loading' | 'refreshing' | 'signingIn' | 'signingOut' | null;
@@ -49,10 +51,10 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
 
   const acting = busy === 'signingIn' || busy === 'signingOut';
 
-  if (busy === 'loading') return <p aria-live="polite">Checking the store…</p>;
+  if (busy === 'loading') return <p aria-live="polite">{i18n.t('popup.checkingStore')}</p>;
 
   return (
-    <section aria-label="Account" class="account">
+    <section aria-label={i18n.t('popup.account.label')} class="account">
       {state?.storeProblem && (
         <StoreProblem
           problem={state.storeProblem}
@@ -68,9 +70,7 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
       )}
       {state?.signedIn ? (
         <>
-          <p>
-            Signed in as <strong>{state.username}</strong>
-          </p>
+          <p>{withParts(i18n.t('popup.account.signedInAs', [part(0)]), <strong>{state.username}</strong>)}</p>
           <button
             type="button"
             disabled={acting}
@@ -82,7 +82,7 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
               })
             }
           >
-            {busy === 'signingOut' ? 'Signing out…' : 'Sign out'}
+            {busy === 'signingOut' ? i18n.t('popup.account.signingOut') : i18n.t('popup.account.signOut')}
           </button>
         </>
       ) : (
@@ -93,7 +93,7 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
             disabled={acting || !state || state.storeProblem !== null}
             onClick={() => run('signingIn', () => send('signIn', {}))}
           >
-            {busy === 'signingIn' ? 'Signing in…' : 'Sign in'}
+            {busy === 'signingIn' ? i18n.t('popup.account.signingIn') : i18n.t('popup.account.signIn')}
           </button>{' '}
           <button
             type="button"
@@ -101,11 +101,11 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
             disabled={acting || !state || state.storeProblem !== null}
             onClick={() => run('signingIn', () => send('signIn', { anotherAccount: true }))}
           >
-            Use another account
+            {i18n.t('popup.account.anotherAccount')}
           </button>
         </>
       )}
-      {state && <p class="store">Store: {state.storeUrl}</p>}
+      {state && <p class="store">{i18n.t('popup.account.store', [state.storeUrl])}</p>}
     </section>
   );
 }
@@ -123,7 +123,7 @@ function StoreProblem({ problem, disabled, onRetry }: StoreProblemProps) {
         {problem}
       </p>
       <button type="button" disabled={disabled} onClick={onRetry}>
-        Try again
+        {i18n.t('popup.tryAgain')}
       </button>
     </div>
   );
@@ -133,13 +133,13 @@ function StoreProblem({ problem, disabled, onRetry }: StoreProblemProps) {
 function WebsiteSignOut({ storeUrl }: { storeUrl: string }) {
   return (
     <p class="notice">
-      Signed out of Crate. You may still be signed in on the store's website.{' '}
+      {i18n.t('popup.account.signedOutHere')}{' '}
       <button
         type="button"
         class="link-button"
         onClick={() => openTab(new URL(signOutPageUrl, storeUrl).href)}
       >
-        Sign out of the website too
+        {i18n.t('popup.account.websiteSignOut')}
       </button>
     </p>
   );

@@ -1,11 +1,17 @@
 /** Drives the popup's artists tab in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
 import type { UiLocator } from '../../test/e2e/ui.ts';
+import { english, type PopupWords } from './popup-words.page.ts';
 
 export class ArtistsTabPage<L extends UiLocator> {
-  constructor(readonly panel: L) {}
+  constructor(
+    readonly panel: L,
+    readonly words: PopupWords = english,
+  ) {}
 
   get artistLinks(): L {
-    return this.panel.getByRole('list', { name: 'Artists' }).getByRole('link') as L;
+    return this.panel
+      .getByRole('list', { name: this.words.t('popup.artists.listLabel') })
+      .getByRole('link') as L;
   }
 
   artist(name: string): L {
@@ -14,7 +20,10 @@ export class ArtistsTabPage<L extends UiLocator> {
 
   /** The Follow toggle of an artist's row (pressed: followed). */
   follow(name: string): L {
-    return this.panel.getByRole('button', { name: `Follow ${name}`, exact: true }) as L;
+    return this.panel.getByRole('button', {
+      name: this.words.t('popup.artists.followName', name),
+      exact: true,
+    }) as L;
   }
 
   get rows(): L {
@@ -22,15 +31,15 @@ export class ArtistsTabPage<L extends UiLocator> {
   }
 
   async search(text: string): Promise<void> {
-    await this.panel.getByRole('searchbox', { name: 'Search artists' }).fill(text);
+    await this.panel.getByRole('searchbox', { name: this.words.t('popup.artists.search') }).fill(text);
   }
 
   get genre(): L {
-    return this.panel.getByRole('combobox', { name: 'Genre' }) as L;
+    return this.panel.getByRole('combobox', { name: this.words.t('popup.artists.genre') }) as L;
   }
 
-  async sortBy(label: 'Latest release' | 'Name'): Promise<void> {
-    await this.panel.getByRole('combobox', { name: 'Sort by' }).selectOption({ label });
+  async sortBy(sort: 'latestRelease' | 'name'): Promise<void> {
+    await this.panel.getByRole('combobox', { name: this.words.t('popup.artists.sortBy') }).selectOption(sort);
   }
 
   get count(): L {
@@ -38,6 +47,6 @@ export class ArtistsTabPage<L extends UiLocator> {
   }
 
   async nextPage(): Promise<void> {
-    await this.panel.getByRole('button', { name: 'Next' }).click();
+    await this.panel.getByRole('button', { name: this.words.t('popup.artists.next') }).click();
   }
 }

@@ -1,7 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { artistUrl } from '../../lib/contract/store-urls.ts';
 import type { Artist } from '../../lib/contract/wire.ts';
+import { dayOptions, formatDate } from '../../lib/i18n/dates.ts';
+import { formatCount } from '../../lib/i18n/intl.ts';
+import { plural } from '../../lib/i18n/plural.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { ArtistResults, ArtistSearch } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
@@ -20,8 +24,6 @@ export interface ArtistsTabProps {
 export const artistsPerPage = 20;
 const searchDelayMs = 250;
 type Sort = ArtistSearch['sort'];
-
-const released = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** The artist's page at the store, built as the store builds it (slug encoded). */
 const artistPageUrl = (storeUrl: string, artist: Artist) => `${storeUrl}${artistUrl(artist)}`;
@@ -59,12 +61,12 @@ function FollowToggle({ artist, followed }: { artist: Artist; followed: boolean 
       type="button"
       class="follow"
       aria-pressed={followed}
-      aria-label={`Follow ${artist.name}`}
+      aria-label={i18n.t('popup.artists.followName', [artist.name])}
       title={problem ?? undefined}
       disabled={busy}
       onClick={toggle}
     >
-      {followed ? 'Following' : 'Follow'}
+      {followed ? i18n.t('popup.artists.following') : i18n.t('popup.artists.follow')}
     </button>
   );
 }
@@ -123,16 +125,11 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
       <ErrorNotice error={artists.error} onRetry={() => void artists.refresh()} />
     ) : (
       <div aria-busy="true">
-        <Notice title="Loading artists…" />
+        <Notice title={i18n.t('popup.artists.loading')} />
       </div>
     );
   } else if (value.results.length === 0) {
-    body = (
-      <Notice title="No artists match">
-        {search ? `Nobody's name contains "${search}"` : 'No artist fits'}
-        {genre ? ` in ${genre}` : ''}. Try fewer letters or "All genres".
-      </Notice>
-    );
+    body = <Notice title={i18n.t('popup.artists.noneTitle')}>{noMatchText(search, genre)}</Notice>;
   } else {
     body = (
       <ArtistList storeUrl={storeUrl} results={value} page={page} onPage={setPage} followed={followed} />
@@ -167,6 +164,14 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
   );
 }
 
+/** Why no artist is listed, with the search and the genre that left none. */
+function noMatchText(search: string, genre: string): string {
+  if (search && genre) return i18n.t('popup.artists.noneNameGenre', [search, genre]);
+  if (search) return i18n.t('popup.artists.noneName', [search]);
+  if (genre) return i18n.t('popup.artists.noneGenre', [genre]);
+  return i18n.t('popup.artists.none');
+}
+
 interface FiltersProps {
   typed: string;
   onTyped: (typed: string) => void;
@@ -179,32 +184,36 @@ interface FiltersProps {
 
 function ArtistFilters({ typed, onTyped, genre, genreChoices, onGenre, sort, onSort }: FiltersProps) {
   return (
-    <form class="filters" aria-label="Find artists" onSubmit={(event) => event.preventDefault()}>
+    <form
+      class="filters"
+      aria-label={i18n.t('popup.artists.find')}
+      onSubmit={(event) => event.preventDefault()}
+    >
       <label class="inline grow">
-        Search artists
+        {i18n.t('popup.artists.search')}
         <input
           type="search"
-          placeholder="Name"
+          placeholder={i18n.t('popup.artists.namePlaceholder')}
           value={typed}
           onInput={(event) => onTyped(event.currentTarget.value)}
         />
       </label>
       <label class="inline">
-        Genre
+        {i18n.t('popup.artists.genre')}
         <select value={genre} onChange={(event) => onGenre(event.currentTarget.value)}>
-          <option value="">All genres</option>
+          <option value="">{i18n.t('popup.artists.allGenres')}</option>
           {genreChoices.map((choice) => (
             <option key={choice.name} value={choice.name}>
-              {choice.count > 0 ? `${choice.name} (${choice.count})` : choice.name}
+              {choice.count > 0 ? `${choice.name} (${formatCount(choice.count)})` : choice.name}
             </option>
           ))}
         </select>
       </label>
       <label class="inline">
-        Sort by
+        {i18n.t('popup.artists.sortBy')}
         <select value={sort} onChange={(event) => onSort(event.currentTarget.value as Sort)}>
-          <option value="latestRelease">Latest release</option>
-          <option value="name">Name</option>
+          <option value="latestRelease">{i18n.t('popup.artists.latestRelease')}</option>
+          <option value="name">{i18n.t('popup.artists.byName')}</option>
         </select>
       </label>
     </form>
@@ -224,10 +233,8 @@ function ArtistList({ storeUrl, results, page, onPage, followed }: ListProps) {
   const { count, totalPages } = results.paging;
   return (
     <>
-      <p class="result-count">
-        {count.toLocaleString('en-US')} {count === 1 ? 'artist' : 'artists'}
-      </p>
-      <ul class="artist-list" aria-label="Artists">
+      <p class="result-count">{plural('popup.artists.count', count)}</p>
+      <ul class="artist-list" aria-label={i18n.t('popup.artists.listLabel')}>
         {results.results.map((artist) => (
           <li key={artist.id} class="artist">
             <span class="artist-head">
@@ -237,23 +244,27 @@ function ArtistList({ storeUrl, results, page, onPage, followed }: ListProps) {
               <FollowToggle artist={artist} followed={followed.has(artist.id)} />
             </span>
             <span class="item-sub">
-              {artist.trackCount} {artist.trackCount === 1 ? 'track' : 'tracks'}
-              {artist.lastPublishDate && ` · latest ${released.format(new Date(artist.lastPublishDate))}`}
+              {plural('popup.artists.trackCount', artist.trackCount)}
+              {artist.lastPublishDate &&
+                ` · ${i18n.t('popup.artists.latest', [formatDate(artist.lastPublishDate, dayOptions)])}`}
               {' · '}
-              {artist.genres.map((g) => g.name).join(', ') || 'no genre'}
+              {artist.genres.map((g) => g.name).join(', ') || i18n.t('popup.artists.noGenre')}
             </span>
           </li>
         ))}
       </ul>
-      <nav class="pager" aria-label="Artist pages">
+      <nav class="pager" aria-label={i18n.t('popup.artists.pagesLabel')}>
         <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
+          {i18n.t('popup.artists.previous')}
         </button>
         <span>
-          Page {results.paging.page} of {Math.max(1, totalPages)}
+          {i18n.t('popup.artists.page', [
+            formatCount(results.paging.page),
+            formatCount(Math.max(1, totalPages)),
+          ])}
         </span>
         <button type="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-          Next
+          {i18n.t('popup.artists.next')}
         </button>
       </nav>
     </>

@@ -5,7 +5,16 @@
  * stops this view, which asks again for the progress while it is open.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { bytesSentence, megabytes, waitingSentence } from '../../lib/protocol/bulk-progress-text.ts';
+import { i18n } from '#i18n';
+import { formatDate } from '../../lib/i18n/dates.ts';
+import { formatCount } from '../../lib/i18n/intl.ts';
+import { plural } from '../../lib/i18n/plural.ts';
+import {
+  bytesSentence,
+  filesText,
+  megabytes,
+  waitingSentence,
+} from '../../lib/protocol/bulk-progress-text.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { BulkProgress } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
@@ -21,16 +30,26 @@ export const progressPollMs = 500;
 const underWay = (progress: BulkProgress | null) =>
   progress?.status === 'running' || progress?.status === 'paused';
 
-/** Bytes and the time left, files resumed after a cut, and the wait for a store that does not answer. */
+/**
+ * Bytes and the time left, files resumed after a cut, files stuck and files started again after
+ * they stalled, and the wait for a store that does not answer.
+ */
 function RunDetails({ progress }: { progress: BulkProgress }) {
   const bytes = bytesSentence(progress);
   const resumed = progress.resumed ?? 0;
+  const restarted = progress.restarted ?? 0;
   return (
     <>
       {bytes && <p class="bulk-bytes">{bytes}</p>}
-      {resumed > 0 && (
-        <p class="bulk-resumed">
-          {resumed === 1 ? '1 file was' : `${resumed} files were`} resumed where the connection broke.
+      {resumed > 0 && <p class="bulk-resumed">{plural('popup.bulk.resumed', resumed)}</p>}
+      {restarted > 0 && <p class="bulk-restarted">{plural('bulkStall.restarted', restarted)}</p>}
+      {progress.stalled && (
+        <p class="bulk-stalled" role="status">
+          {plural(
+            'bulkStall.stalled',
+            progress.stalled.files,
+            formatDate(progress.stalled.since, { timeStyle: 'medium' }),
+          )}
         </p>
       )}
       {progress.waiting && (
@@ -93,19 +112,19 @@ export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) 
 
   const failed = progress?.failed ?? [];
   return (
-    <section class="bulk-download" aria-label="Download all">
+    <section class="bulk-download" aria-label={i18n.t('popup.bulk.label')}>
       {running ? null : (
         <button type="button" disabled={asking} onClick={() => void downloadAll()}>
-          Download all available
+          {i18n.t('popup.bulk.downloadAll')}
         </button>
       )}
-      {nothingLeft && <p role="status">Everything in your library is downloaded already.</p>}
+      {nothingLeft && <p role="status">{i18n.t('popup.bulk.nothingLeft')}</p>}
       {progress && (progress.total > 0 || Boolean(progress.alreadySaved)) && (
         <BulkProgressView progress={progress} />
       )}
       <BulkControls status={progress?.status} failed={failed.length} disabled={asking} onControl={control} />
       {failed.length > 0 && (
-        <ul class="bulk-failed" aria-label="Failed downloads">
+        <ul class="bulk-failed" aria-label={i18n.t('popup.bulk.failedLabel')}>
           {failed.map((file) => (
             <li key={file.downloadId} class="problem">
               {file.title}: {file.reason}
@@ -122,13 +141,13 @@ export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) 
   );
 }
 
-const statusWord: Record<BulkProgress['status'], string> = {
-  idle: 'Downloading: ',
-  running: 'Downloading: ',
-  paused: 'Paused: ',
-  cancelled: 'Cancelled: ',
-  finished: 'Finished: ',
-};
+/** "Downloading: 3 of 20 files", "Paused: …": the run's state before what it did. */
+function statusLine(status: BulkProgress['status'], done: string): string {
+  if (status === 'paused') return i18n.t('popup.bulk.paused', [done]);
+  if (status === 'cancelled') return i18n.t('popup.bulk.cancelled', [done]);
+  if (status === 'finished') return i18n.t('popup.bulk.finished', [done]);
+  return i18n.t('popup.bulk.downloading', [done]);
+}
 
 /** Files done of total, and the bytes of each file under way. */
 function BulkProgressView({ progress }: { progress: BulkProgress }) {
@@ -136,21 +155,29 @@ function BulkProgressView({ progress }: { progress: BulkProgress }) {
     <>
       <label class="bulk-progress">
         <span role="status" aria-live="polite">
-          {statusWord[progress.status]}
-          {progress.alreadySaved
-            ? `${progress.alreadySaved} already saved, ${progress.done} of ${progress.total} downloaded`
-            : `${progress.done} of ${progress.total} files`}
+          {statusLine(
+            progress.status,
+            progress.alreadySaved
+              ? i18n.t('popup.bulk.alreadySaved', [
+                  formatCount(progress.alreadySaved),
+                  formatCount(progress.done),
+                  formatCount(progress.total),
+                ])
+              : filesText(progress),
+          )}
         </span>
         {/* A run of files all already saved has none to count: an empty bar, not a broken one. */}
         <progress max={Math.max(1, progress.total)} value={progress.done} />
       </label>
       <RunDetails progress={progress} />
       {progress.active.length > 0 && (
-        <ul class="bulk-active" aria-label="Files under way">
+        <ul class="bulk-active" aria-label={i18n.t('popup.bulk.activeLabel')}>
           {progress.active.map((file) => (
             <li key={file.downloadId}>
-              {file.title}: {megabytes(file.bytesReceived)}
-              {file.totalBytes > 0 ? ` of ${megabytes(file.totalBytes)}` : ''}
+              {file.title}:{' '}
+              {file.totalBytes > 0
+                ? i18n.t('popup.bulk.sizeOf', [megabytes(file.bytesReceived), megabytes(file.totalBytes)])
+                : megabytes(file.bytesReceived)}
             </li>
           ))}
         </ul>
@@ -173,22 +200,22 @@ function BulkControls({ status, failed, disabled, onControl }: ControlsProps) {
     <div class="bulk-controls">
       {status === 'running' && (
         <button type="button" disabled={disabled} onClick={() => void onControl('pause')}>
-          Pause
+          {i18n.t('popup.bulk.pause')}
         </button>
       )}
       {status === 'paused' && (
         <button type="button" disabled={disabled} onClick={() => void onControl('resume')}>
-          Resume
+          {i18n.t('popup.bulk.resume')}
         </button>
       )}
       {(status === 'running' || status === 'paused') && (
         <button type="button" disabled={disabled} onClick={() => void onControl('cancel')}>
-          Cancel
+          {i18n.t('popup.bulk.cancel')}
         </button>
       )}
       {failed > 0 && (
         <button type="button" disabled={disabled} onClick={() => void onControl('retryFailed')}>
-          Retry failed ({failed})
+          {i18n.t('popup.bulk.retryFailed', [formatCount(failed)])}
         </button>
       )}
     </div>

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { cartPageUrl } from '../../lib/contract/store-urls.ts';
+import { plural } from '../../lib/i18n/plural.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
-
-export const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 interface CartFooterProps {
   storeUrl: string;
@@ -18,8 +18,8 @@ export function CartFooter({ storeUrl, itemCount, disabled, onEmpty }: CartFoote
     <div class="cart-actions">
       {confirmEmpty ? (
         <fieldset class="confirm">
-          <legend class="visually-hidden">Confirm emptying the cart</legend>
-          <span>Remove all {plural(itemCount, 'item')}?</span>
+          <legend class="visually-hidden">{i18n.t('popup.cart.confirmLegend')}</legend>
+          <span>{plural('popup.cart.confirmEmpty', itemCount)}</span>
           <button
             type="button"
             class="danger"
@@ -28,19 +28,19 @@ export function CartFooter({ storeUrl, itemCount, disabled, onEmpty }: CartFoote
               onEmpty();
             }}
           >
-            Yes, empty the cart
+            {i18n.t('popup.cart.yesEmpty')}
           </button>
           <button type="button" onClick={() => setConfirmEmpty(false)}>
-            Keep them
+            {i18n.t('popup.cart.keep')}
           </button>
         </fieldset>
       ) : (
         <button type="button" disabled={disabled} onClick={() => setConfirmEmpty(true)}>
-          Empty cart
+          {i18n.t('popup.cart.empty')}
         </button>
       )}
       <button type="button" class="primary" onClick={() => openTab(`${storeUrl}${cartPageUrl}`)}>
-        Checkout on the store
+        {i18n.t('popup.cart.checkout')}
       </button>
     </div>
   );

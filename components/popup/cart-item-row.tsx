@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import type { KeyNotation } from '../../lib/contract/musical-key.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
@@ -64,7 +65,7 @@ export function CartItemRow({
           {item.name}
         </span>
         <span class="item-sub">
-          {item.type === 'release' && <span class="tag">Release</span>}
+          {item.type === 'release' && <span class="tag">{i18n.t('popup.cart.release')}</span>}
           <OwnedMark formats={ownedFormats} />
           {artistNames(item)}
         </span>
@@ -76,7 +77,7 @@ export function CartItemRow({
         )}
       </div>
       <select
-        aria-label={`Format of "${item.name}"`}
+        aria-label={i18n.t('popup.cart.formatOf', [item.name])}
         value={item.audioFormat}
         disabled={disabled}
         onChange={(event) => onFormat(item, event.currentTarget.value as AudioFormat)}
@@ -91,11 +92,11 @@ export function CartItemRow({
       <button
         type="button"
         class="quiet"
-        aria-label={`Remove "${item.name}"`}
+        aria-label={i18n.t('popup.cart.removeItem', [item.name])}
         disabled={disabled}
         onClick={() => onRemove(item)}
       >
-        Remove
+        {i18n.t('popup.cart.remove')}
       </button>
     </li>
   );

@@ -1,3 +1,4 @@
+import { i18n } from '#i18n';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import type { CartChanges } from './use-cart-changes.ts';
 
@@ -18,7 +19,7 @@ export function CartMessages({ changes }: { changes: CartChanges }) {
             {warning.text}{' '}
             {warning.overridable && pending && (
               <button type="button" class="link-button" onClick={() => changes.addAnyway(warning, pending)}>
-                Add anyway
+                {i18n.t('popup.cart.addAnyway')}
               </button>
             )}
           </p>
@@ -26,9 +27,9 @@ export function CartMessages({ changes }: { changes: CartChanges }) {
       })}
       {removed && (
         <p class="undo">
-          Removed "{removed.name}".{' '}
+          {i18n.t('popup.cart.removed', [removed.name])}{' '}
           <button type="button" class="link-button" onClick={changes.undoRemove}>
-            Undo
+            {i18n.t('popup.cart.undo')}
           </button>
         </p>
       )}

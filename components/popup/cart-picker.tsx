@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { cartNameProblem, defaultCartName } from '../../lib/contract/cart-name.ts';
 
 export interface CartPickerProps {
@@ -33,11 +34,11 @@ export function CartPicker({ current, names, onChoose }: CartPickerProps) {
     return (
       <form class="cart-picker" onSubmit={create}>
         <label class="inline">
-          New cart name
+          {i18n.t('popup.picker.newName')}
           <input
             value={draft}
             maxLength={64}
-            placeholder="crate"
+            placeholder={i18n.t('popup.picker.placeholder')}
             // The form appears because the person asked for it: put them in it.
             // biome-ignore lint/a11y/noAutofocus: see above
             autoFocus
@@ -47,7 +48,7 @@ export function CartPicker({ current, names, onChoose }: CartPickerProps) {
           />
         </label>
         <button type="submit" class="primary">
-          Create
+          {i18n.t('popup.picker.create')}
         </button>
         <button
           type="button"
@@ -56,7 +57,7 @@ export function CartPicker({ current, names, onChoose }: CartPickerProps) {
             setProblem(null);
           }}
         >
-          Cancel
+          {i18n.t('popup.picker.cancel')}
         </button>
         {problem && (
           <p id="cart-name-problem" class="problem" role="alert">
@@ -70,17 +71,17 @@ export function CartPicker({ current, names, onChoose }: CartPickerProps) {
   return (
     <div class="cart-picker">
       <label class="inline">
-        Cart
+        {i18n.t('popup.picker.label')}
         <select value={current} onChange={(event) => onChoose(event.currentTarget.value)}>
           {choices.map((name) => (
             <option key={name} value={name}>
-              {name === defaultCartName ? 'default (your cart)' : name}
+              {name === defaultCartName ? i18n.t('popup.picker.defaultCart') : name}
             </option>
           ))}
         </select>
       </label>
       <button type="button" onClick={() => setCreating(true)}>
-        New cart
+        {i18n.t('popup.picker.newCart')}
       </button>
     </div>
   );

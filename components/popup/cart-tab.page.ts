@@ -1,11 +1,15 @@
 /** Drives the popup's cart tab in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import type { UiLocator } from '../../test/e2e/ui.ts';
+import { english, type PopupWords } from './popup-words.page.ts';
 
 const formatLabels: Record<AudioFormat, string> = { mp3: 'MP3', wav: 'WAV', aiff: 'AIFF' };
 
 export class CartTabPage<L extends UiLocator> {
-  constructor(readonly panel: L) {}
+  constructor(
+    readonly panel: L,
+    readonly words: PopupWords = english,
+  ) {}
 
   /** "3 items: 2 tracks, 1 release". */
   get counts(): L {
@@ -28,7 +32,7 @@ export class CartTabPage<L extends UiLocator> {
 
   /** An item's "Pays twice: $1.49" flag. */
   paysTwice(name: string): L {
-    return this.item(name).getByText(/^Pays twice: /) as L;
+    return this.item(name).getByText(this.words.pattern('popup.cart.paysTwice')) as L;
   }
 
   get items(): L {
@@ -36,7 +40,7 @@ export class CartTabPage<L extends UiLocator> {
   }
 
   formatOf(name: string): L {
-    return this.panel.getByRole('combobox', { name: `Format of "${name}"` }) as L;
+    return this.panel.getByRole('combobox', { name: this.words.t('popup.cart.formatOf', name) }) as L;
   }
 
   async setFormat(name: string, format: AudioFormat): Promise<void> {
@@ -44,15 +48,15 @@ export class CartTabPage<L extends UiLocator> {
   }
 
   async remove(name: string): Promise<void> {
-    await this.panel.getByRole('button', { name: `Remove "${name}"` }).click();
+    await this.panel.getByRole('button', { name: this.words.t('popup.cart.removeItem', name) }).click();
   }
 
   get undoButton(): L {
-    return this.panel.getByRole('button', { name: 'Undo' }) as L;
+    return this.panel.getByRole('button', { name: this.words.t('popup.cart.undo') }) as L;
   }
 
   get switcher(): L {
-    return this.panel.getByRole('group', { name: 'Set all items to' }) as L;
+    return this.panel.getByRole('group', { name: this.words.t('popup.switcher.legend') }) as L;
   }
 
   /** Picks a format in "Set all items to" and returns the preview it shows. */
@@ -62,16 +66,19 @@ export class CartTabPage<L extends UiLocator> {
   }
 
   async applyAll(format: AudioFormat): Promise<void> {
-    await this.switcher.getByRole('button', { name: `Apply ${formatLabels[format]} to all` }).click();
+    await this.switcher
+      .getByRole('button', { name: this.words.t('popup.switcher.apply', formatLabels[format]) })
+      .click();
   }
 
   async emptyCart(): Promise<void> {
-    await this.panel.getByRole('button', { name: 'Empty cart' }).click();
-    await this.panel.getByRole('button', { name: 'Yes, empty the cart' }).click();
+    await this.panel.getByRole('button', { name: this.words.t('popup.cart.empty') }).click();
+    await this.panel.getByRole('button', { name: this.words.t('popup.cart.yesEmpty') }).click();
   }
 
+  /** "Your cart is empty", or a named cart's. */
   get emptyNotice(): L {
-    return this.panel.getByText(/is empty$/) as L;
+    return this.panel.getByText(this.words.pattern('popup.cart.emptyYours', 'popup.cart.emptyNamed')) as L;
   }
 
   get warnings(): L {

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { defaultCartName } from '../../lib/contract/cart-name.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import { samplePath } from '../../lib/contract/store-urls.ts';
+import { formatCount } from '../../lib/i18n/intl.ts';
+import { plural } from '../../lib/i18n/plural.ts';
 import { type CartOverlap, findCartOverlap } from '../../lib/popup/cart-overlap.ts';
 import { formatMoney } from '../../lib/popup/money.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
@@ -9,12 +12,13 @@ import { type CartViewValue, cartCacheKey, rememberShownCart } from '../../lib/p
 import { allTracks, isAllTracks, viewTracks } from '../../lib/popup/track-facts.ts';
 import { send } from '../../lib/protocol/send.ts';
 import type { Cached, CacheScope } from '../../lib/storage/popup-cache.ts';
-import { CartFooter, plural } from './cart-footer.tsx';
+import { CartFooter } from './cart-footer.tsx';
 import { CartItemRow } from './cart-item-row.tsx';
 import { CartMessages } from './cart-messages.tsx';
 import { CrateSharePanel } from './crate-share-panel.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 import { FormatSwitcher } from './format-switcher.tsx';
+import { part, withParts } from './message-parts.tsx';
 import { Notice } from './notice.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
 import { TrackViewFilters, useKeyNotation, useOwnedFormats } from './track-view.tsx';
@@ -37,7 +41,11 @@ const firstPaintRows = 12;
 
 /** "3 items: 2 tracks, 1 release". */
 export function countsText(counts: CartViewValue['cart']['counts']): string {
-  return `${plural(counts.items, 'item')}: ${plural(counts.tracks, 'track')}, ${plural(counts.releases, 'release')}`;
+  return i18n.t('popup.cart.counts', [
+    plural('popup.cart.items', counts.items),
+    plural('popup.cart.tracks', counts.tracks),
+    plural('popup.cart.releases', counts.releases),
+  ]);
 }
 
 /** The cart from the popup cache, then the store; remembered as the cart last shown, asked again on `revalidate`. */
@@ -88,7 +96,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   );
   const narrowed = !isAllTracks(trackView);
   const shown = narrowed ? viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, trackView) : items;
-  const cartLabel = cartName === defaultCartName ? 'Your cart' : `Cart "${cartName}"`;
+  const yours = cartName === defaultCartName;
   return (
     <div class="cart-tab">
       <RefreshStatus
@@ -100,7 +108,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
       <CartSummary counts={counts} total={total} totalWithout={overlap.totalWithout} />
       <CartMessages changes={changes} />
       {items.length === 0 ? (
-        <EmptyCart cartLabel={cartLabel} storeUrl={storeUrl} />
+        <EmptyCart cartName={cartName} storeUrl={storeUrl} />
       ) : (
         <>
           <FormatSwitcher
@@ -116,10 +124,15 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
           </div>
           {narrowed && (
             <p class="filter-count" role="status">
-              {shown.length} of {plural(items.length, 'item')}
+              {plural('popup.cart.shownOf', items.length, formatCount(shown.length))}
             </p>
           )}
-          <ul class="cart-items" aria-label={`Items in ${cartLabel.toLowerCase()}`}>
+          <ul
+            class="cart-items"
+            aria-label={
+              yours ? i18n.t('popup.cart.itemsInYours') : i18n.t('popup.cart.itemsInNamed', [cartName])
+            }
+          >
             {shown.slice(0, rowLimit).map((item) => (
               <CartItemRow
                 key={itemKey(item)}
@@ -152,14 +165,12 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
 }
 
 const SignedOut = () => (
-  <Notice title="Sign in to see your cart">
-    Use "Sign in" at the top: the store's login window opens, and your cart appears here.
-  </Notice>
+  <Notice title={i18n.t('popup.cart.signedOutTitle')}>{i18n.t('popup.cart.signedOutHint')}</Notice>
 );
 
 const CartLoading = () => (
   <div aria-busy="true">
-    <Notice title="Loading your cart…" />
+    <Notice title={i18n.t('popup.cart.loading')} />
   </div>
 );
 
@@ -178,28 +189,35 @@ function CartSummary({ counts, total, totalWithout }: SummaryProps) {
         {countsText(counts)}
       </span>
       <span class="cart-total">
-        Total <strong>{formatMoney(total)}</strong>
+        {withParts(i18n.t('popup.cart.total', [part(0)]), <strong>{formatMoney(total)}</strong>)}
       </span>
       {totalWithout && (
         <span class="cart-total-without">
-          Without paying twice <strong>{formatMoney(totalWithout)}</strong>
+          {withParts(
+            i18n.t('popup.cart.withoutPayingTwice', [part(0)]),
+            <strong>{formatMoney(totalWithout)}</strong>,
+          )}
         </span>
       )}
     </p>
   );
 }
 
-function EmptyCart({ cartLabel, storeUrl }: { cartLabel: string; storeUrl: string }) {
+function EmptyCart({ cartName, storeUrl }: { cartName: string; storeUrl: string }) {
   return (
     <Notice
-      title={`${cartLabel} is empty`}
+      title={
+        cartName === defaultCartName
+          ? i18n.t('popup.cart.emptyYours')
+          : i18n.t('popup.cart.emptyNamed', [cartName])
+      }
       action={
         <button type="button" onClick={() => openTab(storeUrl)}>
-          Open the store
+          {i18n.t('popup.cart.openStore')}
         </button>
       }
     >
-      Add tracks and releases with the Crate buttons on the store's pages; they appear here.
+      {i18n.t('popup.cart.emptyHint')}
     </Notice>
   );
 }

@@ -7,10 +7,13 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { defaultCartName } from '../../lib/contract/cart-name.ts';
 import { maxPerPage } from '../../lib/contract/paging.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import type { CartItem, LibraryEntry } from '../../lib/contract/wire.ts';
+import { formatCount } from '../../lib/i18n/intl.ts';
+import { plural } from '../../lib/i18n/plural.ts';
 import {
   cartTracks,
   chooseFiles,
@@ -157,7 +160,7 @@ async function saveCrate(
       ...elsewhere.map(({ saved: file, drive }) => ({
         key: `entry:${file.entry.id}`,
         title: entryTitle(file.entry),
-        reason: `on another drive (${drive}): Serato keeps a crate per drive`,
+        reason: i18n.t('popup.export.otherDrive', [drive]),
       })),
     ];
   }
@@ -178,8 +181,18 @@ async function saveCrate(
 }
 
 /** Where a Serato crate goes, said after the export. */
+const seratoSubcrates = '_Serato_/Subcrates';
 const seratoFolder = (drive: string | null | undefined) =>
-  drive ? `${drive}/_Serato_/Subcrates` : 'Music/_Serato_/Subcrates in your home folder';
+  drive ? `${drive}/${seratoSubcrates}` : i18n.t('popup.export.seratoHome');
+
+/** How each application takes the file in, in one line. */
+const howTo = (format: CrateFormat): string =>
+  ({
+    rekordbox: i18n.t('popup.export.howTo.rekordbox'),
+    serato: i18n.t('popup.export.howTo.serato'),
+    traktor: i18n.t('popup.export.howTo.traktor'),
+    m3u8: i18n.t('popup.export.howTo.m3u8'),
+  })[format];
 
 /** What the export did: the file, where a Serato crate goes, and what is not in it and why. */
 function ExportOutcome({ outcome }: { outcome: Outcome }) {
@@ -187,16 +200,16 @@ function ExportOutcome({ outcome }: { outcome: Outcome }) {
     <div role="status">
       <p>
         {outcome.saved > 0
-          ? `${outcome.saved} ${outcome.saved === 1 ? 'track' : 'tracks'} exported to "${outcome.filename}" in your downloads.`
-          : 'Nothing exported: none of these tracks is on disk.'}
+          ? plural('popup.export.exported', outcome.saved, outcome.filename)
+          : i18n.t('popup.export.nothing')}
       </p>
       {outcome.saved > 0 && outcome.format === 'serato' && (
-        <p>Move it into {seratoFolder(outcome.drive)}, then restart Serato DJ.</p>
+        <p>{i18n.t('popup.export.moveSerato', [seratoFolder(outcome.drive)])}</p>
       )}
       {outcome.missing.length > 0 && (
         <>
-          <p>{outcome.missing.length} not in the file:</p>
-          <ul aria-label="Missing from the export">
+          <p>{i18n.t('popup.export.notInFile', [formatCount(outcome.missing.length)])}</p>
+          <ul aria-label={i18n.t('popup.export.missingLabel')}>
             {outcome.missing.map((missing) => (
               <li key={missing.key}>
                 {missing.title}: {missing.reason}
@@ -210,7 +223,9 @@ function ExportOutcome({ outcome }: { outcome: Outcome }) {
 }
 
 export function CrateExportDialog({ selection = null, cart, onClose }: CrateExportDialogProps) {
-  const [name, setName] = useState(cart && cart.name !== defaultCartName ? cart.name : 'My crate');
+  const [name, setName] = useState(
+    cart && cart.name !== defaultCartName ? cart.name : i18n.t('popup.export.defaultName'),
+  );
   const [format, setFormat] = useState<CrateFormat>('rekordbox');
   const [scope, setScope] = useState<Scope>(cart ? 'cart' : selection ? 'selection' : 'downloaded');
   const [busy, setBusy] = useState(false);
@@ -241,7 +256,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
         setOutcome({ saved: 0, filename: '', missing: found.missing, format });
         return;
       }
-      setOutcome(await saveCrate(format, name.trim() || 'My crate', found));
+      setOutcome(await saveCrate(format, name.trim() || i18n.t('popup.export.defaultName'), found));
     } catch (caught) {
       setProblem(errorMessage(caught));
     } finally {
@@ -250,26 +265,31 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
   }
 
   return (
-    <section class="crate-export" aria-label="Export crate">
+    <section class="crate-export" aria-label={i18n.t('popup.export.label')}>
       <label class="inline">
-        Crate name
+        {i18n.t('popup.export.name')}
         <input value={name} maxLength={100} onInput={(event) => setName(event.currentTarget.value)} />
       </label>
       <label class="inline">
-        Tracks
+        {i18n.t('popup.export.tracks')}
         <select value={scope} onChange={(event) => setScope(event.currentTarget.value as Scope)}>
           {cart && (
             <option value="cart">
-              {cart.name === defaultCartName ? 'Your cart' : `Cart "${cart.name}"`} ({cart.items.length}{' '}
-              {cart.items.length === 1 ? 'item' : 'items'})
+              {cart.name === defaultCartName
+                ? plural('popup.export.yourCart', cart.items.length)
+                : plural('popup.export.namedCart', cart.items.length, cart.name)}
             </option>
           )}
-          <option value="downloaded">Everything downloaded</option>
-          {selection && <option value="selection">The {selection.length} shown by the filter</option>}
+          <option value="downloaded">{i18n.t('popup.export.everything')}</option>
+          {selection && (
+            <option value="selection">
+              {i18n.t('popup.export.selection', [formatCount(selection.length)])}
+            </option>
+          )}
         </select>
       </label>
       <label class="inline">
-        Format
+        {i18n.t('popup.export.format')}
         <select value={format} onChange={(event) => choose(event.currentTarget.value as CrateFormat)}>
           {crateFormats.map((value) => (
             <option key={value} value={value}>
@@ -278,12 +298,12 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
           ))}
         </select>
       </label>
-      <p class="hint">{crateFormatInfo[format].howTo}</p>
+      <p class="hint">{howTo(format)}</p>
       <button type="button" disabled={busy} onClick={() => void exportCrate()}>
-        Export
+        {i18n.t('popup.export.export')}
       </button>
       <button type="button" onClick={onClose}>
-        Close
+        {i18n.t('popup.export.close')}
       </button>
       {problem && (
         <p role="alert" class="problem">

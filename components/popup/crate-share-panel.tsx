@@ -5,10 +5,12 @@
  * or nothing and reports what was added and what was skipped.
  */
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { isCartName } from '../../lib/contract/cart-name.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import type { CartItem } from '../../lib/contract/wire.ts';
+import { formatCount } from '../../lib/i18n/intl.ts';
 import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import { crateFile, readCrateFile } from '../../lib/protocol/crate-file.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
@@ -50,7 +52,7 @@ export function CrateSharePanel({ cartName, items }: CrateSharePanelProps) {
     }
     const name = target.trim() || read.crate.name;
     if (!isCartName(name)) {
-      setProblem('Name the cart to import into: 1 to 64 characters.');
+      setProblem(i18n.t('popup.share.nameProblem'));
       return;
     }
     setBusy(true);
@@ -64,28 +66,28 @@ export function CrateSharePanel({ cartName, items }: CrateSharePanelProps) {
   }
 
   return (
-    <section class="crate-share" aria-label="Share and export crates">
+    <section class="crate-share" aria-label={i18n.t('popup.share.label')}>
       <button type="button" disabled={items.length === 0} onClick={() => void share()}>
-        Share this cart
+        {i18n.t('popup.share.share')}
       </button>
       {/* Keyed by cart: a dialog opened for one cart does not carry over to another. */}
       <CrateExportButton
         key={cartName}
-        label="Export this cart…"
+        label={i18n.t('popup.share.exportCart')}
         disabled={items.length === 0}
         cart={{ name: cartName, items }}
       />
       <label class="inline">
-        Import into cart
+        {i18n.t('popup.share.importInto')}
         <input
           value={target}
-          placeholder="The crate's own name"
+          placeholder={i18n.t('popup.share.importPlaceholder')}
           maxLength={64}
           onInput={(event) => setTarget(event.currentTarget.value)}
         />
       </label>
       <label class="inline">
-        Crate file
+        {i18n.t('popup.share.file')}
         <input
           type="file"
           accept=".json,application/json"
@@ -119,13 +121,15 @@ function ImportReport({ report }: { report: CrateImportResult }) {
   return (
     <div role="status">
       <p>
-        {report.added.length} added, {report.skipped.length} skipped.
+        {i18n.t('popup.share.result', [formatCount(report.added.length), formatCount(report.skipped.length)])}
       </p>
       {report.skipped.length > 0 && (
-        <ul aria-label="Skipped items">
+        <ul aria-label={i18n.t('popup.share.skippedLabel')}>
           {report.skipped.map((item) => (
             <li key={itemKey(item)}>
-              {item.type} {item.id}: {item.reason}
+              {item.type === 'track'
+                ? i18n.t('popup.share.skippedTrack', [String(item.id), item.reason])
+                : i18n.t('popup.share.skippedRelease', [String(item.id), item.reason])}
             </li>
           ))}
         </ul>

@@ -1,10 +1,13 @@
 import { useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
+import { plural } from '../../lib/i18n/plural.ts';
 import { previewCartFormat } from '../../lib/popup/format-preview.ts';
 import { formatMoney, fromCents, toCents } from '../../lib/popup/money.ts';
 import type { CatalogFacts } from '../../lib/protocol/messages.ts';
+import { part, withParts } from './message-parts.tsx';
 
 export const formatLabels: Record<AudioFormat, string> = { mp3: 'MP3', wav: 'WAV', aiff: 'AIFF' };
 
@@ -17,8 +20,6 @@ export interface FormatSwitcherProps {
   disabled: boolean;
   onApply(format: AudioFormat): void;
 }
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** "Set all items to" MP3 / WAV / AIFF: choosing one previews the new total; Apply changes the cart. */
 export function FormatSwitcher({ items, facts, factsFailed, total, disabled, onApply }: FormatSwitcherProps) {
@@ -34,7 +35,7 @@ export function FormatSwitcher({ items, facts, factsFailed, total, disabled, onA
 
   return (
     <fieldset class="format-switcher">
-      <legend>Set all items to</legend>
+      <legend>{i18n.t('popup.switcher.legend')}</legend>
       <div class="segmented">
         {audioFormats.map((format) => (
           <label key={format} class="segment">
@@ -58,23 +59,28 @@ export function FormatSwitcher({ items, facts, factsFailed, total, disabled, onA
               setTarget(null);
             }}
           >
-            Apply {formatLabels[target]} to all
+            {i18n.t('popup.switcher.apply', [formatLabels[target]])}
           </button>
         )}
       </div>
       {target && preview && (
         <p class="preview" aria-live="polite">
           {preview.changing === 0 ? (
-            `Every item is already ${formatLabels[target]}.`
+            i18n.t('popup.switcher.already', [formatLabels[target]])
           ) : (
             <>
-              {preview.unknown > 0 ? 'Estimated new total ' : 'New total '}
-              <strong>{money(preview.totalCents)}</strong> (now {money(toCents(total.value))}),{' '}
-              {plural(preview.changing, 'item')} changing to {formatLabels[target]}.
+              {withParts(
+                plural(
+                  preview.unknown > 0 ? 'popup.switcher.estimatedTotal' : 'popup.switcher.newTotal',
+                  preview.changing,
+                  part(0),
+                  money(toCents(total.value)),
+                  formatLabels[target],
+                ),
+                <strong>{money(preview.totalCents)}</strong>,
+              )}
               {preview.unknown > 0 &&
-                (!factsFailed
-                  ? ` Checking the fees of ${plural(preview.unknown, 'item')}…`
-                  : ` The fees of ${plural(preview.unknown, 'item')} could not be checked, so their current prices are counted.`)}
+                ` ${plural(factsFailed ? 'popup.switcher.feesUnknown' : 'popup.switcher.checkingFees', preview.unknown)}`}
             </>
           )}
         </p>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import { hasHostAccess, requestHostAccess } from '../../lib/protocol/host-access.ts';
 import { storeUrlSetting } from '../../lib/storage/items.ts';
@@ -42,21 +43,18 @@ export function HostAccessNotice() {
     requestHostAccess(storeUrl)
       .then((granted) => {
         if (granted) setMissing(false);
-        else setProblem(`Without access to ${storeUrl}, Crate cannot show its buttons or your cart.`);
+        else setProblem(i18n.t('popup.hostAccess.refused', [storeUrl]));
       })
       .catch((error: unknown) => setProblem(errorMessage(error)));
   }
 
   return (
-    <section class="notice-box problem host-access" aria-label="Access to the store">
-      <p class="notice-title">Crate may not reach {storeUrl}</p>
-      <p>
-        Your browser withholds Crate's access to the store, so its pages get no buttons and your cart and
-        library cannot load.
-      </p>
+    <section class="notice-box problem host-access" aria-label={i18n.t('popup.hostAccess.label')}>
+      <p class="notice-title">{i18n.t('popup.hostAccess.title', [storeUrl])}</p>
+      <p>{i18n.t('popup.hostAccess.explain')}</p>
       <div class="notice-action">
         <button type="button" class="primary" onClick={allow}>
-          Allow access to {storeUrl}
+          {i18n.t('popup.hostAccess.allow', [storeUrl])}
         </button>
       </div>
       {problem && (

@@ -1,8 +1,12 @@
 /** Drives the popup's library tab in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
 import type { UiLocator } from '../../test/e2e/ui.ts';
+import { english, type PopupWords } from './popup-words.page.ts';
 
 export class LibraryTabPage<L extends UiLocator> {
-  constructor(readonly panel: L) {}
+  constructor(
+    readonly panel: L,
+    readonly words: PopupWords = english,
+  ) {}
 
   /** Rendered entries (the list is virtualised: only those near the view exist). */
   get entries(): L {
@@ -14,26 +18,34 @@ export class LibraryTabPage<L extends UiLocator> {
   }
 
   downloadButton(title: string): L {
-    return this.panel.getByRole('button', { name: `Download "${title}"`, exact: true }) as L;
+    return this.panel.getByRole('button', {
+      name: this.words.t('popup.library.downloadItem', title),
+      exact: true,
+    }) as L;
   }
 
   entry(title: string): L {
     // `has` looks inside each entry, so its locator starts from the page, not the panel.
-    const button = this.panel.page().getByRole('button', { name: `Download "${title}"`, exact: true });
+    const name = this.words.t('popup.library.downloadItem', title);
+    const button = this.panel.page().getByRole('button', { name, exact: true });
     return this.entries.filter({ has: button as never }) as L;
   }
 
   async show(status: 'all' | 'available' | 'downloaded'): Promise<void> {
-    await this.panel.getByRole('combobox', { name: 'Show' }).selectOption(status);
+    await this.panel.getByRole('combobox', { name: this.words.t('popup.library.show') }).selectOption(status);
   }
 
   /** Keeps the tracks harmonic with a key, given as Camelot ("8A"); "" for any key. */
   async harmonicWith(camelot: string): Promise<void> {
-    await this.panel.getByRole('combobox', { name: 'Harmonic with' }).selectOption(camelot);
+    await this.panel
+      .getByRole('combobox', { name: this.words.t('popup.tracks.harmonicWith') })
+      .selectOption(camelot);
   }
 
   async sortBy(sort: 'newest' | 'bpm' | 'key'): Promise<void> {
-    await this.panel.getByRole('combobox', { name: 'Sort' }).selectOption(sort);
+    await this.panel
+      .getByRole('combobox', { name: this.words.t('popup.tracks.sort'), exact: true })
+      .selectOption(sort);
   }
 
   /** The BPM and key line of each rendered entry ("128 BPM · 11A"). */
@@ -42,6 +54,6 @@ export class LibraryTabPage<L extends UiLocator> {
   }
 
   async filter(text: string): Promise<void> {
-    await this.panel.getByRole('searchbox', { name: 'Filter' }).fill(text);
+    await this.panel.getByRole('searchbox', { name: this.words.t('popup.library.filter') }).fill(text);
   }
 }

@@ -1,9 +1,13 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import type { KeyNotation } from '../../lib/contract/musical-key.ts';
 import { cartPageUrl } from '../../lib/contract/store-urls.ts';
 import { artistNames, trackDisplayTitle } from '../../lib/contract/track-display.ts';
 import type { LibraryEntry } from '../../lib/contract/wire.ts';
+import { dayOptions, formatDate } from '../../lib/i18n/dates.ts';
+import { formatCount } from '../../lib/i18n/intl.ts';
+import { plural } from '../../lib/i18n/plural.ts';
 import { LibraryPages, type LibraryStatus, libraryPageSize } from '../../lib/popup/library-pages.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
 import { allTracks, isAllTracks, type TrackView, viewTracks } from '../../lib/popup/track-facts.ts';
@@ -49,16 +53,14 @@ function matches(entry: LibraryEntry, query: string): boolean {
   return haystack.some((text) => text.toLowerCase().includes(query));
 }
 
-const purchased = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
 /** What an entry's line says: its download as it happens, else whether it was downloaded, else when it was bought. */
 function entryStatus(entry: LibraryEntry, state: DownloadState | undefined): string {
-  if (state?.kind === 'saving') return 'Starting download…';
-  if (state?.kind === 'saved') return 'Downloaded just now';
+  if (state?.kind === 'saving') return i18n.t('popup.library.starting');
+  if (state?.kind === 'saved') return i18n.t('popup.library.justNow');
   if (state?.kind === 'failed') return state.message;
   // "downloaded" or "re-download"
-  if (entry.status !== 'available') return 'Downloaded';
-  return `Bought ${purchased.format(new Date(entry.purchasedAt))}`;
+  if (entry.status !== 'available') return i18n.t('popup.library.downloaded');
+  return i18n.t('popup.library.bought', [formatDate(entry.purchasedAt, dayOptions)]);
 }
 
 interface EntryRowProps {
@@ -73,7 +75,7 @@ function LibraryEntryRow({ entry, index, state, notation, onDownload }: EntryRow
   if (!entry)
     return (
       <div class="row-placeholder" aria-busy="true">
-        Loading…
+        {i18n.t('popup.library.loadingRow')}
       </div>
     );
   const title = entryTitle(entry);
@@ -100,11 +102,11 @@ function LibraryEntryRow({ entry, index, state, notation, onDownload }: EntryRow
       </div>
       <button
         type="button"
-        aria-label={`Download "${title}"`}
+        aria-label={i18n.t('popup.library.downloadItem', [title])}
         disabled={state?.kind === 'saving'}
         onClick={() => onDownload(entry)}
       >
-        Download
+        {i18n.t('popup.library.download')}
       </button>
     </div>
   );
@@ -126,12 +128,12 @@ function useEntryDownloads(pages: LibraryPages | null) {
       });
       const filename = saved?.filename ?? title;
       setState(entry.id, { kind: 'saved', filename });
-      setAnnouncement(`Saving "${filename}" to your downloads.`);
+      setAnnouncement(i18n.t('popup.library.saving', [filename]));
       pages?.markDownloaded(entry.id, new Date().toISOString());
     } catch (caught) {
       const message = errorMessage(caught);
       setState(entry.id, { kind: 'failed', message });
-      setAnnouncement(`"${title}" could not be downloaded: ${message}`);
+      setAnnouncement(i18n.t('popup.library.failed', [title, message]));
     }
   }
   return { downloads, announcement, download };
@@ -151,18 +153,18 @@ function LibraryFilters({ shown, onShown, text, onText, trackView, notation, onT
   return (
     <div class="filters">
       <label class="inline">
-        Show
+        {i18n.t('popup.library.show')}
         <select value={shown} onChange={(event) => onShown(event.currentTarget.value as Shown)}>
-          <option value="all">All</option>
-          <option value="available">Not downloaded yet</option>
-          <option value="downloaded">Downloaded</option>
+          <option value="all">{i18n.t('popup.library.all')}</option>
+          <option value="available">{i18n.t('popup.library.notDownloaded')}</option>
+          <option value="downloaded">{i18n.t('popup.library.downloaded')}</option>
         </select>
       </label>
       <label class="inline grow">
-        Filter
+        {i18n.t('popup.library.filter')}
         <input
           type="search"
-          placeholder="Title or artist"
+          placeholder={i18n.t('popup.library.filterPlaceholder')}
           value={text}
           onInput={(event) => onText(event.currentTarget.value)}
         />
@@ -173,9 +175,7 @@ function LibraryFilters({ shown, onShown, text, onText, trackView, notation, onT
 }
 
 const SignedOut = () => (
-  <Notice title="Sign in to see your downloads">
-    Use "Sign in" at the top; everything you bought on the store appears here, ready to download.
-  </Notice>
+  <Notice title={i18n.t('popup.library.signedOutTitle')}>{i18n.t('popup.library.signedOutHint')}</Notice>
 );
 
 /** The first page on its way, or why it did not come. */
@@ -183,7 +183,7 @@ function LibraryLoading({ error, onRetry }: { error: LibraryPages['error']; onRe
   if (error) return <ErrorNotice error={error} onRetry={onRetry} />;
   return (
     <div aria-busy="true">
-      <Notice title="Loading your downloads…" />
+      <Notice title={i18n.t('popup.library.loading')} />
     </div>
   );
 }
@@ -192,21 +192,27 @@ function LibraryLoading({ error, onRetry }: { error: LibraryPages['error']; onRe
 function EmptyLibrary({ shown, storeUrl }: { shown: Shown; storeUrl: string }) {
   if (shown !== 'all') {
     return (
-      <Notice title={shown === 'available' ? 'Everything is downloaded' : 'Nothing downloaded yet'}>
-        Choose "All" under Show to see your whole library.
+      <Notice
+        title={
+          shown === 'available'
+            ? i18n.t('popup.library.allDownloaded')
+            : i18n.t('popup.library.noneDownloaded')
+        }
+      >
+        {i18n.t('popup.library.showAllHint')}
       </Notice>
     );
   }
   return (
     <Notice
-      title="Nothing to download yet"
+      title={i18n.t('popup.library.emptyTitle')}
       action={
         <button type="button" onClick={() => openTab(`${storeUrl}${cartPageUrl}`)}>
-          Go to checkout on the store
+          {i18n.t('popup.library.goCheckout')}
         </button>
       }
     >
-      What you buy on the store appears here after checkout, ready to download.
+      {i18n.t('popup.library.emptyHint')}
     </Notice>
   );
 }
@@ -226,20 +232,25 @@ function LibraryMatches({ filtered, pages, query, text, row }: MatchesProps) {
   return (
     <>
       <p class="filter-count" role="status">
-        {filtered.length} {filtered.length === 1 ? 'match' : 'matches'}
         {searched < total
-          ? ` so far: searched ${searched.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}…`
-          : ''}
+          ? plural('popup.library.searching', filtered.length, formatCount(searched), formatCount(total))
+          : plural('popup.library.matches', filtered.length)}
       </p>
       {filtered.length === 0 && searched >= total ? (
-        <Notice title={query ? `Nothing matches "${text.trim()}"` : 'Nothing matches these filters'}>
-          Try part of a title or an artist's name, or widen the BPM range or key.
+        <Notice
+          title={
+            query
+              ? i18n.t('popup.library.nothingMatchesText', [text.trim()])
+              : i18n.t('popup.library.nothingMatchesFilters')
+          }
+        >
+          {i18n.t('popup.library.tryHint')}
         </Notice>
       ) : (
         <VirtualList
           count={filtered.length}
           rowHeight={libraryRowHeight}
-          label="Matching downloads"
+          label={i18n.t('popup.library.matchingLabel')}
           renderRow={(index) => row(filtered[index], index)}
         />
       )}
@@ -309,7 +320,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
       <VirtualList
         count={pages.count ?? 0}
         rowHeight={libraryRowHeight}
-        label="Your downloads, newest first"
+        label={i18n.t('popup.library.listLabel')}
         renderRow={(index) => row(pages.entry(index), index)}
         onRange={onRange}
       />
@@ -334,7 +345,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
         onTrackView={setTrackView}
       />
       <BulkDownloadPanel onLibraryChanged={() => void pages.start()} />
-      <CrateExportButton label="Export crate…" selection={filtered} />
+      <CrateExportButton label={i18n.t('popup.library.exportCrate')} selection={filtered} />
       <p class="visually-hidden" aria-live="polite">
         {announcement}
       </p>

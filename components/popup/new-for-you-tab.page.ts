@@ -1,13 +1,19 @@
 /** Drives the popup's "New for you" tab in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import type { UiLocator } from '../../test/e2e/ui.ts';
+import { english, type PopupWords } from './popup-words.page.ts';
 
 export class NewForYouTabPage<L extends UiLocator> {
-  constructor(readonly panel: L) {}
+  constructor(
+    readonly panel: L,
+    readonly words: PopupWords = english,
+  ) {}
 
   /** One row per listed release. */
   get releases(): L {
-    return this.panel.getByRole('list', { name: 'New releases' }).getByRole('listitem') as L;
+    return this.panel
+      .getByRole('list', { name: this.words.t('popup.newForYou.listLabel') })
+      .getByRole('listitem') as L;
   }
 
   release(name: string): L {
@@ -15,8 +21,10 @@ export class NewForYouTabPage<L extends UiLocator> {
   }
 
   async addToCart(name: string, format: AudioFormat): Promise<void> {
-    await this.panel.getByRole('combobox', { name: `Format for "${name}"` }).selectOption(format);
-    await this.panel.getByRole('button', { name: `Add "${name}" to cart` }).click();
+    await this.panel
+      .getByRole('combobox', { name: this.words.t('popup.newForYou.formatFor', name) })
+      .selectOption(format);
+    await this.panel.getByRole('button', { name: this.words.t('popup.newForYou.addItem', name) }).click();
   }
 
   get status(): L {
@@ -24,6 +32,6 @@ export class NewForYouTabPage<L extends UiLocator> {
   }
 
   async markAllSeen(): Promise<void> {
-    await this.panel.getByRole('button', { name: 'Mark all seen' }).click();
+    await this.panel.getByRole('button', { name: this.words.t('popup.newForYou.markAllSeen') }).click();
   }
 }

@@ -4,10 +4,14 @@
  * a preview of its first track and "Add to cart" in the chosen format; "Mark all seen" empties it.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import { artistUrl, labelUrl, releaseUrl, samplePath } from '../../lib/contract/store-urls.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
+import { dayOptions, formatDate, timeOptions } from '../../lib/i18n/dates.ts';
+import { uiLocale } from '../../lib/i18n/intl.ts';
+import { plural } from '../../lib/i18n/plural.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { NewForYou, OverlapChoice } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
@@ -21,19 +25,15 @@ import { OwnedMark, TrackThumb, useOwnedFormats } from './track-view.tsx';
 
 type FeedRelease = NewForYou['releases'][number];
 
-const published = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const checked = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+/** A release's day as the store publishes it (UTC), so it is the same day everywhere. */
+const publishedOptions: Intl.DateTimeFormatOptions = { ...dayOptions, timeZone: 'UTC' };
 
-const choiceLabels: Record<Exclude<OverlapChoice, 'cancel'>, string> = {
-  missingOnly: 'Add only what I miss',
-  replace: 'Replace in cart',
-  addAnyway: 'Add anyway',
-};
+const choiceLabel = (choice: Exclude<OverlapChoice, 'cancel'>): string =>
+  ({
+    missingOnly: i18n.t('popup.newForYou.missingOnly'),
+    replace: i18n.t('popup.newForYou.replace'),
+    addAnyway: i18n.t('popup.newForYou.addAnyway'),
+  })[choice];
 
 /** The cart state the page buttons read: whether a release is in the current cart. */
 function useCartEntry(storeUrl: string): StoreCartState | null {
@@ -67,7 +67,7 @@ function AddToCart({ release, initialFormat }: { release: FeedRelease; initialFo
         const [warning] = outcome.result.warnings;
         setState({
           busy: false,
-          said: outcome.result.added.length > 0 ? 'Added to your cart.' : warning?.message,
+          said: outcome.result.added.length > 0 ? i18n.t('popup.newForYou.added') : warning?.message,
         });
       }
     } catch (error) {
@@ -78,7 +78,7 @@ function AddToCart({ release, initialFormat }: { release: FeedRelease; initialFo
   return (
     <div class="feed-add">
       <select
-        aria-label={`Format for "${release.name}"`}
+        aria-label={i18n.t('popup.newForYou.formatFor', [release.name])}
         value={format}
         onChange={(event) => setFormat(event.currentTarget.value as AudioFormat)}
       >
@@ -92,9 +92,9 @@ function AddToCart({ release, initialFormat }: { release: FeedRelease; initialFo
         type="button"
         disabled={state.busy}
         onClick={() => void add()}
-        aria-label={`Add "${release.name}" to cart`}
+        aria-label={i18n.t('popup.newForYou.addItem', [release.name])}
       >
-        Add to cart
+        {i18n.t('popup.newForYou.add')}
       </button>
       {state.said && (
         <p class="item-sub" role="status">
@@ -105,7 +105,7 @@ function AddToCart({ release, initialFormat }: { release: FeedRelease; initialFo
         ?.filter((choice): choice is Exclude<OverlapChoice, 'cancel'> => choice !== 'cancel')
         .map((choice) => (
           <button key={choice} type="button" class="link" onClick={() => void add(choice)}>
-            {choiceLabels[choice]}
+            {choiceLabel(choice)}
           </button>
         ))}
     </div>
@@ -147,11 +147,15 @@ function FeedRow({
             {release.label.name}
           </a>
           {' · '}
-          <time dateTime={release.publishDate}>{published.format(new Date(release.publishDate))}</time>
+          <time dateTime={release.publishDate}>{formatDate(release.publishDate, publishedOptions)}</time>
         </span>
         <span class="item-sub">
-          Because you follow {release.via.map((source) => source.name).join(' and ')}
-          {inCart && <span class="tag">In cart</span>}
+          {i18n.t('popup.newForYou.because', [
+            new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(
+              release.via.map((source) => source.name),
+            ),
+          ])}
+          {inCart && <span class="tag">{i18n.t('popup.newForYou.inCart')}</span>}
           <OwnedMark formats={owned} />
         </span>
         <AddToCart release={release} initialFormat={format} />
@@ -188,35 +192,38 @@ export function NewForYouTab({ storeUrl, revalidate }: { storeUrl: string; reval
       <ErrorNotice error={problem} onRetry={() => void load('ifDue')} />
     ) : (
       <div aria-busy="true">
-        <Notice title="Looking for new releases…" />
+        <Notice title={i18n.t('popup.newForYou.looking')} />
       </div>
     );
   }
   const { artists, labels } = feed.following;
   const status = feed.refreshedAt
-    ? `Checked at ${checked.format(new Date(feed.refreshedAt))}`
-    : 'Not checked yet';
+    ? i18n.t('popup.newForYou.checkedAt', [formatDate(feed.refreshedAt, timeOptions)])
+    : i18n.t('popup.newForYou.notChecked');
   return (
     <div class="new-for-you-tab">
       <p class="result-count">
-        {status}: following {artists} {artists === 1 ? 'artist' : 'artists'} and {labels}{' '}
-        {labels === 1 ? 'label' : 'labels'}.
+        {i18n.t('popup.newForYou.status', [
+          status,
+          plural('popup.newForYou.artists', artists),
+          plural('popup.newForYou.labels', labels),
+        ])}
       </p>
       {feed.problem && (
         <p class="problem" role="alert">
-          The store could not be asked: {feed.problem}
+          {i18n.t('popup.newForYou.storeProblem', [feed.problem])}
         </p>
       )}
       {problem && <ErrorNotice error={problem} onRetry={() => void load('never')} />}
       {feed.releases.length === 0 ? (
-        <Notice title="Nothing new for you">
+        <Notice title={i18n.t('popup.newForYou.nothingTitle')}>
           {artists + labels === 0
-            ? 'Follow artists here (Artists tab) or on their store pages, and labels on theirs: what they publish shows up here.'
-            : 'Nothing published since you last looked. Crate checks again every few hours.'}
+            ? i18n.t('popup.newForYou.followHint')
+            : i18n.t('popup.newForYou.nothingSince')}
         </Notice>
       ) : (
         <>
-          <ul class="feed-list" aria-label="New releases">
+          <ul class="feed-list" aria-label={i18n.t('popup.newForYou.listLabel')}>
             {feed.releases.map((release) => (
               <FeedRow
                 key={release.id}
@@ -236,7 +243,7 @@ export function NewForYouTab({ storeUrl, revalidate }: { storeUrl: string; reval
                 .catch((error: unknown) => setProblem(toStoreErrorData(error)))
             }
           >
-            Mark all seen
+            {i18n.t('popup.newForYou.markAllSeen')}
           </button>
         </>
       )}

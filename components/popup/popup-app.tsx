@@ -117,7 +117,7 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
         )}
         {!online && (
           <p class="offline" role="status">
-            You are offline: Crate shows what it saved, and refreshes when the connection is back.
+            {i18n.t('popup.offline')}
           </p>
         )}
       </header>
@@ -159,7 +159,7 @@ function PopupTabList({ initialTab, scope, storeUrl, cartName, initialCart, reva
       tabs={[
         {
           id: 'cart',
-          label: 'Cart',
+          label: i18n.t('popup.tabs.cart'),
           render: () => (
             <CartTab
               scope={scope}
@@ -172,27 +172,27 @@ function PopupTabList({ initialTab, scope, storeUrl, cartName, initialCart, reva
         },
         {
           id: 'library',
-          label: 'Library',
+          label: i18n.t('popup.tabs.library'),
           render: () => <LibraryTab scope={scope} storeUrl={storeUrl} revalidate={revalidate} />,
         },
         {
           id: 'artists',
-          label: 'Artists',
+          label: i18n.t('popup.tabs.artists'),
           render: () =>
             storeUrl ? (
               <ArtistsTab storeUrl={storeUrl} revalidate={revalidate} />
             ) : (
-              <p aria-busy="true">Checking the store…</p>
+              <p aria-busy="true">{i18n.t('popup.checkingStore')}</p>
             ),
         },
         {
           id: 'new',
-          label: 'New for you',
+          label: i18n.t('popup.tabs.newForYou'),
           render: () =>
             storeUrl ? (
               <NewForYouTab storeUrl={storeUrl} revalidate={revalidate} />
             ) : (
-              <p aria-busy="true">Checking the store…</p>
+              <p aria-busy="true">{i18n.t('popup.checkingStore')}</p>
             ),
         },
       ]}

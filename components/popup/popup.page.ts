@@ -8,8 +8,16 @@ import { ArtistsTabPage } from './artists-tab.page.ts';
 import { CartTabPage } from './cart-tab.page.ts';
 import { LibraryTabPage } from './library-tab.page.ts';
 import { NewForYouTabPage } from './new-for-you-tab.page.ts';
+import { english, type PopupWords } from './popup-words.page.ts';
 
 export type PopupTabName = 'Cart' | 'Library' | 'Artists' | 'New for you';
+
+const tabKeys: Record<PopupTabName, string> = {
+  Cart: 'popup.tabs.cart',
+  Library: 'popup.tabs.library',
+  Artists: 'popup.tabs.artists',
+  'New for you': 'popup.tabs.newForYou',
+};
 
 export class PopupPage<P extends UiPage> {
   readonly account: AccountPanelPage<P>;
@@ -18,20 +26,28 @@ export class PopupPage<P extends UiPage> {
   readonly artists: ArtistsTabPage<LocatorOf<P>>;
   readonly newForYou: NewForYouTabPage<LocatorOf<P>>;
 
-  constructor(readonly page: P) {
-    this.account = new AccountPanelPage(page);
-    this.cart = new CartTabPage(this.panel('Cart'));
-    this.library = new LibraryTabPage(this.panel('Library'));
-    this.artists = new ArtistsTabPage(this.panel('Artists'));
-    this.newForYou = new NewForYouTabPage(this.panel('New for you'));
+  /** `words`: the popup's language (English unless the browser was started in another). */
+  constructor(
+    readonly page: P,
+    readonly words: PopupWords = english,
+  ) {
+    this.account = new AccountPanelPage(page, words);
+    this.cart = new CartTabPage(this.panel('Cart'), words);
+    this.library = new LibraryTabPage(this.panel('Library'), words);
+    this.artists = new ArtistsTabPage(this.panel('Artists'), words);
+    this.newForYou = new NewForYouTabPage(this.panel('New for you'), words);
   }
 
+  /** A tab by its English name, found by its name in the popup's language. */
   tab(name: PopupTabName): LocatorOf<P> {
-    return this.page.getByRole('tab', { name, exact: true }) as LocatorOf<P>;
+    return this.page.getByRole('tab', { name: this.words.t(tabKeys[name]), exact: true }) as LocatorOf<P>;
   }
 
   panel(name: PopupTabName): LocatorOf<P> {
-    return this.page.getByRole('tabpanel', { name, exact: true }) as LocatorOf<P>;
+    return this.page.getByRole('tabpanel', {
+      name: this.words.t(tabKeys[name]),
+      exact: true,
+    }) as LocatorOf<P>;
   }
 
   async open(name: PopupTabName): Promise<void> {
@@ -40,7 +56,10 @@ export class PopupPage<P extends UiPage> {
 
   /** The current cart's picker in the header. */
   get cartPicker(): LocatorOf<P> {
-    return this.page.getByRole('combobox', { name: 'Cart', exact: true }) as LocatorOf<P>;
+    return this.page.getByRole('combobox', {
+      name: this.words.t('popup.picker.label'),
+      exact: true,
+    }) as LocatorOf<P>;
   }
 
   async chooseCart(name: string): Promise<void> {
@@ -48,9 +67,9 @@ export class PopupPage<P extends UiPage> {
   }
 
   async createCart(name: string): Promise<void> {
-    await this.page.getByRole('button', { name: 'New cart' }).click();
-    await this.page.getByLabel('New cart name').fill(name);
-    await this.page.getByRole('button', { name: 'Create' }).click();
+    await this.page.getByRole('button', { name: this.words.t('popup.picker.newCart') }).click();
+    await this.page.getByLabel(this.words.t('popup.picker.newName')).fill(name);
+    await this.page.getByRole('button', { name: this.words.t('popup.picker.create') }).click();
   }
 
   /** Waits until the last view painted at open (last-view.ts) has handed over to the live popup. */
@@ -59,15 +78,17 @@ export class PopupPage<P extends UiPage> {
   }
 
   get refreshing(): LocatorOf<P> {
-    return this.page.locator('#app').getByText('Refreshing…') as LocatorOf<P>;
+    return this.page.locator('#app').getByText(this.words.t('popup.refresh.refreshing')) as LocatorOf<P>;
   }
 
   /** Says the browser withholds access to the store (lib/protocol/host-access.ts). */
   get accessNotice(): LocatorOf<P> {
-    return this.page.getByRole('region', { name: 'Access to the store' }) as LocatorOf<P>;
+    return this.page.getByRole('region', { name: this.words.t('popup.hostAccess.label') }) as LocatorOf<P>;
   }
 
   allowAccessButton(store: string): LocatorOf<P> {
-    return this.page.getByRole('button', { name: `Allow access to ${store}` }) as LocatorOf<P>;
+    return this.page.getByRole('button', {
+      name: this.words.t('popup.hostAccess.allow', store),
+    }) as LocatorOf<P>;
   }
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import {
   createPreviewPlayer,
   type PreviewPlayer,
@@ -66,7 +67,13 @@ export function PreviewButton({
   const state = usePreviewState(trackId);
   if (!usable(sampleUrl) || player?.unavailable(trackId)) {
     return (
-      <button type="button" class="play" disabled aria-label={`No preview of "${title}"`} title="No preview">
+      <button
+        type="button"
+        class="play"
+        disabled
+        aria-label={i18n.t('popup.preview.noneOf', [title])}
+        title={i18n.t('popup.preview.none')}
+      >
         –
       </button>
     );
@@ -79,7 +86,7 @@ export function PreviewButton({
       class="play"
       data-state={mine ? (playing ? 'playing' : 'paused') : undefined}
       style={mine ? { '--progress': `${Math.round((state?.progress ?? 0) * 360)}deg` } : undefined}
-      aria-label={`${playing ? 'Pause' : 'Play'} the preview of "${title}"`}
+      aria-label={playing ? i18n.t('popup.preview.pause', [title]) : i18n.t('popup.preview.play', [title])}
       onClick={() => popupPlayer(new URL(sampleUrl).origin).toggle(trackId, sampleUrl)}
     >
       {playing ? '❚❚' : '▶'}

@@ -1,3 +1,5 @@
+import { i18n } from '#i18n';
+import { formatDate, timeOptions } from '../../lib/i18n/dates.ts';
 import type { StoreErrorData } from '../../lib/protocol/store-error.ts';
 
 export interface RefreshStatusProps {
@@ -8,15 +10,12 @@ export interface RefreshStatusProps {
   onRetry(): void;
 }
 
-const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-
-/** "Saved at 10:32" today, "Saved May 3" before. */
+/** "Showing what Crate saved at 10:32." today, "… on May 3." before. */
 export function savedWhen(savedAt: number, now = Date.now()): string {
   const saved = new Date(savedAt);
   return new Date(now).toDateString() === saved.toDateString()
-    ? `at ${time.format(saved)}`
-    : `on ${day.format(saved)}`;
+    ? i18n.t('popup.refresh.savedAt', [formatDate(saved, timeOptions)])
+    : i18n.t('popup.refresh.savedOn', [formatDate(saved, { month: 'short', day: 'numeric' })]);
 }
 
 /**
@@ -28,15 +27,15 @@ export function RefreshStatus({ refreshing, savedAt, error, onRetry }: RefreshSt
   return (
     <div class="refresh-status" role="status">
       {refreshing ? (
-        <span class="refreshing">Refreshing…</span>
+        <span class="refreshing">{i18n.t('popup.refresh.refreshing')}</span>
       ) : (
         error && (
           <>
             <span>
-              Showing what Crate saved {savedWhen(savedAt)}. {error.message}
+              {savedWhen(savedAt)} {error.message}
             </span>{' '}
             <button type="button" class="link-button" onClick={onRetry}>
-              Try again
+              {i18n.t('popup.tryAgain')}
             </button>
           </>
         )

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { readShortcutBindings, type ShortcutBinding } from '../../lib/protocol/shortcut-bindings.ts';
 
 /** What each command is for, in the popup's few words. */
-const purposes: Record<string, string> = {
-  _execute_action: 'opens Crate',
-  'add-page-item': 'adds the track or release under the pointer or in focus',
+const purposes: Record<string, () => string> = {
+  _execute_action: () => i18n.t('popup.shortcuts.openCrate'),
+  'add-page-item': () => i18n.t('popup.shortcuts.addPageItem'),
 };
 
 /**
@@ -20,16 +21,17 @@ export function ShortcutsHelp() {
   if (!bindings) return null;
   return (
     <details class="shortcuts-help">
-      <summary>Keyboard shortcuts</summary>
-      <ul aria-label="Keyboard shortcuts">
+      <summary>{i18n.t('shortcuts.heading')}</summary>
+      <ul aria-label={i18n.t('shortcuts.heading')}>
         {bindings.map(({ name, description, shortcut }) => (
           <li key={name}>
-            {shortcut ? <kbd>{shortcut}</kbd> : 'Not set'} {purposes[name] ?? description}
+            {shortcut ? <kbd>{shortcut}</kbd> : i18n.t('shortcuts.notSet')}{' '}
+            {purposes[name]?.() ?? description}
           </li>
         ))}
       </ul>
       <button type="button" class="link-button" onClick={() => void browser.runtime.openOptionsPage()}>
-        Change them
+        {i18n.t('popup.shortcuts.change')}
       </button>
     </details>
   );

@@ -4,6 +4,7 @@
  * controls over a list (lib/popup/track-facts.ts).
  */
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import { allKeys, formatKey, type KeyNotation, parseKey } from '../../lib/contract/musical-key.ts';
 import { bpmText, keyText } from '../../lib/contract/track-display.ts';
@@ -40,7 +41,10 @@ export function useOwnedFormats(storeUrl: string): OwnedFormatsOf {
 /** "Owned: MP3", or "Owned" when the formats are not known; nothing when not owned. */
 export function OwnedMark({ formats }: { formats: readonly AudioFormat[] | null }) {
   if (formats !== null && formats.length === 0) return null;
-  const text = formats === null ? 'Owned' : `Owned: ${formats.map((f) => f.toUpperCase()).join(', ')}`;
+  const text =
+    formats === null
+      ? i18n.t('popup.tracks.owned')
+      : i18n.t('popup.tracks.ownedIn', [formats.map((f) => f.toUpperCase()).join(', ')]);
   return <span class="tag owned">{text}</span>;
 }
 
@@ -70,7 +74,11 @@ export function TrackFactsLine({ facts, notation }: { facts: TrackFacts; notatio
   );
 }
 
-const sorts: Record<TrackSort, string> = { newest: 'Newest', bpm: 'BPM', key: 'Key' };
+const sorts: Record<TrackSort, () => string> = {
+  newest: () => i18n.t('popup.tracks.newest'),
+  bpm: () => i18n.t('popup.tracks.bpm'),
+  key: () => i18n.t('popup.tracks.key'),
+};
 
 /** Sort, BPM range and "harmonic with": each change hands the whole new view to `onChange`. */
 export function TrackViewFilters({
@@ -86,7 +94,7 @@ export function TrackViewFilters({
   return (
     <>
       <label class="inline">
-        Sort
+        {i18n.t('popup.tracks.sort')}
         <select
           value={view.sort}
           onChange={(event) => {
@@ -96,13 +104,13 @@ export function TrackViewFilters({
         >
           {(Object.keys(sorts) as TrackSort[]).map((sort) => (
             <option key={sort} value={sort}>
-              {sorts[sort]}
+              {sorts[sort]()}
             </option>
           ))}
         </select>
       </label>
       <label class="inline">
-        BPM from
+        {i18n.t('popup.tracks.bpmFrom')}
         <input
           class="bpm-input"
           type="number"
@@ -113,26 +121,26 @@ export function TrackViewFilters({
         />
       </label>
       <label class="inline">
-        to
+        {i18n.t('popup.tracks.bpmTo')}
         <input
           class="bpm-input"
           type="number"
           min={1}
           inputMode="numeric"
-          aria-label="BPM to"
+          aria-label={i18n.t('popup.tracks.bpmToLabel')}
           value={view.maxBpm ?? ''}
           onInput={(event) => onChange({ ...view, maxBpm: parseBpm(event.currentTarget.value) })}
         />
       </label>
       <label class="inline">
-        Harmonic with
+        {i18n.t('popup.tracks.harmonicWith')}
         <select
           value={harmonic}
           onChange={(event) =>
             onChange({ ...view, harmonicWith: parseKey(event.currentTarget.value) ?? null })
           }
         >
-          <option value="">Any key</option>
+          <option value="">{i18n.t('popup.tracks.anyKey')}</option>
           {allKeys.map((key) => {
             const camelot = formatKey(key, 'camelot');
             return (

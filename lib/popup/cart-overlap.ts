@@ -17,6 +17,7 @@ import { i18n } from '#i18n';
 import { itemKey } from '../contract/item-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
 import type { AudioFormat, CartItem, ItemType, Price } from '../contract/wire.ts';
+import { plural } from '../i18n/plural.ts';
 import type { CatalogFacts } from '../protocol/messages.ts';
 import { formatMoney, fromCents, toCents } from './money.ts';
 
@@ -74,7 +75,7 @@ export function findCartOverlap(
     const format = item.audioFormat;
     const owned = ownedFormatsOf(item.type, item.id);
     if (isOwned(owned) && ownedIn(owned, format)) {
-      flag(item, item.price.value, `You own it as ${formatName(format)} already.`);
+      flag(item, item.price.value, i18n.t('popup.overlap.ownedAs', [formatName(format)]));
       continue;
     }
     const facts = factsOf(item);
@@ -82,7 +83,7 @@ export function findCartOverlap(
     if (item.type === 'track') {
       const release = facts.releaseId === undefined ? undefined : releasesInCart.get(facts.releaseId);
       const source = isOwned(owned) || !facts.recording ? null : collectionSourceOf(facts.recording);
-      if (release) flag(item, item.price.value, `Its release "${release.name}" is in the cart too.`);
+      if (release) flag(item, item.price.value, i18n.t('popup.overlap.releaseInCart', [release.name]));
       else if (source !== null) flag(item, item.price.value, i18n.t('collection.cartReason', [source]));
       continue;
     }
@@ -92,11 +93,10 @@ export function findCartOverlap(
     });
     if (ownedTracks.length === 0) continue;
     const value = ownedTracks.reduce((sum, track) => sum + priceIn(track.price, track.fee, format), 0);
-    const count = ownedTracks.length;
     flag(
       item,
       Math.min(value, item.price.value),
-      `It holds ${count} track${count === 1 ? '' : 's'} you own as ${formatName(format)}.`,
+      plural('popup.overlap.holdsOwned', ownedTracks.length, formatName(format)),
     );
   }
 
@@ -109,4 +109,5 @@ export function findCartOverlap(
 }
 
 /** "Pays twice: $1.49". */
-export const paidTwiceText = (flagged: PaidTwice) => `Pays twice: ${formatMoney(flagged.amount)}`;
+export const paidTwiceText = (flagged: PaidTwice) =>
+  i18n.t('popup.cart.paysTwice', [formatMoney(flagged.amount)]);

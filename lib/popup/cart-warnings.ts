@@ -3,6 +3,7 @@
  * store lets the person go ahead anyway: only `alreadyPurchased` has an override.
  */
 
+import { i18n } from '#i18n';
 import { itemKey } from '../contract/item-key.ts';
 import type { CartWarning } from '../contract/wire.ts';
 
@@ -17,17 +18,19 @@ export interface ReadableWarning {
 /** `names` maps `<type>:<id>` to the item's title, when the popup knows it. */
 export function readableWarning(warning: CartWarning, names: ReadonlyMap<string, string>): ReadableWarning {
   const known = names.get(itemKey(warning));
-  const item = known ? `"${known}"` : `This ${warning.type}`;
-  const texts: Record<CartWarning['code'], string> = {
-    alreadyPurchased: `You already own ${item}; it is in your library. Add it again only if you mean to buy it twice.`,
-    notFound: `${item} is no longer sold by the store.`,
-    notPurchasable: `${item} is a free promotion: download it from the store instead of buying it.`,
-    alreadyInCart: `${item} was already in the cart; it keeps one copy in the format you chose.`,
-    notInCart: `${item} is no longer in this cart; it may have changed in another window.`,
+  const unnamed =
+    warning.type === 'track' ? i18n.t('popup.warnings.thisTrack') : i18n.t('popup.warnings.thisRelease');
+  const item = known ? i18n.t('popup.warnings.quoted', [known]) : unnamed;
+  const texts: Record<CartWarning['code'], () => string> = {
+    alreadyPurchased: () => i18n.t('popup.warnings.alreadyPurchased', [item]),
+    notFound: () => i18n.t('popup.warnings.notFound', [item]),
+    notPurchasable: () => i18n.t('popup.warnings.notPurchasable', [item]),
+    alreadyInCart: () => i18n.t('popup.warnings.alreadyInCart', [item]),
+    notInCart: () => i18n.t('popup.warnings.notInCart', [item]),
   };
   return {
     key: `${warning.code}:${itemKey(warning)}`,
-    text: texts[warning.code] ?? warning.message,
+    text: texts[warning.code]?.() ?? warning.message,
     overridable: warning.code === 'alreadyPurchased',
     warning,
   };

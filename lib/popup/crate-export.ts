@@ -4,9 +4,12 @@
  * (serato-crate.ts) beside it. Pure functions of library entries and where their files were saved;
  * loaded by the popup only when an export is asked for.
  */
+import { i18n } from '#i18n';
 import { id3Key, parseKey } from '../contract/musical-key.ts';
 import { artistNames, artistsAndTitle, trackDisplayTitle } from '../contract/track-display.ts';
 import type { AudioFormat, CartItem, LibraryEntry } from '../contract/wire.ts';
+import { formatCount } from '../i18n/intl.ts';
+import { plural } from '../i18n/plural.ts';
 import { attributes } from './xml-text.ts';
 
 /** What only a track's release record knows. */
@@ -88,7 +91,12 @@ export function cartTracks(
       seen.add(item.id);
       const entries = ownedInFormat(item.id, item.audioFormat);
       if (entries.length > 0) owned.push({ trackId: item.id, entries });
-      else notBought.push({ key: `track:${item.id}`, title: itemTitle(item), reason: 'not bought yet' });
+      else
+        notBought.push({
+          key: `track:${item.id}`,
+          title: itemTitle(item),
+          reason: i18n.t('popup.export.notBought'),
+        });
       continue;
     }
     const listed = releaseTracks.get(item.id);
@@ -104,15 +112,19 @@ export function cartTracks(
       else unowned++;
     }
     if (listed === undefined && trackIds.length === 0)
-      notBought.push({ key: `release:${item.id}`, title: itemTitle(item), reason: 'not bought yet' });
+      notBought.push({
+        key: `release:${item.id}`,
+        title: itemTitle(item),
+        reason: i18n.t('popup.export.notBought'),
+      });
     else if (unowned > 0)
       notBought.push({
         key: `release:${item.id}`,
         title: itemTitle(item),
         reason:
           unowned === trackIds.length
-            ? 'not bought yet'
-            : `${unowned} of its ${trackIds.length} tracks not bought yet`,
+            ? i18n.t('popup.export.notBought')
+            : plural('popup.export.partlyBought', trackIds.length, formatCount(unowned)),
       });
   }
   return { owned, notBought };
@@ -137,7 +149,7 @@ export function chooseFiles(
       notDownloaded.push({
         key: `entry:${first.id}`,
         title: entryTitle(first),
-        reason: 'not downloaded yet',
+        reason: i18n.t('popup.export.notDownloaded'),
       });
     }
   }

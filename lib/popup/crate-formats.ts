@@ -18,8 +18,6 @@ export interface CrateFormatInfo {
   label: string;
   extension: string;
   type: string;
-  /** How the application imports the file, in one line. */
-  howTo: string;
 }
 
 export const crateFormatInfo: Record<CrateFormat, CrateFormatInfo> = {
@@ -27,28 +25,21 @@ export const crateFormatInfo: Record<CrateFormat, CrateFormatInfo> = {
     label: 'rekordbox',
     extension: 'xml',
     type: 'application/xml',
-    howTo:
-      'rekordbox: Preferences › Advanced › Database › rekordbox xml, choose this file; the crate is under "rekordbox xml" in the tree.',
   },
   serato: {
     label: 'Serato DJ',
     extension: 'crate',
     type: 'application/octet-stream',
-    howTo:
-      "Serato DJ: move the file into _Serato_/Subcrates (Music/_Serato_ in your home folder, or the drive's own _Serato_) and restart Serato.",
   },
   traktor: {
     label: 'Traktor',
     extension: 'nml',
     type: 'application/xml',
-    howTo: 'Traktor: right-click Playlists in the browser, Import Playlist, and choose this file.',
   },
   m3u8: {
     label: 'Engine DJ / VirtualDJ / Mixxx (M3U8)',
     extension: 'm3u8',
     type: 'audio/x-mpegurl',
-    howTo:
-      'Engine DJ, VirtualDJ, Mixxx: import it as a playlist (or drag it in); it stays in your downloads, beside the tracks.',
   },
 };
 

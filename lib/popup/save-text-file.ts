@@ -6,6 +6,7 @@
  * memory for as long as the page is open.
  */
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { rememberStartedDownload } from '../storage/started-downloads.ts';
 
 /** What this needs of the browser's downloads (browser.downloads; a model in unit tests). */
@@ -59,9 +60,7 @@ export async function saveTextFile(
       else settle = resolve;
     });
     if (end.state?.current === 'interrupted')
-      throw new Error(
-        `The browser did not save "${file.filename}" (${end.error?.current ?? 'interrupted'}).`,
-      );
+      throw new Error(i18n.t('popup.share.notSaved', [file.filename, end.error?.current ?? 'interrupted']));
   } finally {
     downloads.onChanged.removeListener(listener);
     URL.revokeObjectURL(url);

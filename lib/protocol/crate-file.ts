@@ -4,9 +4,11 @@
  * checks the file in the popup and the import message in the worker.
  */
 import { z } from 'zod';
+import { i18n } from '#i18n';
 import { defaultCartLimits } from '../contract/cart-limits.ts';
 import { isCartName } from '../contract/cart-name.ts';
 import { CartItemInput } from '../contract/wire.ts';
+import { formatCount } from '../i18n/intl.ts';
 
 const CartName = z.string().refine(isCartName, 'Not a cart name the store accepts.');
 
@@ -34,17 +36,19 @@ export function readCrateFile(text: string): { crate: CrateFile } | { problem: s
   try {
     data = JSON.parse(text);
   } catch {
-    return { problem: 'This is not a Crate file: it is not JSON.' };
+    return { problem: i18n.t('popup.share.notJson') };
   }
   if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== crateFileFormat)
-    return { problem: 'This is not a Crate file: pick a file made with "Share this cart".' };
+    return { problem: i18n.t('popup.share.notCrate') };
   const items = (data as { items?: unknown }).items;
   if (Array.isArray(items) && items.length > defaultCartLimits.itemsPerCart)
     return {
-      problem: `This crate has ${items.length.toLocaleString('en-US')} items; a cart holds at most ${defaultCartLimits.itemsPerCart.toLocaleString('en-US')}. Nothing was added.`,
+      problem: i18n.t('popup.share.tooMany', [
+        formatCount(items.length),
+        formatCount(defaultCartLimits.itemsPerCart),
+      ]),
     };
   const parsed = CrateFile.safeParse(data);
-  if (!parsed.success)
-    return { problem: 'This Crate file is damaged or from a newer version: nothing was added.' };
+  if (!parsed.success) return { problem: i18n.t('popup.share.damaged') };
   return { crate: parsed.data };
 }

@@ -154,6 +154,10 @@ export const BulkProgress = z.object({
   secondsLeft: z.number().nullable().optional(),
   /** Files of this run resumed where a cut connection (or a closed browser) left them. */
   resumed: z.number().int().optional(),
+  /** Files of this run that stopped receiving bytes and were started again from their first byte. */
+  restarted: z.number().int().optional(),
+  /** Files under way that have received nothing for a while, and since when (the earliest). */
+  stalled: z.object({ files: z.number().int(), since: z.number() }).nullable().optional(),
   /** The store (or the network) is not answering: the run waits and tries again by itself. */
   waiting: z
     .object({ reason: z.string(), since: z.number(), retryAt: z.number(), files: z.number().int() })

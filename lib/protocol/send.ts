@@ -6,6 +6,7 @@
  * paint).
  */
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { channel, isOutcome } from './envelope.ts';
 import type { MessageKind, Payload, Reply } from './messages.ts';
 import { StoreError } from './store-error.ts';
@@ -16,12 +17,12 @@ export async function send<K extends MessageKind>(kind: K, payload: Payload<K>):
     reply = await browser.runtime.sendMessage({ channel, kind, payload });
   } catch {
     // Nothing answered: the extension was updated or reloaded under this page.
-    throw new StoreError({ kind: 'invalidated', message: 'Crate was updated. Reload the page.' });
+    throw new StoreError({ kind: 'invalidated', message: i18n.t('storeErrors.updated') });
   }
   if (!isOutcome(reply)) {
     throw new StoreError({
       kind: 'invalidResponse',
-      message: 'Crate could not understand its own background.',
+      message: i18n.t('storeErrors.background'),
     });
   }
   if (!reply.ok) throw new StoreError(reply.error);

@@ -3,6 +3,8 @@
  * fail, as a kind the UI can branch on and a sentence a person can act on. Crosses the messaging
  * boundary as plain data (`StoreErrorData`). Free of zod: the content script throws it too.
  */
+import { i18n } from '#i18n';
+import { plural } from '../i18n/plural.ts';
 import { errorMessage } from './error-message.ts';
 
 const storeErrorKinds = [
@@ -61,23 +63,42 @@ export class StoreError extends Error {
   }
 }
 
+/** The sentences, asked for when an error is made: in the browser's language (locales/*.json, `storeErrors`). */
 export const messages = {
-  signedOut: 'You are signed out of the store. Sign in from the Crate button in the toolbar.',
-  sessionEnded: 'The store ended your session. Sign in again.',
-  offline: 'You seem to be offline. Check your connection and try again.',
-  storeDown: (storeUrl: string) => `The store at ${storeUrl} is not answering. Is it running?`,
-  storeFailed: 'The store had a problem with that request. Try again in a minute.',
-  timeout: 'The store took too long to answer. Try again in a minute.',
-  rateLimited: (seconds: number) =>
-    `The store is busy. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-  badRequest: 'The store could not accept that request.',
-  forbidden: 'The store does not allow that.',
-  notFound: 'The store does not have that item.',
-  conflict: 'That changed at the store in the meantime. Try again.',
-  invalidResponse: 'The store sent an answer Crate does not understand. Check the store URL in the options.',
-  noAccess: (storeUrl: string) =>
-    `Your browser does not let Crate reach ${storeUrl}. Allow access to it from the Crate popup.`,
-} as const;
+  get signedOut() {
+    return i18n.t('storeErrors.signedOut');
+  },
+  get sessionEnded() {
+    return i18n.t('storeErrors.sessionEnded');
+  },
+  get offline() {
+    return i18n.t('storeErrors.offline');
+  },
+  storeDown: (storeUrl: string) => i18n.t('storeErrors.storeDown', [storeUrl]),
+  get storeFailed() {
+    return i18n.t('storeErrors.storeFailed');
+  },
+  get timeout() {
+    return i18n.t('storeErrors.timeout');
+  },
+  rateLimited: (seconds: number) => plural('storeErrors.rateLimited', seconds),
+  get badRequest() {
+    return i18n.t('storeErrors.badRequest');
+  },
+  get forbidden() {
+    return i18n.t('storeErrors.forbidden');
+  },
+  get notFound() {
+    return i18n.t('storeErrors.notFound');
+  },
+  get conflict() {
+    return i18n.t('storeErrors.conflict');
+  },
+  get invalidResponse() {
+    return i18n.t('storeErrors.invalidResponse');
+  },
+  noAccess: (storeUrl: string) => i18n.t('storeErrors.noAccess', [storeUrl]),
+};
 
 export const signedOut = (message: string = messages.signedOut) =>
   new StoreError({ kind: 'signedOut', message });
@@ -110,6 +131,6 @@ export function toStoreErrorData(error: unknown): StoreErrorData {
   }
   return {
     kind: 'invalidResponse',
-    message: `Something went wrong talking to the store: ${errorMessage(error)}`,
+    message: i18n.t('storeErrors.unexpected', [errorMessage(error)]),
   };
 }

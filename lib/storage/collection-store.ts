@@ -1,7 +1,8 @@
 /**
  * Where a DJ's imported collection lives in full: IndexedDB `crate-collection` (owner: options
- * page), each source's description and its tracks in chunks of 1,000 (one record a chunk, so a
- * 100,000-track import is 100 writes, not 100,000). The store pages read only the compact index
+ * page; an import writes it from the page's import worker, lib/options/collection), each source's
+ * description and its tracks in chunks of 1,000 (one record a chunk, so a 100,000-track import is
+ * 100 writes, not 100,000). The store pages read only the compact index
  * (collectionIndexItem, lib/storage/collection-index.ts). Nothing here leaves the browser.
  */
 import { type DBSchema, openDB } from 'idb';
@@ -51,8 +52,8 @@ export function collectionStore(databaseName = 'crate-collection') {
     },
     /**
      * Replaces the source of that id, tracks and all. The old one goes first; the tracks follow in
-     * transactions of 10 chunks, so the page paints between them; the source's record comes last,
-     * so an import cut short leaves no source, and the next import of it clears its chunks.
+     * transactions of 10 chunks; the source's record comes last, so an import cut short leaves no
+     * source, and the next import of it clears its chunks.
      */
     async replace(source: CollectionSource, tracks: readonly StoredCollectionTrack[]): Promise<void> {
       const db = await database;

@@ -55,6 +55,22 @@ export interface DownloadJob {
   cut?: Outage | null;
   /** Times this entry's download was resumed after a cut, where it stopped. */
   resumes?: number;
+  /**
+   * When a pass last saw the current browser download's bytes move (or saw it begin, or paused):
+   * the stall watchdog (lib/background/downloads/stall-watchdog.ts) counts from here.
+   */
+  moved?: ByteMark | null;
+  /** Times this entry's download stopped receiving bytes and was started again from its first byte. */
+  restarts?: number;
+}
+
+/** A browser download's bytes as a pass saw them, and when. */
+export interface ByteMark {
+  /** The browser download seen: a mark of an earlier attempt's download says nothing. */
+  id: number;
+  bytes: number;
+  /** Epoch milliseconds. */
+  at: number;
 }
 
 /** A stretch of the store (or the network) not answering, and when to try it again. */
@@ -69,6 +85,11 @@ export interface Outage {
   bytes: number;
   /** What broke, in a sentence. */
   reason: string;
+  /**
+   * The download stopped receiving bytes with nothing reported (stall-watchdog.ts): 'reconnect'
+   * once a new connection was asked for, keeping the bytes; it is counted as resumed once bytes come.
+   */
+  stall?: 'reconnect' | 'restart';
 }
 
 export type RunStatus = 'running' | 'paused' | 'cancelled' | 'finished';

@@ -17,8 +17,9 @@
  *     user, for stale-while-revalidate; cleared on sign-out.
  *   - `crate-downloads` v1 (job-store.ts; owner: background downloads): the bulk download
  *     queue's jobs and run, so a stopped worker carries on where it left off.
- *   - `crate-collection` v1 (collection-store.ts; owner: options page): the DJ's imported
- *     collection in full, each source and its tracks; the pages read collectionIndex instead.
+ *   - `crate-collection` v1 (collection-store.ts; owner: options page, written by its import
+ *     worker): the DJ's imported collection in full, each source and its tracks; the pages read
+ *     collectionIndex instead.
  * - localStorage of the extension's pages, `crate:last-view:<tab>` (last-view-store.ts; owner:
  *   popup): each popup tab's last settled view as HTML, read synchronously for the first paint.
  *

@@ -122,6 +122,24 @@ const warning = (item: ItemRef, code: CartWarning['code'], message: string): Car
 
 const key = (item: ItemRef) => itemKey(item);
 
+const label = (item: ItemRef) => `${item.type === 'track' ? 'Track' : 'Release'} ${item.id}`;
+
+const tooManyCarts = (cartsPerUser: number) =>
+  new ApiError(
+    409,
+    'tooManyCarts',
+    `A user has at most ${cartsPerUser} carts; check out or empty one before starting another.`,
+    'name',
+  );
+
+const cartFull = (itemsPerCart: number) =>
+  new ApiError(
+    409,
+    'cartFull',
+    `A cart holds at most ${itemsPerCart} items; check out or empty it first.`,
+    'items',
+  );
+
 /**
  * The cart's id, creating it when the user is below the carts limit. Either statement that finds
  * the row locks it until the transaction ends, so on PostgreSQL concurrent changes to one cart
@@ -136,14 +154,7 @@ async function touchCart(ctx: StoreContext, userId: number, name: string): Promi
   if ((await count()) >= cartsPerUser) {
     // Emptied named carts are forgotten first: only carts that hold something count.
     await ctx.db.run(q.deleteEmptyCarts, { userId, keep: defaultCartName });
-    if ((await count()) >= cartsPerUser) {
-      throw new ApiError(
-        409,
-        'tooManyCarts',
-        `A user has at most ${cartsPerUser} carts; check out or empty one before starting another.`,
-        'name',
-      );
-    }
+    if ((await count()) >= cartsPerUser) throw tooManyCarts(cartsPerUser);
   }
   // Another request may have made it meanwhile: the upsert then takes that row (and its lock).
   const row = await ctx.db.get(q.upsertCart, { userId, name, now });
@@ -203,48 +214,58 @@ async function catalogFacts(
   return facts;
 }
 
-const label = (item: ItemRef) => `${item.type === 'track' ? 'Track' : 'Release'} ${item.id}`;
+const alreadyInCart = (item: CartItemInput) =>
+  warning(item, 'alreadyInCart', `${label(item)} is already in the cart; it is now ${item.audioFormat}.`);
 
-export async function addItems(
+/** Why an item cannot go in the cart, or nothing when it can. */
+function refusal(
+  item: ItemRef,
+  fact: CatalogFacts,
+  alreadyPurchasedOverride: boolean,
+): CartWarning | undefined {
+  if (!fact.exists) return warning(item, 'notFound', `${label(item)} does not exist.`);
+  if (!fact.purchasable) {
+    return warning(item, 'notPurchasable', `${label(item)} is free: download it as a promotion instead.`);
+  }
+  if (fact.owned && !alreadyPurchasedOverride) {
+    return warning(
+      item,
+      'alreadyPurchased',
+      `You already own ${label(item).toLowerCase()}; send alreadyPurchasedOverride=true to add it anyway.`,
+    );
+  }
+  return undefined;
+}
+
+interface Added {
+  rows: PricedRow[];
+  added: Set<string>;
+  warnings: CartWarning[];
+}
+
+/** SQLite: the add in one transaction, a statement at a time (transactions run one at a time). */
+async function addInTransaction(
   ctx: StoreContext,
   userId: number,
   name: string,
   items: CartItemInput[],
   alreadyPurchasedOverride: boolean,
-): Promise<CartAddResult> {
+): Promise<Added> {
   const { db } = ctx;
-  const { rows, added, warnings } = await db.transaction(async () => {
+  return await db.transaction(async () => {
     const facts = await catalogFacts(ctx, userId, items);
     const warnings: CartWarning[] = [];
     const added = new Set<string>();
     let id: number | undefined;
-    let size = 0;
     for (const item of items) {
-      const fact = facts.get(key(item)) as CatalogFacts;
-      if (!fact.exists) {
-        warnings.push(warning(item, 'notFound', `${label(item)} does not exist.`));
-        continue;
-      }
-      if (!fact.purchasable) {
-        warnings.push(
-          warning(item, 'notPurchasable', `${label(item)} is free: download it as a promotion instead.`),
-        );
-        continue;
-      }
-      if (fact.owned && !alreadyPurchasedOverride) {
-        warnings.push(
-          warning(
-            item,
-            'alreadyPurchased',
-            `You already own ${label(item).toLowerCase()}; send alreadyPurchasedOverride=true to add it anyway.`,
-          ),
-        );
+      const refused = refusal(item, facts.get(key(item)) as CatalogFacts, alreadyPurchasedOverride);
+      if (refused) {
+        warnings.push(refused);
         continue;
       }
       if (id === undefined) id = await touchCart(ctx, userId, name);
       // The cart's size and the item's current format, in one statement under the cart's lock.
       const state = await db.get(q.cartState, { cartId: id, itemType: item.type, itemId: item.id });
-      size = state?.size ?? 0;
       if (state?.existing != null) {
         await db.run(q.setItemFormat, {
           cartId: id,
@@ -252,24 +273,11 @@ export async function addItems(
           itemId: item.id,
           format: item.audioFormat,
         });
-        warnings.push(
-          warning(
-            item,
-            'alreadyInCart',
-            `${label(item)} is already in the cart; it is now ${item.audioFormat}.`,
-          ),
-        );
+        warnings.push(alreadyInCart(item));
         continue;
       }
       const { itemsPerCart } = ctx.config.cartLimits;
-      if (size >= itemsPerCart) {
-        throw new ApiError(
-          409,
-          'cartFull',
-          `A cart holds at most ${itemsPerCart} items; check out or empty it first.`,
-          'items',
-        );
-      }
+      if ((state?.size ?? 0) >= itemsPerCart) throw cartFull(itemsPerCart);
       await db.run(q.insertItem, {
         cartId: id,
         itemType: item.type,
@@ -283,6 +291,87 @@ export async function addItems(
       id === undefined ? await pricedItems(ctx, userId, name) : await db.all(q.pricedItems, { cartId: id });
     return { rows, added, warnings };
   });
+}
+
+/**
+ * PostgreSQL: the catalog facts, then every write and the priced items in one statement (the
+ * crate_cart_add function, migration 0002): the cart's row lock is held for that statement only,
+ * with no round trip to the store inside it. The same steps as addInTransaction.
+ */
+async function addOnPostgres(
+  ctx: StoreContext,
+  userId: number,
+  name: string,
+  items: CartItemInput[],
+  alreadyPurchasedOverride: boolean,
+): Promise<Added> {
+  const { db } = ctx;
+  const facts = await catalogFacts(ctx, userId, items);
+  const refusals = items.map((item) =>
+    refusal(item, facts.get(key(item)) as CatalogFacts, alreadyPurchasedOverride),
+  );
+  const wanted = items.filter((_item, i) => !refusals[i]);
+  if (wanted.length === 0) {
+    return {
+      rows: await pricedItems(ctx, userId, name),
+      added: new Set(),
+      warnings: refusals.filter((refused) => refused !== undefined),
+    };
+  }
+  const { cartsPerUser, itemsPerCart } = ctx.config.cartLimits;
+  let result: q.CartAddRow[];
+  try {
+    result = await db.all(q.cartAdd, {
+      userId,
+      name,
+      now: new Date().toISOString(),
+      items: JSON.stringify(
+        wanted.map((item) => ({ type: item.type, id: item.id, format: item.audioFormat })),
+      ),
+      keep: defaultCartName,
+      cartsPerUser,
+      itemsPerCart,
+      priced: q.pricedBySeqText(db.kysely),
+    });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === q.cartAddRefusals.tooManyCarts) throw tooManyCarts(cartsPerUser);
+    if (code === q.cartAddRefusals.cartFull) throw cartFull(itemsPerCart);
+    throw error;
+  } finally {
+    // The function's writes are not seen by Database's statement scan.
+    db.tablesChanged(['carts', 'cart_items']);
+  }
+  const outcomes = result.filter((row) => row.kind !== 'item');
+  const warnings: CartWarning[] = [];
+  const added = new Set<string>();
+  let next = 0;
+  items.forEach((item, i) => {
+    const refused = refusals[i];
+    if (refused) warnings.push(refused);
+    else if (outcomes[next++]?.kind === 'alreadyInCart') warnings.push(alreadyInCart(item));
+    else added.add(key(item));
+  });
+  const rows = result
+    .filter((row) => row.kind === 'item')
+    .map(({ item_type, item_id, audio_format, price_cents }) => ({
+      item_type,
+      item_id,
+      audio_format: audio_format as PricedRow['audio_format'],
+      price_cents: price_cents as number,
+    }));
+  return { rows, added, warnings };
+}
+
+export async function addItems(
+  ctx: StoreContext,
+  userId: number,
+  name: string,
+  items: CartItemInput[],
+  alreadyPurchasedOverride: boolean,
+): Promise<CartAddResult> {
+  const add = ctx.db.engine === 'postgres' ? addOnPostgres : addInTransaction;
+  const { rows, added, warnings } = await add(ctx, userId, name, items, alreadyPurchasedOverride);
   // Catalog records are read after the commit: the cart's lock is held no longer than its writes.
   const addedRows = rows.filter((row) => added.has(itemKey({ type: row.item_type, id: row.item_id })));
   return { added: await itemsOf(ctx, addedRows), warnings, cart: summaryOf(ctx, name, rows) };

@@ -2,12 +2,12 @@
  * The DJ's collection journey, one script for both browsers with the same page objects (Chromium:
  * collection.test.ts, Firefox: firefox/collection.test.ts): a rekordbox XML export holding three
  * tracks of a chart (spelled as rekordbox users spell them), another mix of a fourth and an entry
- * without a title is imported on the options page; the chart marks exactly the three, naming
- * rekordbox; adding one asks first, and "Buy anyway" puts it in the cart, where the popup's cart
+ * without a title is imported on the options page (a copy of it cut short is refused and replaces
+ * nothing); the chart marks exactly the three, naming rekordbox; adding one asks first, and "Buy anyway" puts it in the cart, where the popup's cart
  * tab flags it like a track paid twice and leaves it out of the total; "Hide what I have" hides
  * the three on the chart, remembered in another tab and followed back.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
@@ -110,17 +110,28 @@ export async function importCollectionAndShop<P extends CollectionPage>(
   if (!a || !b || !c || !d) throw new Error('The chart has too few tracks for sale.');
   const held = [a, b, c];
   const file = join(browser.workDir, 'rekordbox.xml');
-  writeFileSync(file, rekordboxExport(held, d));
+  const xml = rekordboxExport(held, d);
+  writeFileSync(file, xml);
 
   const options = await browser.openPage('options.html');
   const collection = new CollectionSectionPage(options);
   expect(await collection.importFile(file)).toBe(
-    'Read 4 tracks from rekordbox. 1 skipped: no artist or no title (1).',
+    'Read 4 tracks from rekordbox. 1 skipped: 1 without an artist or a title.',
   );
-  expect(await collection.sources.allTextContents()).toEqual([
-    expect.stringMatching(/^rekordbox \(rekordbox\.xml\): 4 tracks, imported /),
-  ]);
+  const imported = [expect.stringMatching(/^rekordbox \(rekordbox\.xml\): 4 tracks, imported /)];
+  expect(await collection.sources.allTextContents()).toEqual(imported);
   await options.close();
+
+  // The same export cut short (a copy stopped early) is refused by name, and replaces nothing.
+  mkdirSync(join(browser.workDir, 'cut'), { recursive: true });
+  const cut = join(browser.workDir, 'cut', 'rekordbox.xml');
+  writeFileSync(cut, xml.slice(0, xml.indexOf('</COLLECTION>')));
+  const again = new CollectionSectionPage(await browser.openPage('options.html'));
+  expect(await again.importFile(cut)).toBe(
+    'rekordbox.xml ends before its last tag: export the collection again.',
+  );
+  expect(await again.sources.allTextContents()).toEqual(imported);
+  await again.page.close();
 
   const page = await browser.openWebPage(`${store.baseUrl}${chartUrl(chart)}`);
   const buttons = new CartButtonsPage(page);

@@ -262,3 +262,12 @@ export function readAccessToken(worker: Worker): Promise<string | null> {
     return (await chrome.storage.session.get('accessToken')).accessToken?.token ?? null;
   });
 }
+
+/** The welcome tab the install opened by itself (it may open before or after the harness looks). */
+export async function welcomeTab(harness: ExtensionHarness): Promise<Page> {
+  const url = extensionUrl('welcome.html');
+  const open = harness.context.pages().find((page) => page.url() === url);
+  const page = open ?? (await harness.context.waitForEvent('page', (candidate) => candidate.url() === url));
+  await page.waitForLoadState('domcontentloaded');
+  return page;
+}

@@ -319,7 +319,7 @@ describe('the artists tab', () => {
   it('sorts by name', async () => {
     await popup.artists.search('');
     await popup.artists.genre.selectOption('');
-    await popup.artists.sortBy('Name');
+    await popup.artists.sortBy('name');
     const expected = await store<Artist[]>('GET', '/catalog/3/artists', {
       perPage: '20',
       sortBy: 'name ASC',

@@ -2,11 +2,10 @@
  * A new install opens the welcome page: choose the store, sign in, read what the buttons mean.
  * In English, and in a browser whose language is German (`--lang=de`).
  */
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { WelcomePagePage } from '../../components/welcome/welcome-page.page.ts';
 import { readLocale } from '../helpers/locales.ts';
-import { type ExtensionHarness, extensionUrl, launchExtension } from './extension.ts';
+import { type ExtensionHarness, launchExtension, welcomeTab } from './extension.ts';
 
 const storeUrl = inject('storeUrl');
 let extension: ExtensionHarness | undefined;
@@ -15,15 +14,6 @@ afterEach(async () => {
   await extension?.close();
   extension = undefined;
 });
-
-/** The tab the install opened by itself (it may open before or after the harness looks). */
-async function welcomeTab(harness: ExtensionHarness): Promise<Page> {
-  const url = extensionUrl('welcome.html');
-  const open = harness.context.pages().find((page) => page.url() === url);
-  const page = open ?? (await harness.context.waitForEvent('page', (candidate) => candidate.url() === url));
-  await page.waitForLoadState('domcontentloaded');
-  return page;
-}
 
 describe('the welcome page', () => {
   it('opens on install; the store is chosen and signed in to from it', async () => {

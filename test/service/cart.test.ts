@@ -184,6 +184,65 @@ describe('adding', () => {
     expect((await view()).counts.items).toBe(1);
   });
 
+  it('answers a mixed list in its order: refusals, an item listed twice, a release, the added ones', async () => {
+    const [first, second] = await purchasableTracks(2);
+    const promo = await db().get<{ id: number }>(
+      "SELECT id FROM tracks WHERE sale_type = 'promotion' LIMIT 1",
+    );
+    const release = await db().get<{ id: number }>(
+      "SELECT release_id AS id FROM tracks WHERE sale_type = 'purchase' AND release_id NOT IN (SELECT release_id FROM tracks WHERE id IN (?, ?)) LIMIT 1",
+      first?.id as number,
+      second?.id as number,
+    );
+    await add([{ id: second?.id, type: 'track', audioFormat: 'mp3' }]);
+    const result = await add([
+      { id: first?.id, type: 'track', audioFormat: 'mp3' },
+      { id: promo?.id, type: 'track', audioFormat: 'mp3' },
+      { id: first?.id, type: 'track', audioFormat: 'wav' },
+      { id: 99_999_999, type: 'track', audioFormat: 'mp3' },
+      { id: second?.id, type: 'track', audioFormat: 'aiff' },
+      { id: release?.id, type: 'release', audioFormat: 'mp3' },
+    ]);
+    expect(result.warnings.map((w) => [w.code, w.id])).toEqual([
+      ['notPurchasable', promo?.id],
+      ['alreadyInCart', first?.id],
+      ['notFound', 99_999_999],
+      ['alreadyInCart', second?.id],
+    ]);
+    expect(result.warnings[1]?.message).toMatch(/now wav/);
+    // The item listed twice was added by this request: it is among the added, in its last format.
+    expect(result.added.map((item) => [item.type, item.id, item.audioFormat])).toEqual([
+      ['track', first?.id, 'wav'],
+      ['release', release?.id, 'mp3'],
+    ]);
+    expect(result.cart.counts).toEqual({ items: 3, tracks: 2, releases: 1 });
+    const cart = await view();
+    expect(cart.items.map((item) => [item.id, item.audioFormat])).toEqual([
+      [second?.id, 'aiff'],
+      [first?.id, 'wav'],
+      [release?.id, 'mp3'],
+    ]);
+    expect(result.cart.total).toEqual(cart.total);
+  });
+
+  it('keeps one copy of a track that 10 requests add at once', async () => {
+    const [track] = await purchasableTracks(1);
+    const formats = ['mp3', 'wav', 'aiff'];
+    const results = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const response = await fetch(
+          `${baseUrl}/cart/1/?sourceType=test&items=${encodeURIComponent(items([{ id: track?.id, type: 'track', audioFormat: formats[i % 3] }]))}`,
+          { method: 'POST', headers: { authorization: `Bearer ${token}` } },
+        );
+        expect(response.status).toBe(200);
+        return envelopeOf(CartAddResult).parse(await response.json()).results;
+      }),
+    );
+    expect(results.filter((result) => result.added.length === 1)).toHaveLength(1);
+    expect(results.filter((result) => result.warnings[0]?.code === 'alreadyInCart')).toHaveLength(9);
+    expect((await view()).counts.items).toBe(1);
+  });
+
   it('lands all of 20 concurrent adds to one cart', async () => {
     const tracks = await purchasableTracks(20);
     const responses = await Promise.all(

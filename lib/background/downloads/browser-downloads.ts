@@ -43,4 +43,5 @@ export const browserDownloads: BrowserDownloads = {
   pause: (id) => browser.downloads.pause(id),
   resume: (id) => browser.downloads.resume(id),
   cancel: (id) => browser.downloads.cancel(id),
+  reconnects: import.meta.env.FIREFOX,
 };

@@ -33,7 +33,10 @@ export interface DownloadServiceOptions {
 }
 
 export function createDownloadService(options: DownloadServiceOptions) {
-  const queue = bulkDownloadQueue(options, (ms) => setTimeout(() => void pump().catch(() => undefined), ms));
+  const queue = bulkDownloadQueue(
+    options,
+    soonestOnly(() => void pump().catch(() => undefined)),
+  );
   const toolbar = createRunToolbar(queue.progress);
   /** A pass, then the toolbar shows where the run is. */
   const pump = () => queue.pump().finally(() => toolbar.follow());
@@ -101,6 +104,26 @@ export function createDownloadService(options: DownloadServiceOptions) {
 }
 
 export type DownloadService = ReturnType<typeof createDownloadService>;
+
+/**
+ * passLater as one timer, for the soonest pass asked for: every pass asks again for what it still
+ * waits on (a cut's retry, the stall watchdog's next look), so later asks need no timer of their own.
+ */
+function soonestOnly(pass: () => void): (ms: number) => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let due = Number.POSITIVE_INFINITY;
+  return (ms) => {
+    const at = Date.now() + ms;
+    if (timer !== null && due <= at) return;
+    if (timer !== null) clearTimeout(timer);
+    due = at;
+    timer = setTimeout(() => {
+      timer = null;
+      due = Number.POSITIVE_INFINITY;
+      pass();
+    }, ms);
+  };
+}
 
 /** The queue with its real job store, browser downloads and store links, telling the person how runs go. */
 function bulkDownloadQueue(options: DownloadServiceOptions, passLater: (ms: number) => void) {

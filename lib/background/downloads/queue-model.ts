@@ -46,6 +46,11 @@ export const outageFirstWaitMs = 1_000;
 export const outageLongestWaitMs = 30_000;
 export const outageBoundMs = 10 * 60_000;
 const retryAfterLongestMs = 5 * 60_000;
+/**
+ * A download in progress whose bytes stand still this long has stalled (stall-watchdog.ts): long
+ * against a slow store's pause, short against a run of minutes.
+ */
+export const stallMs = 20_000;
 
 /** The wait before try number `tries` + 1, or the store's own Retry-After when it gave one. */
 export function outageWaitMs(tries: number, retryAfterSeconds?: number): number {
@@ -88,6 +93,12 @@ export interface BrowserDownloads {
   pause(id: number): Promise<void>;
   resume(id: number): Promise<void>;
   cancel(id: number): Promise<void>;
+  /**
+   * Whether pause then resume makes a download in progress open a new connection and ask for the
+   * rest, keeping its bytes (Firefox's pause drops the connection). Chromium's pause only stops
+   * reading from the connection it has, so a stalled download there must start afresh.
+   */
+  readonly reconnects: boolean;
 }
 
 /** POST /order/1/downloads: marks the entries initiated and returns a fresh link for each. */

@@ -165,6 +165,21 @@ async function startJobs(
   return starting.length;
 }
 
+/**
+ * Before a job starts afresh, its last attempt's download is cancelled unless it completed: the
+ * decision to start again said so, but the worker that made it may have stopped before telling
+ * the browser. A partial file is never left behind, and a stalled download still under way never
+ * holds the path, which would make the new one "name (1)".
+ */
+async function dropEarlierAttempts({ downloads }: QueueDependencies, jobs: DownloadJob[]): Promise<void> {
+  for (const job of jobs) {
+    const earlier = job.pastBrowserIds.at(-1);
+    if (earlier === undefined) continue;
+    const item = await downloads.byId(earlier);
+    if (item && item.state !== 'complete') await downloads.cancel(earlier).catch(() => undefined);
+  }
+}
+
 /** Resolves with how many downloads it started. */
 async function startMore(deps: QueueDependencies, launching: Set<number>): Promise<number> {
   const { jobs: store, now } = deps;
@@ -186,7 +201,9 @@ async function startMore(deps: QueueDependencies, launching: Set<number>): Promi
   const ready = (await store.read()).jobs
     .filter((job) => job.state === 'queued' && next.has(job.downloadId) && fresh(job))
     .sort((a, b) => a.seq - b.seq);
-  return ready.length > 0 ? startJobs(deps, ready, launching) : 0;
+  if (ready.length === 0) return 0;
+  await dropEarlierAttempts(deps, ready);
+  return startJobs(deps, ready, launching);
 }
 
 /** Ends the run once every job has ended, and says how it went, once. */

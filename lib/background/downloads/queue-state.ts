@@ -93,7 +93,12 @@ export function applyControl({ run, jobs }: QueueState, action: QueueControl): Q
     case 'pause':
       return run.status === 'running' ? { run: { ...run, status: 'paused' }, jobs } : null;
     case 'resume':
-      return run.status === 'paused' ? { run: { ...run, status: 'running' }, jobs } : null;
+      if (run.status !== 'paused') return null;
+      // The stall watchdog counts afresh from the resume, not from before the pause.
+      return {
+        run: { ...run, status: 'running' },
+        jobs: jobs.map((job) => (job.moved ? { ...job, moved: null } : job)),
+      };
     case 'cancel':
       if (run.status !== 'running' && run.status !== 'paused') return null;
       return {

@@ -1,21 +1,23 @@
 /**
  * A pass's look at the downloads under way: saved (and whole), cut (the connection broke or the
  * store stopped answering: resumed where it stopped after a wait, never started again from
- * nothing while the browser can resume), or failed (another attempt with a fresh link). Every
- * decision is written first; only then is the browser told to resume or to drop a partial file.
+ * nothing while the browser can resume), failed (another attempt with a fresh link), or in
+ * progress (stalled ones found by stall-watchdog.ts). Every decision is written first; only then
+ * is the browser told to resume, reconnect or drop a partial file.
  */
 import type { DownloadJob, Outage } from '../../storage/download-job.ts';
 import type { JobChange } from '../../storage/job-store.ts';
 import { interruptVerdict } from './interrupt-reason.ts';
+import { attemptFailed, outlasted, ownsPath } from './job-changes.ts';
 import {
   type BrowserDownload,
   linkMarginMs,
-  maxAttempts,
   outageBoundMs,
   outageWaitMs,
   type QueueDependencies,
   when,
 } from './queue-model.ts';
+import { watchUnderWay } from './stall-watchdog.ts';
 
 /** Writes the changes in one transaction, then tells people of each job that failed for good. */
 export async function apply(
@@ -27,46 +29,6 @@ export async function apply(
   return changed;
 }
 
-/** The browser's file is where the job meant it (not "name (1)"): a fresh start may write over it. */
-const ownsPath = (job: DownloadJob, item: BrowserDownload | undefined) =>
-  item?.filename.replace(/\\/g, '/').endsWith(`/${job.path}`) === true;
-
-/**
- * The attempt failed: another one with a fresh link, or the job fails with the reason. A fresh
- * attempt writes over the failed one's file when that sat at the job's path, so no "(1)" copy.
- */
-export function attemptFailed(
-  job: DownloadJob,
-  error: string | undefined,
-  item?: BrowserDownload,
-  reason = interruptVerdict(error).reason,
-): JobChange {
-  const verdict = interruptVerdict(error);
-  return when(
-    ['saving', 'starting'],
-    (current) => {
-      const attempts = current.attempts + 1;
-      const past =
-        current.browserDownloadId === null
-          ? current.pastBrowserIds
-          : [...current.pastBrowserIds, current.browserDownloadId];
-      const again = verdict.retry && attempts < maxAttempts;
-      return {
-        state: again ? 'queued' : 'failed',
-        attempts,
-        link: null,
-        browserDownloadId: null,
-        startedAt: null,
-        pastBrowserIds: past,
-        error: reason,
-        cut: null,
-        replace: current.replace === true || ownsPath(current, item),
-      };
-    },
-    job.browserDownloadId ?? undefined,
-  );
-}
-
 /** A file the browser calls complete whose size is not what the store announced, as a sentence. */
 export function sizeProblem(item: BrowserDownload): string | null {
   const announced = item.totalBytes;
@@ -76,7 +38,7 @@ export function sizeProblem(item: BrowserDownload): string | null {
 }
 
 /** What to do with a cut download now: wait on, resume it, start it afresh, or give up. */
-type CutDecision = { change: JobChange; browser?: 'resume' | 'drop'; waitMs?: number };
+type CutDecision = { change: JobChange; browser?: BrowserStep; waitMs?: number };
 
 function decideCut(
   deps: QueueDependencies,
@@ -93,7 +55,11 @@ function decideCut(
     const linkAlive = job.link !== null && job.link.expiresAt - now >= linkMarginMs;
     if (item.canResume && linkAlive) {
       return {
-        change: when(['saving'], (current) => ({ cut: tried, resumes: (current.resumes ?? 0) + 1 }), id),
+        change: when(
+          ['saving'],
+          (current) => ({ cut: tried, moved: null, resumes: (current.resumes ?? 0) + 1 }),
+          id,
+        ),
         browser: 'resume',
       };
     }
@@ -117,20 +83,13 @@ function decideCut(
   }
   const since = cut?.since ?? now;
   if (now - since >= outageBoundMs) {
-    const minutes = Math.round(outageBoundMs / 60_000);
-    return {
-      change: attemptFailed(
-        job,
-        'FILE_FAILED',
-        item,
-        `${reason} It did not come back in ${minutes} minutes.`,
-      ),
-    };
+    return { change: attemptFailed(job, 'FILE_FAILED', item, outlasted(reason)) };
   }
   const tries = (cut?.tries ?? 0) + 1;
   const waitMs = outageWaitMs(tries);
   const next: Outage = { since, tries, retryAt: now + waitMs, bytes: item.bytesReceived, reason };
-  return { change: when(['saving'], () => ({ cut: next }), id), waitMs };
+  // Seen cut: the stall watchdog counts afresh from when the download is under way again.
+  return { change: when(['saving'], () => ({ cut: next, moved: null }), id), waitMs };
 }
 
 /** Resolves with how many of these downloads are still under way. */
@@ -143,7 +102,7 @@ export async function reconcileSaving(deps: QueueDependencies, saving: DownloadJ
     item.startTime !== undefined &&
     Date.parse(item.startTime) < sessionStart;
   const changes = new Map<number, JobChange>();
-  const after = new Map<number, { browser: 'resume' | 'drop'; id: number }>();
+  const after = new Map<number, { browser: BrowserStep; id: number }>();
   let ended = 0;
   let soonest = Number.POSITIVE_INFINITY;
   saving.forEach((job, index) => {
@@ -184,12 +143,12 @@ export async function reconcileSaving(deps: QueueDependencies, saving: DownloadJ
       changes.set(job.downloadId, decision.change);
       if (decision.browser) after.set(job.downloadId, { browser: decision.browser, id });
       if (decision.waitMs !== undefined) soonest = Math.min(soonest, decision.waitMs);
-    } else if (job.cut && job.cut.retryAt === null && item.bytesReceived > job.cut.bytes) {
-      // The resumed download is getting bytes again: the outage is over.
-      changes.set(
-        job.downloadId,
-        when(['saving'], () => ({ cut: null }), id),
-      );
+    } else {
+      const watch = watchUnderWay(job, item, deps.now(), deps.downloads.reconnects);
+      if (watch.change) changes.set(job.downloadId, watch.change);
+      if (watch.browser) after.set(job.downloadId, { browser: watch.browser, id });
+      if (watch.lookAgainMs !== undefined) soonest = Math.min(soonest, watch.lookAgainMs);
+      if (watch.ends) ended++;
     }
   });
   const changed = await apply(deps, changes);
@@ -198,18 +157,26 @@ export async function reconcileSaving(deps: QueueDependencies, saving: DownloadJ
   return saving.length - ended;
 }
 
-/** The browser resumes what was decided resumed, and drops the partial file of what starts afresh. */
+/** What the browser is told once a decision is stored. */
+type BrowserStep = 'resume' | 'reconnect' | 'drop';
+
+/**
+ * The browser resumes what was decided resumed, opens a new connection for a stalled download
+ * (pause, then resume: stall-watchdog.ts), and drops the partial file of what starts afresh.
+ */
 async function followUp(
   deps: QueueDependencies,
   changed: DownloadJob[],
-  after: Map<number, { browser: 'resume' | 'drop'; id: number }>,
+  after: Map<number, { browser: BrowserStep; id: number }>,
 ): Promise<void> {
+  const { downloads } = deps;
   for (const job of changed) {
     const next = after.get(job.downloadId);
     if (!next) continue;
     // A download the browser already resumed or removed refuses; the next pass sees how it is.
     const quietly = (work: Promise<void>) => work.catch(() => undefined);
-    if (next.browser === 'resume') await quietly(deps.downloads.resume(next.id));
-    else await quietly(deps.downloads.cancel(next.id));
+    if (next.browser === 'reconnect') await quietly(downloads.pause(next.id));
+    if (next.browser === 'drop') await quietly(downloads.cancel(next.id));
+    else await quietly(downloads.resume(next.id));
   }
 }

@@ -1,10 +1,17 @@
 /**
  * How far a run is, as the popup and the toolbar show it: files, bytes, an estimate of the time
- * left, files resumed after a cut, and whether the run is waiting for the store. A pure function
+ * left, files resumed after a cut or started again after a stall, and whether the run is waiting
+ * for the store. A file started again counts only the bytes of its new download. A pure function
  * of the stored jobs and what the browser says of the downloads under way.
  */
 import type { DownloadJob, QueueState } from '../../storage/download-job.ts';
 import { type ActiveFile, isActive, type QueueProgress } from './queue-model.ts';
+
+/**
+ * A file under way that has received nothing for this long is shown as stuck, well before the
+ * stall watchdog (stall-watchdog.ts) starts it again: a person sees why its bytes stand still.
+ */
+export const stuckAfterMs = 5_000;
 
 /** Below this much time or data the pace says nothing yet: no estimate. */
 const paceAfterMs = 2_000;
@@ -18,6 +25,16 @@ function waitingFor(run: QueueState['run'], jobs: DownloadJob[]): QueueProgress[
   if (!first) return null;
   const retryAt = Math.min(...outages.map((outage) => outage?.retryAt ?? Number.POSITIVE_INFINITY));
   return { reason: first.reason, since: first.since, retryAt, files: cut.length };
+}
+
+/** Files under way whose bytes are where a pass last saw them move, longer than stuckAfterMs ago. */
+function stalledFiles(jobs: DownloadJob[], active: ActiveFile[], now: number): QueueProgress['stalled'] {
+  const since = active.flatMap((file) => {
+    const mark = jobs.find((job) => job.downloadId === file.downloadId && job.state === 'saving')?.moved;
+    const stuck = mark != null && mark.bytes === file.bytesReceived && now - mark.at >= stuckAfterMs;
+    return stuck ? [mark.at] : [];
+  });
+  return since.length > 0 ? { files: since.length, since: Math.min(...since) } : null;
 }
 
 export function runProgress(
@@ -60,6 +77,8 @@ export function runProgress(
     bytesExpected: expected === null ? null : Math.round(expected),
     secondsLeft,
     resumed: jobs.filter((job) => (job.resumes ?? 0) > 0).length,
+    restarted: jobs.filter((job) => (job.restarts ?? 0) > 0).length,
     waiting: underWay ? waitingFor(run, jobs) : null,
+    stalled: underWay ? stalledFiles(jobs, active, now) : null,
   };
 }

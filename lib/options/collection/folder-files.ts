@@ -1,10 +1,11 @@
 /**
  * A chosen music folder's files, walked lazily: through `showDirectoryPicker`'s handle where the
- * browser has one (Chromium), or the files a directory `<input>` lists (Firefox).
+ * browser has one (Chromium; the handle goes to the import worker, which walks it), or the files a
+ * directory `<input>` lists (Firefox).
  */
 import type { FolderFile } from './read-collection.ts';
 
-interface DirectoryHandle {
+export interface DirectoryHandle {
   kind: 'directory';
   name: string;
   values(): AsyncIterable<DirectoryHandle | FileHandle>;
@@ -22,22 +23,20 @@ export const directoryPicker = (): DirectoryPicker | null =>
   (globalThis as { showDirectoryPicker?: DirectoryPicker }).showDirectoryPicker ?? null;
 
 /** Asks for a folder; null when the person cancels. */
-export async function pickFolder(
-  picker: DirectoryPicker,
-): Promise<{ name: string; files: AsyncIterable<FolderFile> } | null> {
+export async function pickFolder(picker: DirectoryPicker): Promise<DirectoryHandle | null> {
   try {
-    const handle = await picker({ mode: 'read' });
-    return { name: handle.name, files: walk(handle, '') };
+    return await picker({ mode: 'read' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return null;
     throw error;
   }
 }
 
-async function* walk(directory: DirectoryHandle, prefix: string): AsyncGenerator<FolderFile> {
+/** Every file under a folder, with its path inside it. */
+export async function* folderFiles(directory: DirectoryHandle, prefix = ''): AsyncGenerator<FolderFile> {
   for await (const entry of directory.values()) {
     const path = `${prefix}${entry.name}`;
-    if (entry.kind === 'directory') yield* walk(entry, `${path}/`);
+    if (entry.kind === 'directory') yield* folderFiles(entry, `${path}/`);
     else yield { path, file: await entry.getFile() };
   }
 }

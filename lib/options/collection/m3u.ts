@@ -4,8 +4,9 @@
  * ("Artist - Title.mp3"), the way stores and DJ software name files.
  */
 import type { CollectionTrack } from './collection-track.ts';
+import type { SkipReason } from './import-outcome.ts';
 
-export type PlaylistEntry = { track: CollectionTrack } | { skipped: string };
+export type PlaylistEntry = { track: CollectionTrack } | { skipped: SkipReason };
 
 /** "Artist - Title" (the first " - " or " – " separates), or null when it is not so written. */
 export function artistAndTitle(text: string): { artists: string; title: string } | null {
@@ -49,11 +50,7 @@ export function readPlaylist(text: string): PlaylistEntry[] {
     if (line.startsWith('#EXTINF:')) extinf = line.slice(line.indexOf(',') + 1);
     if (line === '' || line.startsWith('#')) continue;
     const names = artistAndTitle(extinf ?? '') ?? artistAndTitle(fileName(line));
-    entries.push(
-      names
-        ? { track: entryTrack(names, line) }
-        : { skipped: 'neither its #EXTINF line nor its file name reads "Artist - Title"' },
-    );
+    entries.push(names ? { track: entryTrack(names, line) } : { skipped: 'unnamedEntry' });
     extinf = null;
   }
   return entries;

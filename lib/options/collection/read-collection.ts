@@ -1,12 +1,14 @@
 /**
  * Reading a collection from what the DJ chose: a rekordbox XML or Traktor NML streamed in chunks,
- * a playlist, or a folder's music files by their tags. Work is cut into slices of about 30 ms with
- * the page given back in between, so a 100,000-track file never freezes the options page.
+ * a playlist, or a folder's music files by their tags. Runs in the options page's import worker
+ * (collection-worker.ts), so it never gives the page back itself: the page is never blocked.
+ * What is skipped and why an import is refused are codes; the options page words them.
  */
 import { collectionKeys } from '../../contract/recording-match.ts';
 import type { CollectionSourceKind } from '../../storage/collection-index.ts';
 import type { CollectionTrack } from './collection-track.ts';
 import { readFileTags, trackOfTags } from './file-tags.ts';
+import { CollectionImportError, type SkippedCounts, type SkipReason } from './import-outcome.ts';
 import { readPlaylist } from './m3u.ts';
 import { rekordboxReader } from './rekordbox.ts';
 import { traktorReader } from './traktor.ts';
@@ -20,20 +22,11 @@ export interface ReadCollection {
   /** The tracks' match keys (recording-match.ts), made as they are read: work spread over the slices. */
   keys: string[];
   /** Entries passed by, counted by why. */
-  skipped: Record<string, number>;
+  skipped: SkippedCounts;
 }
 
 /** Says how far the reading is: entries read so far. */
 export type Progress = (read: number) => void;
-
-const sliceMs = 30;
-let sliceStart = 0;
-/** Gives the page back when the current slice of work is over. */
-async function breathe(): Promise<void> {
-  if (performance.now() - sliceStart < sliceMs) return;
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  sliceStart = performance.now();
-}
 
 /** The text encoding a file declares: a byte order mark, or the XML declaration's, else UTF-8. */
 export function declaredEncoding(head: Uint8Array): string {
@@ -58,25 +51,18 @@ async function* textChunks(file: Blob, encoding: string): AsyncGenerator<string>
   }
 }
 
-export const skipReasons = {
-  unnamed: 'no artist or no title',
-  notMusic: 'not an MP3, WAV, AIFF or FLAC file',
-  noTags: 'no tags in the file',
-  unreadable: 'the file could not be read',
-} as const;
-
 /** Adds a track, or counts why it cannot be matched. */
 function keep(result: ReadCollection, track: CollectionTrack): void {
   const keys = collectionKeys(track);
   if (keys.length === 0) {
-    count(result, skipReasons.unnamed);
+    count(result, 'unnamed');
     return;
   }
   result.tracks.push(track);
   for (const key of keys) result.keys.push(key);
 }
 
-const count = (result: ReadCollection, reason: string) => {
+const count = (result: ReadCollection, reason: SkipReason) => {
   result.skipped[reason] = (result.skipped[reason] ?? 0) + 1;
 };
 
@@ -86,8 +72,7 @@ async function readXml(file: File, progress: Progress): Promise<ReadCollection> 
   const encoding = declaredEncoding(head);
   const start = new TextDecoder(encoding).decode(head);
   const kind = /<DJ_PLAYLISTS\b/.test(start) ? 'rekordbox' : /<NML\b/.test(start) ? 'traktor' : null;
-  if (kind === null)
-    throw new Error(`${file.name} is neither a rekordbox collection (XML) nor a Traktor collection.nml.`);
+  if (kind === null) throw new CollectionImportError('notCollection', file.name);
   const read = kind === 'rekordbox' ? rekordboxReader() : traktorReader();
   const result: ReadCollection = {
     kind,
@@ -108,10 +93,9 @@ async function readXml(file: File, progress: Progress): Promise<ReadCollection> 
       keep(result, track);
     }
     progress(entries);
-    await breathe();
   }
   // A cut file (an export still being written, a copy stopped short) would replace a whole one.
-  if (!whole) throw new Error(`${file.name} ends before its last tag: export the collection again.`);
+  if (!whole) throw new CollectionImportError('cutShort', file.name);
   return result;
 }
 
@@ -140,11 +124,9 @@ async function readM3u(file: File): Promise<ReadCollection> {
 
 /** A collection file: rekordbox XML, Traktor NML or an M3U/M3U8 playlist. */
 export async function readCollectionFile(file: File, progress: Progress = () => {}): Promise<ReadCollection> {
-  sliceStart = performance.now();
   const read = /\.m3u8?$/i.test(file.name) ? await readM3u(file) : await readXml(file, progress);
   // Nothing to keep: refused, so an empty export never wipes the source it would replace.
-  if (read.tracks.length === 0)
-    throw new Error(`${file.name} holds no track Crate can match: nothing was changed.`);
+  if (read.tracks.length === 0) throw new CollectionImportError('nothingToMatch', file.name);
   return read;
 }
 
@@ -162,35 +144,29 @@ export async function readMusicFolder(
   files: AsyncIterable<FolderFile> | Iterable<FolderFile>,
   progress: Progress = () => {},
 ): Promise<ReadCollection> {
-  sliceStart = performance.now();
   const result: ReadCollection = { kind: 'folder', name, tracks: [], keys: [], skipped: {} };
   const pending = new Set<Promise<void>>();
   let entries = 0;
   const readOne = async ({ path, file }: FolderFile) => {
     try {
       const tags = await readFileTags(file);
-      if (tags === null) count(result, skipReasons.noTags);
+      if (tags === null) count(result, 'noTags');
       else keep(result, trackOfTags(tags, path));
     } catch {
-      count(result, skipReasons.unreadable);
+      count(result, 'unreadable');
     }
     progress(++entries);
   };
   for await (const entry of files) {
     if (!musicFile.test(entry.path)) {
-      if (!/(?:^|\/)\./.test(entry.path)) count(result, skipReasons.notMusic);
+      if (!/(?:^|\/)\./.test(entry.path)) count(result, 'notMusic');
       continue;
     }
     const reading = readOne(entry).finally(() => pending.delete(reading));
     pending.add(reading);
     if (pending.size >= 8) await Promise.race(pending);
-    await breathe();
   }
   await Promise.all(pending);
-  if (result.tracks.length === 0) {
-    throw new Error(
-      `${name} holds no MP3, WAV, AIFF or FLAC file whose tags name its track: nothing was changed.`,
-    );
-  }
+  if (result.tracks.length === 0) throw new CollectionImportError('noMusicInFolder', name);
   return result;
 }

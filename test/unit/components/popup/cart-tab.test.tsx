@@ -5,6 +5,7 @@ import { CartTab } from '../../../../components/popup/cart-tab.tsx';
 import type { CartItem } from '../../../../lib/contract/wire.ts';
 import { cartStateItem } from '../../../../lib/storage/items.ts';
 import { popupCache } from '../../../../lib/storage/popup-cache.ts';
+import { getMessageFrom, readLocale } from '../../../helpers/locales.ts';
 import {
   cartItem,
   cartOf,
@@ -378,6 +379,28 @@ describe('the cart tab', () => {
     renderCart();
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout on the store' }));
     expect(open).toHaveBeenCalledWith({ url: `${storeUrl}/cart` });
+  });
+});
+
+describe('the cart tab in German', () => {
+  it('speaks German and writes prices as Germans read them', async () => {
+    fakeBrowser.i18n.getMessage = getMessageFrom(readLocale('de')) as typeof fakeBrowser.i18n.getMessage;
+    const items = [cartItem(1), cartItem(2, { type: 'release', tracks: 2 })];
+    fakeBackground({ viewCart: () => cartOf(items) });
+    renderCart();
+    expect(await screen.findByText('2 Artikel: 1 Track und 1 Release')).toBeTruthy();
+    // Intl puts a no-break space between the amount and the sign.
+    expect(screen.getByText(/^Summe/).textContent?.replace(/\s/g, ' ')).toBe('Summe 2,98 $');
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[0] as HTMLElement).getByText('1,49 $')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Artikel in deinem Warenkorb' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Format von „Track 1 (Original Mix)“' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Alle Artikel setzen auf' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '„Track 1 (Original Mix)“ entfernen' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Warenkorb leeren' }));
+    expect(screen.getByText('Alle 2 Artikel entfernen?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Behalten' }));
+    expect(screen.getByRole('button', { name: 'Zur Kasse im Store' })).toBeTruthy();
   });
 });
 

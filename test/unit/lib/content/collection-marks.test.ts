@@ -9,10 +9,14 @@ import { createItemStates } from '../../../../lib/content/item-state.ts';
 import { readPageStorage } from '../../../../lib/content/page-storage.ts';
 import {
   collectionSources,
+  keepIndex,
   removeCollection,
-  saveCollection,
 } from '../../../../lib/options/collection/import-collection.ts';
-import { readCollectionFile } from '../../../../lib/options/collection/read-collection.ts';
+import {
+  type ReadCollection,
+  readCollectionFile,
+} from '../../../../lib/options/collection/read-collection.ts';
+import { saveCollection } from '../../../../lib/options/collection/save-collection.ts';
 
 const store = 'http://127.0.0.1:8787';
 
@@ -41,6 +45,10 @@ beforeEach(() => {
   </ol>`;
 });
 
+/** What an import does: the worker's part (IndexedDB, the index built), then the page's (the index kept). */
+const save = async (read: ReadCollection, fileName: string) =>
+  keepIndex((await saveCollection(read, fileName)).index);
+
 async function marks(): Promise<Record<string, string | null>> {
   const stored = await readPageStorage();
   const states = createItemStates({ cache: null, defaultFormat: 'mp3', collection: stored.collection });
@@ -53,16 +61,16 @@ async function marks(): Promise<Record<string, string | null>> {
 describe("the DJ's collection on the store's rows", () => {
   it('marks the recordings the collection holds, and not another mix or another line-up', async () => {
     const read = await readCollectionFile(new File([rekordbox], 'rekordbox.xml'));
-    await saveCollection(read, 'rekordbox.xml');
+    await save(read, 'rekordbox.xml');
     expect(await marks()).toEqual({ t1: 'rekordbox', t2: null, t3: 'rekordbox', t4: null, t5: null });
   });
 
   it('replaces a source imported again, keeps several, and forgets a removed one', async () => {
-    await saveCollection(await readCollectionFile(new File([rekordbox], 'rekordbox.xml')), 'rekordbox.xml');
+    await save(await readCollectionFile(new File([rekordbox], 'rekordbox.xml')), 'rekordbox.xml');
     const playlist = new File(['#EXTINF:1,Bicep - Glue (Extended Mix)\nglue.mp3\n'], 'Friday.m3u8');
-    await saveCollection(await readCollectionFile(playlist), 'Friday.m3u8');
+    await save(await readCollectionFile(playlist), 'Friday.m3u8');
     const again = rekordbox.replace(/<TRACK TrackID="2"[^>]*>/, '');
-    await saveCollection(await readCollectionFile(new File([again], 'rekordbox.xml')), 'rekordbox.xml');
+    await save(await readCollectionFile(new File([again], 'rekordbox.xml')), 'rekordbox.xml');
 
     expect((await collectionSources()).map(({ id, tracks }) => [id, tracks]).sort()).toEqual([
       ['playlist:Friday.m3u8', 1],

@@ -1,6 +1,6 @@
 /** A run's progress from its stored jobs: bytes, the estimate, resumed files and the wait for the store. */
 import { describe, expect, it } from 'vitest';
-import { runProgress } from '../../../../../lib/background/downloads/run-progress.ts';
+import { runProgress, stuckAfterMs } from '../../../../../lib/background/downloads/run-progress.ts';
 import type { DownloadJob, QueueState } from '../../../../../lib/storage/download-job.ts';
 
 const mb = 1_000_000;
@@ -88,5 +88,35 @@ describe('runProgress', () => {
       retryAt: startedAt + 13_000,
       files: 1,
     });
+  });
+
+  it('shows files stuck (bytes where a pass last saw them move) since when, and files started again', () => {
+    const at = startedAt + 20_000;
+    const state: QueueState = {
+      run: { id: 1, status: 'running', startedAt },
+      jobs: [
+        job(1, { state: 'saving', browserDownloadId: 1, moved: { id: 1, bytes: 5 * mb, at } }),
+        // Its bytes moved since the pass saw them: not stuck.
+        job(2, { state: 'saving', browserDownloadId: 2, moved: { id: 2, bytes: mb, at: at - 9_000 } }),
+        job(3, { state: 'saving', browserDownloadId: 3, moved: { id: 3, bytes: 0, at: at - 1_000 } }),
+        job(4, { state: 'queued', restarts: 1 }),
+      ],
+    };
+    const active = [
+      { downloadId: 1, title: 'Track 1', bytesReceived: 5 * mb, totalBytes: 90 * mb },
+      { downloadId: 2, title: 'Track 2', bytesReceived: 2 * mb, totalBytes: 90 * mb },
+      { downloadId: 3, title: 'Track 3', bytesReceived: 0, totalBytes: 90 * mb },
+    ];
+    expect(runProgress(state, active, at + stuckAfterMs - 1).stalled).toEqual({
+      files: 1,
+      since: at - 1_000,
+    });
+    expect(runProgress(state, active, at + stuckAfterMs)).toMatchObject({
+      stalled: { files: 2, since: at - 1_000 },
+      restarted: 1,
+    });
+    // A paused run is no stall.
+    const paused = { ...state, run: { id: 1, status: 'paused' as const, startedAt } };
+    expect(runProgress(paused, active, at + stuckAfterMs).stalled).toBeNull();
   });
 });

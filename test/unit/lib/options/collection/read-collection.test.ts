@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { CollectionImportError } from '../../../../../lib/options/collection/import-outcome.ts';
 import {
   declaredEncoding,
   readCollectionFile,
+  readMusicFolder,
 } from '../../../../../lib/options/collection/read-collection.ts';
+import { taggedMp3 } from '../../../../helpers/tagged-mp3.ts';
 
 /** A rekordbox 6 export as it writes it: COLLECTION tracks with children, then PLAYLISTS pointing at them. */
 const rekordboxXml = (tracks: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -41,7 +44,7 @@ describe('readCollectionFile: rekordbox XML', () => {
     ]);
     expect(read.tracks[0]).toMatchObject({ album: 'Isles', label: 'Ninja Tune', key: 'Fm', bpm: 130 });
     expect(read.tracks[2]).toMatchObject({ remixers: 'Kaytranada', bpm: 118.5 });
-    expect(read.skipped).toEqual({ 'no artist or no title': 1 });
+    expect(read.skipped).toEqual({ unnamed: 1 });
   });
 
   it('reads a tag cut between two chunks of the stream', async () => {
@@ -62,24 +65,27 @@ describe('readCollectionFile: rekordbox XML', () => {
     expect(read.tracks.map((t) => [t.artists, t.title])).toEqual([['Beyoncé', 'Déjà Vu']]);
   });
 
-  it('refuses a file that is no collection, with a clear message', async () => {
-    await expect(readCollectionFile(new File(['<html><body>hi</body></html>'], 'page.xml'))).rejects.toThrow(
-      'page.xml is neither a rekordbox collection (XML) nor a Traktor collection.nml.',
+  it('refuses a file that is no collection, saying why (a code the page words) and naming it', async () => {
+    await expect(readCollectionFile(new File(['<html><body>hi</body></html>'], 'page.xml'))).rejects.toEqual(
+      new CollectionImportError('notCollection', 'page.xml'),
     );
   });
 
   it('refuses a file cut short, and one without a track to keep: nothing is replaced', async () => {
     const text = rekordboxXml(tracks);
     const cut = text.slice(0, text.indexOf('</COLLECTION>'));
-    await expect(readCollectionFile(new File([cut], 'rekordbox.xml'))).rejects.toThrow(
-      'rekordbox.xml ends before its last tag: export the collection again.',
-    );
-    await expect(readCollectionFile(new File([rekordboxXml('')], 'rekordbox.xml'))).rejects.toThrow(
-      'rekordbox.xml holds no track Crate can match: nothing was changed.',
-    );
-    await expect(readCollectionFile(new File(['#EXTM3U\n'], 'empty.m3u8'))).rejects.toThrow(
-      'empty.m3u8 holds no track Crate can match: nothing was changed.',
-    );
+    await expect(readCollectionFile(new File([cut], 'rekordbox.xml'))).rejects.toMatchObject({
+      refusal: 'cutShort',
+      subject: 'rekordbox.xml',
+    });
+    await expect(readCollectionFile(new File([rekordboxXml('')], 'rekordbox.xml'))).rejects.toMatchObject({
+      refusal: 'nothingToMatch',
+      subject: 'rekordbox.xml',
+    });
+    await expect(readCollectionFile(new File(['#EXTM3U\n'], 'empty.m3u8'))).rejects.toMatchObject({
+      refusal: 'nothingToMatch',
+      subject: 'empty.m3u8',
+    });
   });
 
   it('reads 20,000 tracks', async () => {
@@ -124,7 +130,7 @@ describe('readCollectionFile: Traktor collection.nml', () => {
         isrc: null,
       },
     ]);
-    expect(read.skipped).toEqual({ 'no artist or no title': 1 });
+    expect(read.skipped).toEqual({ unnamed: 1 });
   });
 });
 
@@ -147,7 +153,7 @@ describe('readCollectionFile: M3U and M3U8', () => {
       ['Röyksopp & Robyn', 'Do It Again (Extended Mix)'],
       ['Disclosure', 'Latch'],
     ]);
-    expect(read.skipped).toEqual({ 'neither its #EXTINF line nor its file name reads "Artist - Title"': 1 });
+    expect(read.skipped).toEqual({ unnamedEntry: 1 });
   });
 
   it('reads an old .m3u written in Windows-1252', async () => {
@@ -165,5 +171,29 @@ describe('declaredEncoding', () => {
     [[...'<DJ_PLAYLISTS>'].map((c) => c.charCodeAt(0)), 'utf-8'],
   ])('%j is %s', (bytes, encoding) => {
     expect(declaredEncoding(Uint8Array.from(bytes))).toBe(encoding);
+  });
+});
+
+describe('readMusicFolder', () => {
+  it('reads the music files’ tags and counts what it passed by, by reason', async () => {
+    const read = await readMusicFolder('Promos', [
+      { path: 'Bicep - Glue.mp3', file: taggedMp3('Bicep', 'Glue') },
+      { path: 'sub/Latch.mp3', file: taggedMp3('Disclosure', 'Latch') },
+      { path: 'cover.jpg', file: new Blob(['x']) },
+      { path: '.DS_Store', file: new Blob(['x']) },
+      { path: 'silence.mp3', file: new Blob([new Uint8Array(200)]) },
+      { path: 'untitled.mp3', file: taggedMp3('Someone', '') },
+    ]);
+    expect(read.tracks.map((t) => [t.artists, t.title, t.location])).toEqual([
+      ['Bicep', 'Glue', 'Bicep - Glue.mp3'],
+      ['Disclosure', 'Latch', 'sub/Latch.mp3'],
+    ]);
+    expect(read.skipped).toEqual({ notMusic: 1, noTags: 1, unnamed: 1 });
+  });
+
+  it('refuses a folder without a music file it can name, changing nothing', async () => {
+    await expect(readMusicFolder('Pictures', [{ path: 'a.jpg', file: new Blob(['x']) }])).rejects.toEqual(
+      new CollectionImportError('noMusicInFolder', 'Pictures'),
+    );
   });
 });
