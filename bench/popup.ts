@@ -10,7 +10,8 @@
  * paints it before the popup's code has loaded. Each line also gives when the live popup took
  * over ("live"), and the floor every ratio is taken against: when a static extension page with the summary in its
  * own HTML, no script at all, paints that text. Medians of several runs, each in a freshly opened
- * popup page.
+ * popup page; each run opens the static page just before the popup, and every ratio is taken
+ * against the static page's median of those same runs, so both sides saw the same machine load.
  *
  * It runs a copy of the built extension (.output/chrome-mv3: `npm run build` first; the copy adds
  * the static page) in headless Chromium against a store of its own on a temp database, signed in
