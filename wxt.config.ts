@@ -141,7 +141,7 @@ export default defineConfig({
           minimum_chrome_version: '120',
           ...(storePackage ? {} : { key: extensionPublicKey }),
         }),
-    action: { default_title: 'Crate' },
+    action: { default_title: '__MSG_extName__' },
     // Defaults both browsers bind on install (test/e2e checks commands.getAll()): Chromium keeps
     // Alt+Shift+A (and Alt+Shift+C) for itself and leaves an extension's claim to them unbound.
     commands: {

@@ -3,6 +3,7 @@
  * before buying an owned item again and the overlap choices. Plain text, no DOM.
  */
 
+import { i18n } from '#i18n';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import type { ItemStatus } from '../../lib/content/item-state.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
@@ -20,32 +21,47 @@ export const ownsFormat = (status: ItemStatus, format: AudioFormat): boolean =>
 export const isUpgrade = (status: ItemStatus, format: AudioFormat): boolean =>
   status.owned && !ownsFormat(status, format);
 
+/** A name with the price the button adds for, when the row says it. */
+const priced = (name: string, price: string | undefined) =>
+  price ? i18n.t('content.withPrice', [name, price]) : name;
+
 export function formatButtonName(item: PageItem, format: AudioFormat, status: ItemStatus): string {
   const { inCart } = status;
   const { title } = item;
   const price = item.prices?.[format];
-  const cost = price ? `, ${price}` : '';
-  if (inCart === format) return `"${title}" is in the cart as ${label(format)}`;
-  if (inCart !== null) return `Change "${title}" to ${label(format)}${cost}`;
+  if (inCart === format) return i18n.t('content.inCartAs', [title, label(format)]);
+  if (inCart !== null) return priced(i18n.t('content.changeTo', [title, label(format)]), price);
   if (isUpgrade(status, format))
-    return `Get "${title}" as ${label(format)} (owned as ${labels(status.ownedFormats ?? [])})${cost}`;
-  return `Add "${title}" to cart as ${label(format)}${cost}`;
+    return priced(i18n.t('content.getAs', [title, label(format), labels(status.ownedFormats ?? [])]), price);
+  return priced(i18n.t('content.addAs', [title, label(format)]), price);
 }
 
 /** What buying an owned item again costs, as far as the row tells: its base (MP3) price. */
 export function ownedQuestion(item: PageItem, status: ItemStatus, format: AudioFormat): string {
-  const cost =
-    item.price === null
-      ? ''
-      : ` for ${item.price}${format === 'mp3' ? '' : ` plus the ${label(format)} fee`}`;
-  if (status.ownedFormats === null || status.ownedFormats.length === 0)
-    return `You already own this: add anyway${cost}?`;
-  return `You own this as ${labels(status.ownedFormats)}: buy ${label(format)} again${cost}?`;
+  const { price } = item;
+  const fee = format !== 'mp3';
+  if (status.ownedFormats === null || status.ownedFormats.length === 0) {
+    if (price === null) return i18n.t('content.ownedAddAnyway');
+    return fee
+      ? i18n.t('content.ownedAddAnywayForFee', [price, label(format)])
+      : i18n.t('content.ownedAddAnywayFor', [price]);
+  }
+  const owned = labels(status.ownedFormats);
+  if (price === null) return i18n.t('content.ownedAgain', [owned, label(format)]);
+  return fee
+    ? i18n.t('content.ownedAgainForFee', [owned, label(format), price, label(format)])
+    : i18n.t('content.ownedAgainFor', [owned, label(format), price]);
 }
 
-export const choiceLabels: Record<OverlapChoice, string> = {
-  missingOnly: 'Only the missing tracks',
-  replace: 'Replace',
-  addAnyway: 'Add anyway, pay twice',
-  cancel: 'Cancel',
+/** The overlap choices' words, read when drawn (the page's language can only be the browser's). */
+export const choiceLabel = (choice: OverlapChoice): string => i18n.t(`content.choice.${choice}`);
+
+const choices: Record<OverlapChoice, true> = {
+  missingOnly: true,
+  replace: true,
+  addAnyway: true,
+  cancel: true,
 };
+
+export const isOverlapChoice = (value: string | undefined): value is OverlapChoice =>
+  value !== undefined && Object.hasOwn(choices, value);

@@ -19,7 +19,7 @@ import { defaultCartName } from '../../lib/contract/cart-name.ts';
 import { bpmText, keyText } from '../../lib/contract/track-display.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import {
-  choiceLabels,
+  choiceLabel,
   formatButtonName,
   isUpgrade,
   label,
@@ -65,16 +65,18 @@ function marks(parts: Parts, { item, status }: CartButtonsState): HTMLElement[] 
   if (status.signedIn && status.currentCart !== defaultCartName && !item.free) {
     // Adds go to a crate chosen in the popup, not the store's cart: say which.
     const crate = part(parts, 'crate', () => span('mark crate'));
-    const text = `To: ${status.currentCart}`;
+    const text = i18n.t('content.toCrate', [status.currentCart]);
     if (crate.textContent !== text) {
       crate.textContent = text;
-      crate.title = `Adds go to the crate "${status.currentCart}"`;
+      crate.title = i18n.t('content.toCrateTitle', [status.currentCart]);
     }
     wanted.push(crate);
   }
   if (status.owned) {
     const owned = part(parts, 'owned', () => span('mark owned'));
-    const text = status.ownedFormats?.length ? `Owned: ${labels(status.ownedFormats)}` : 'Owned';
+    const text = status.ownedFormats?.length
+      ? i18n.t('content.ownedAs', [labels(status.ownedFormats)])
+      : i18n.t('content.owned');
     if (owned.textContent !== text) owned.textContent = text;
     wanted.push(owned);
   }
@@ -84,7 +86,7 @@ function marks(parts: Parts, { item, status }: CartButtonsState): HTMLElement[] 
     if (mark.textContent !== text) mark.textContent = text;
     wanted.push(mark);
   }
-  if (status.inCart) wanted.push(part(parts, 'inCart', () => span('mark in-cart', 'In cart')));
+  if (status.inCart) wanted.push(part(parts, 'inCart', () => span('mark in-cart', i18n.t('content.inCart'))));
   return wanted;
 }
 
@@ -95,7 +97,7 @@ function question(parts: Parts, { item, status, phase }: CartButtonsState): HTML
     if (asking.textContent !== phase.message) asking.textContent = phase.message;
     const choices = phase.choices.map((choice) =>
       part(parts, `choice-${choice}`, () => {
-        const made = button('choose', choiceLabels[choice]);
+        const made = button('choose', choiceLabel(choice));
         made.dataset.choice = choice;
         return made;
       }),
@@ -108,10 +110,11 @@ function question(parts: Parts, { item, status, phase }: CartButtonsState): HTML
       ? ownedQuestion(item, status, phase.format)
       : i18n.t('collection.question', [status.inCollection ?? '']);
   if (asking.textContent !== asked) asking.textContent = asked;
-  const confirm = part(parts, 'confirm', () => button('confirm', 'Add anyway'));
-  const confirmText = phase.step === 'confirmOwned' ? 'Add anyway' : i18n.t('collection.buyAnyway');
+  const confirm = part(parts, 'confirm', () => button('confirm', i18n.t('content.addAnyway')));
+  const confirmText =
+    phase.step === 'confirmOwned' ? i18n.t('content.addAnyway') : i18n.t('collection.buyAnyway');
   if (confirm.textContent !== confirmText) confirm.textContent = confirmText;
-  return [asking, confirm, part(parts, 'cancel', () => button('cancel', 'Cancel'))];
+  return [asking, confirm, part(parts, 'cancel', () => button('cancel', i18n.t('content.cancel')))];
 }
 
 /** One format's button: its price, whether it is the lead, owned, in the cart or an upgrade. */
@@ -130,13 +133,14 @@ function formatButton(
   attribute(made, 'data-lead', format === lead ? '' : null);
   const upgrade = status.inCart === null && isUpgrade(status, format);
   const price = item.prices?.[format];
-  const text = `${upgrade ? `Get ${label(format)}` : label(format)}${price ? ` ${price}` : ''}`;
+  const name = upgrade ? i18n.t('content.getFormat', [label(format)]) : label(format);
+  const text = price ? `${name} ${price}` : name;
   if (made.textContent !== text) made.textContent = text;
   attribute(made, 'data-owned', status.inCart === null && ownsFormat(status, format) ? '' : null);
   attribute(made, 'aria-label', formatButtonName(item, format, status));
   attribute(made, 'aria-pressed', status.inCart === null ? null : String(status.inCart === format));
   attribute(made, 'aria-disabled', phase.step === 'working' ? 'true' : null);
-  attribute(made, 'title', status.signedIn ? null : 'Sign in to Crate to add to your cart');
+  attribute(made, 'title', status.signedIn ? null : i18n.t('content.signInTitle'));
   return made;
 }
 
@@ -145,8 +149,8 @@ function buttons(parts: Parts, state: CartButtonsState): HTMLElement[] {
   const { item, status, phase } = state;
   const disabled = phase.step === 'working' ? 'true' : null;
   if (item.free) {
-    const free = part(parts, 'free', () => button('freeDownload', 'Free download', 'free'));
-    attribute(free, 'aria-label', `Free download of "${item.title}"`);
+    const free = part(parts, 'free', () => button('freeDownload', i18n.t('content.freeDownload'), 'free'));
+    attribute(free, 'aria-label', i18n.t('content.freeDownloadOf', [item.title]));
     attribute(free, 'aria-disabled', disabled);
     return [free];
   }
@@ -155,14 +159,14 @@ function buttons(parts: Parts, state: CartButtonsState): HTMLElement[] {
   const group = part(parts, 'formats', () => span('formats'));
   const more = part(parts, 'more', () => {
     const made = button('more', '▾', 'more');
-    made.setAttribute('aria-label', `More formats of "${item.title}"`);
+    made.setAttribute('aria-label', i18n.t('content.moreFormats', [item.title]));
     made.setAttribute('aria-expanded', 'false');
     return made;
   });
   reconcile(group, [...audioFormats.map((format) => formatButton(parts, state, format)), more]);
   if (!status.inCart) return [group];
   const remove = part(parts, 'remove', () => button('remove', '✕', 'remove'));
-  attribute(remove, 'aria-label', `Remove "${item.title}" from the cart`);
+  attribute(remove, 'aria-label', i18n.t('content.remove', [item.title]));
   attribute(remove, 'aria-disabled', disabled);
   return [group, remove];
 }
@@ -174,7 +178,7 @@ function progress(parts: Parts, { phase }: CartButtonsState): HTMLElement[] {
       part(parts, 'spinner', () => {
         const spinner = span('spinner');
         spinner.setAttribute('role', 'status');
-        spinner.setAttribute('aria-label', 'Working…');
+        spinner.setAttribute('aria-label', i18n.t('content.working'));
         return spinner;
       }),
     ];
@@ -186,7 +190,7 @@ function progress(parts: Parts, { phase }: CartButtonsState): HTMLElement[] {
     return made;
   });
   if (message.textContent !== phase.message) message.textContent = phase.message;
-  return [message, part(parts, 'retry', () => button('retry', 'Retry'))];
+  return [message, part(parts, 'retry', () => button('retry', i18n.t('content.retry')))];
 }
 
 /** Draws one state of the control into `fieldset` (made by createCartButtons), in place. */

@@ -4,13 +4,15 @@
  * outcome (cart-buttons.ts). Only clicks the browser marks as the person's (`isTrusted`) act: the
  * page can reach this open shadow root and call `.click()`, and that must change nothing.
  */
+
+import { i18n } from '#i18n';
 import type { CartActions } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { type ItemStates, sameStatus } from '../../lib/content/item-state.ts';
 import { isAudioFormat } from '../../lib/contract/audio-formats.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import type { OverlapChoice } from '../../lib/protocol/messages.ts';
-import { choiceLabels, ownsFormat } from './cart-button-labels.ts';
+import { isOverlapChoice, ownsFormat } from './cart-button-labels.ts';
 import { createCartButtons, drawCartButtons, type Phase } from './cart-buttons.ts';
 import { attribute } from './control-parts.ts';
 
@@ -29,9 +31,9 @@ function buttonAction(target: EventTarget | null): ButtonAction | null {
     return isAudioFormat(format) ? { action, format } : null;
   }
   if (action === 'choose') {
-    const choice = element?.dataset.choice as OverlapChoice;
+    const choice = element?.dataset.choice;
     if (choice === 'cancel') return { action: 'cancel' };
-    return choice in choiceLabels ? { action, choice } : null;
+    return isOverlapChoice(choice) ? { action, choice } : null;
   }
   const plain = ['remove', 'freeDownload', 'confirm', 'cancel', 'retry', 'more'] as const;
   return plain.find((name) => name === action) ? { action: action as (typeof plain)[number] } : null;
@@ -52,7 +54,7 @@ export interface CartControl {
 }
 
 const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'That did not work. Try again.';
+  error instanceof Error && error.message ? error.message : i18n.t('content.failed');
 const isSignedOutError = (error: unknown) => (error as { kind?: unknown } | null)?.kind === 'signedOut';
 
 /** Opens or closes the folded formats of a narrow card (only shown there: cart-buttons.css). */

@@ -3,6 +3,7 @@
  * "Follow", "Following" once pressed (aria-pressed), pressed again to unfollow. In a shadow root,
  * so the page's CSS cannot reach it, with the cart buttons' colours.
  */
+import { i18n } from '#i18n';
 import type { FollowButton } from '../../lib/content/follow-page.ts';
 import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
 
@@ -40,7 +41,7 @@ export function createFollowButton(onPress: () => void): FollowButton {
   return {
     host,
     show(followed, busy, message) {
-      button.textContent = followed ? 'Following' : 'Follow';
+      button.textContent = followed ? i18n.t('content.following') : i18n.t('content.follow');
       button.setAttribute('aria-pressed', String(followed));
       button.disabled = busy;
       problem.textContent = message ?? '';

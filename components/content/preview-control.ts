@@ -5,6 +5,7 @@
  * (`--progress`, set through the CSSOM, which the store's CSP allows). A track whose preview
  * fails to load shows a disabled dash from then on, never a button that does nothing.
  */
+import { i18n } from '#i18n';
 import { type PagePreviews, previewTrackAttribute } from '../../lib/content/page-previews.ts';
 import type { PreviewPlayer, PreviewState } from '../../lib/protocol/preview-player.ts';
 
@@ -20,8 +21,8 @@ function draw(button: HTMLButtonElement, title: string, player: PreviewPlayer, t
   if (player.unavailable(trackId)) {
     button.disabled = true;
     button.textContent = '–';
-    button.setAttribute('aria-label', `No preview of "${title}"`);
-    button.title = 'No preview for this track';
+    button.setAttribute('aria-label', i18n.t('content.noPreviewOf', [title]));
+    button.title = i18n.t('content.noPreview');
     button.removeAttribute('data-state');
     button.style.removeProperty('--progress');
     return;
@@ -31,7 +32,7 @@ function draw(button: HTMLButtonElement, title: string, player: PreviewPlayer, t
   const playing = mine && state.playing;
   const text = playing ? pauseText : playText;
   if (button.textContent !== text) button.textContent = text;
-  button.setAttribute('aria-label', `${playing ? 'Pause' : 'Play'} the preview of "${title}"`);
+  button.setAttribute('aria-label', i18n.t(playing ? 'content.pause' : 'content.play', [title]));
   if (mine) {
     button.dataset.state = playing ? 'playing' : 'paused';
     button.style.setProperty('--progress', `${Math.round(state.progress * 360)}deg`);
@@ -84,7 +85,7 @@ export function createPreviewControls(
       button.className = 'preview';
       button.setAttribute(previewTrackAttribute, String(id));
       button.textContent = playText;
-      button.setAttribute('aria-label', `Play the preview of "${title}"`);
+      button.setAttribute('aria-label', i18n.t('content.play', [title]));
       const known = controls.get(id) ?? new Set();
       controls.set(id, known.add({ button, title }));
       const player = previews.player();

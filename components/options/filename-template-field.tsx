@@ -1,6 +1,7 @@
 import { useRef } from 'preact/hooks';
+import { i18n } from '#i18n';
 import type { Preview, PreviewSource } from '../../lib/options/filename-preview.ts';
-import { templateFieldHelp, templateFields } from '../../lib/storage/filename-template.ts';
+import { templateFields } from '../../lib/storage/filename-template.ts';
 
 interface FilenameTemplateFieldProps {
   template: string;
@@ -36,7 +37,7 @@ export function FilenameTemplateField({ template, preview, source, onChange }: F
   return (
     <div class="template-field">
       <label>
-        File name template
+        {i18n.t('options.template.label')}
         <input
           ref={input}
           name="filenameTemplate"
@@ -54,30 +55,31 @@ export function FilenameTemplateField({ template, preview, source, onChange }: F
       </p>
       <div id="filename-preview" class="preview-box" aria-live="polite">
         {source === null ? (
-          <p class="hint">Looking for your newest purchase…</p>
+          <p class="hint">{i18n.t('options.template.looking')}</p>
         ) : (
           <>
             <p class="hint">
-              {source.real
-                ? `Your newest purchase, “${trackName(source)}”, would be saved as:`
-                : `Sample track (nothing in your library to show yet), “${trackName(source)}”, would be saved as:`}
+              {i18n.t(source.real ? 'options.template.newest' : 'options.template.sample', [
+                trackName(source),
+              ])}
             </p>
             {preview.ok ? (
               <code class="preview-path">{preview.path}</code>
             ) : (
-              <p class="hint">Fix the template to see the file name.</p>
+              <p class="hint">{i18n.t('options.template.fix')}</p>
             )}
             {preview.ok && preview.emptyFields.length > 0 && (
               <p class="hint">
-                This track has no {preview.emptyFields.map((field) => `{${field}}`).join(', ')}: left out,
-                with the brackets or dash around it.
+                {i18n.t('options.template.emptyFields', [
+                  preview.emptyFields.map((field) => `{${field}}`).join(', '),
+                ])}
               </p>
             )}
           </>
         )}
       </div>
       <details class="field-list" open>
-        <summary>Fields you can use (click one to insert it)</summary>
+        <summary>{i18n.t('options.template.fields')}</summary>
         <dl>
           {templateFields.map((field) => (
             <div key={field}>
@@ -86,13 +88,11 @@ export function FilenameTemplateField({ template, preview, source, onChange }: F
                   {`{${field}}`}
                 </button>
               </dt>
-              <dd>{templateFieldHelp[field]}</dd>
+              <dd>{i18n.t(`options.field.${field}`)}</dd>
             </div>
           ))}
         </dl>
-        <p class="hint">
-          A “/” starts a folder inside your download folder, e.g. {'{label}/{artist} - {title}'}.
-        </p>
+        <p class="hint">{i18n.t('options.template.folders', ['{label}/{artist} - {title}'])}</p>
       </details>
     </div>
   );

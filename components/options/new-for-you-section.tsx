@@ -1,3 +1,6 @@
+import { i18n } from '#i18n';
+import { plural } from '../../lib/i18n/plural.ts';
+
 /** Options for "New for you": how often Crate asks the store, and whether it notifies. */
 export interface FeedOptions {
   hours: number;
@@ -16,9 +19,9 @@ export function NewForYouSection({
   const choices = periods.includes(value.hours) ? periods : [...periods, value.hours].sort((a, b) => a - b);
   return (
     <section class="card" aria-labelledby="feed-heading">
-      <h2 id="feed-heading">New for you</h2>
+      <h2 id="feed-heading">{i18n.t('options.feed.heading')}</h2>
       <label>
-        Look for new releases every
+        {i18n.t('options.feed.every')}
         <select
           name="feedRefreshHours"
           value={String(value.hours)}
@@ -27,14 +30,13 @@ export function NewForYouSection({
         >
           {choices.map((hours) => (
             <option key={hours} value={String(hours)}>
-              {hours === 1 ? '1 hour' : `${hours} hours`}
+              {plural('options.feed.hours', hours)}
             </option>
           ))}
         </select>
       </label>
       <p id="feed-hint" class="hint">
-        Crate asks the store what the artists and labels you follow published, at most this often, and when
-        you open the popup after longer. The toolbar badge counts new releases while your cart is empty.
+        {i18n.t('options.feed.hint')}
       </p>
       <label class="inline">
         <input
@@ -43,7 +45,7 @@ export function NewForYouSection({
           checked={value.notify}
           onChange={(event) => onChange({ ...value, notify: event.currentTarget.checked })}
         />
-        Notify me of new releases
+        {i18n.t('options.feed.notify')}
       </label>
     </section>
   );

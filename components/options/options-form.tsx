@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import { type KeyNotation, keyNotations } from '../../lib/contract/musical-key.ts';
 import { AudioFormat } from '../../lib/contract/wire.ts';
@@ -24,14 +25,9 @@ import {
   sourceTypeSetting,
   storeUrlSetting,
 } from '../../lib/storage/items.ts';
+import { readSyncedSettings } from '../../lib/storage/synced-settings.ts';
 import { FilenameTemplateField } from './filename-template-field.tsx';
 import { type FeedOptions, NewForYouSection } from './new-for-you-section.tsx';
-
-const notationNames: Record<KeyNotation, string> = {
-  musical: 'Musical (F# min)',
-  camelot: 'Camelot (11A)',
-  openKey: 'Open Key (4m)',
-};
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
@@ -61,6 +57,7 @@ export function OptionsForm() {
   const [keyNotation, setKeyNotation] = useState<KeyNotation>('musical');
   const [source, setSource] = useState<PreviewSource | null>(null);
   const [feed, setFeed] = useState<FeedOptions>({ hours: 3, notify: false });
+  const [syncedStore, setSyncedStore] = useState<string | undefined>();
 
   useEffect(() => {
     void Promise.all([
@@ -73,12 +70,14 @@ export function OptionsForm() {
     void loadFilenameSettings().then(setNaming);
     void keyNotationSetting.getValue().then(setKeyNotation);
     void previewSource().then(setSource);
+    // A store chosen on another computer is taken over here only once this browser may reach it.
+    void readSyncedSettings().then((synced) => setSyncedStore(synced?.storeUrl));
     void Promise.all([feedRefreshHoursSetting.getValue(), feedNotificationsSetting.getValue()]).then(
       ([hours, notify]) => setFeed({ hours, notify }),
     );
   }, []);
 
-  if (!values || !naming) return <p>Loading…</p>;
+  if (!values || !naming) return <p>{i18n.t('options.loading')}</p>;
 
   const preview = previewFilename(
     naming.filenameTemplate,
@@ -115,7 +114,11 @@ export function OptionsForm() {
 
   return (
     <form onSubmit={submit} noValidate class="options-form">
-      <StoreSection storeUrl={values.storeUrl} onStoreUrl={(storeUrl) => update({ storeUrl })} />
+      <StoreSection
+        storeUrl={values.storeUrl}
+        syncedStore={syncedStore}
+        onStoreUrl={(storeUrl) => update({ storeUrl })}
+      />
       <BuyingSection
         defaultAudioFormat={values.defaultAudioFormat}
         onDefaultAudioFormat={(defaultAudioFormat) => update({ defaultAudioFormat })}
@@ -154,7 +157,7 @@ function SavingFilesSection({
 }) {
   return (
     <section class="card" aria-labelledby="files-heading">
-      <h2 id="files-heading">Saving files</h2>
+      <h2 id="files-heading">{i18n.t('options.files.heading')}</h2>
       <FilenameTemplateField
         template={naming.filenameTemplate}
         preview={preview}
@@ -168,7 +171,7 @@ function SavingFilesSection({
           checked={naming.folderPerRelease}
           onChange={(event) => onNaming({ folderPerRelease: event.currentTarget.checked })}
         />
-        A folder per release
+        {i18n.t('options.files.folderPerRelease')}
       </label>
     </section>
   );
@@ -178,10 +181,10 @@ function SaveRow({ status, canSave }: { status: Status; canSave: boolean }) {
   return (
     <div class="save-row">
       <button type="submit" class="primary" disabled={status.kind === 'saving' || !canSave}>
-        {status.kind === 'saving' ? 'Checking the store…' : 'Save'}
+        {i18n.t(status.kind === 'saving' ? 'options.checking' : 'options.save')}
       </button>
       <p role="status" aria-live="polite">
-        {status.kind === 'saved' && 'Saved.'}
+        {status.kind === 'saved' && i18n.t('options.saved')}
         {status.kind === 'error' && <span class="problem">{status.message}</span>}
       </p>
     </div>
@@ -190,16 +193,19 @@ function SaveRow({ status, canSave }: { status: Status; canSave: boolean }) {
 
 function StoreSection({
   storeUrl,
+  syncedStore,
   onStoreUrl,
 }: {
   storeUrl: string;
+  /** The store storage.sync names, when this browser has not taken it over (no permission yet). */
+  syncedStore: string | undefined;
   onStoreUrl: (storeUrl: string) => void;
 }) {
   return (
     <section class="card" aria-labelledby="store-heading">
-      <h2 id="store-heading">Your store</h2>
+      <h2 id="store-heading">{i18n.t('options.store.heading')}</h2>
       <label>
-        Store address
+        {i18n.t('options.store.address')}
         <input
           name="storeUrl"
           type="url"
@@ -210,9 +216,16 @@ function StoreSection({
         />
       </label>
       <p id="store-hint" class="hint">
-        Where you buy: Crate adds to this store's cart and downloads what you own there. Saving checks that it
-        answers.
+        {i18n.t('options.store.hint')}
       </p>
+      {syncedStore && syncedStore !== storeUrl && (
+        <p class="hint synced-store">
+          {i18n.t('options.store.synced', [syncedStore])}{' '}
+          <button type="button" class="quiet" onClick={() => onStoreUrl(syncedStore)}>
+            {i18n.t('options.store.useSynced')}
+          </button>
+        </p>
+      )}
     </section>
   );
 }
@@ -232,9 +245,9 @@ function BuyingSection({
 }: BuyingProps) {
   return (
     <section class="card" aria-labelledby="buying-heading">
-      <h2 id="buying-heading">Buying</h2>
+      <h2 id="buying-heading">{i18n.t('options.buying.heading')}</h2>
       <label>
-        Add tracks and releases as
+        {i18n.t('options.buying.format')}
         <select
           name="defaultAudioFormat"
           value={defaultAudioFormat}
@@ -249,12 +262,10 @@ function BuyingSection({
         </select>
       </label>
       <p id="format-hint" class="hint">
-        Used by the keyboard shortcut and the menu's "Add to cart", and preferred by "Download purchased"; the
-        page buttons offer every format. Switch a whole cart or one item later in the popup. A release goes in
-        the cart as one item at the release's price; to buy single tracks, use the buttons on its track rows.
+        {i18n.t('options.buying.formatHint')}
       </p>
       <label>
-        Key notation
+        {i18n.t('options.buying.keyNotation')}
         <select
           name="keyNotation"
           value={keyNotation}
@@ -265,12 +276,30 @@ function BuyingSection({
         >
           {keyNotations.map((notation) => (
             <option key={notation} value={notation}>
-              {notationNames[notation]}
+              {i18n.t(`options.notation.${notation}`)}
             </option>
           ))}
         </select>
       </label>
     </section>
+  );
+}
+
+/** Stands for a code word in a message: the words around it are translated, the code is not. */
+const codeMark = '\uE000';
+
+/** A message whose $1, $2… are code words, shown as code in that order. */
+function WithCode({ text, codes }: { text: string; codes: string[] }) {
+  const pieces = text.split(codeMark);
+  return (
+    <>
+      {pieces.map((piece, index) => (
+        <span key={index}>
+          {piece}
+          {index < codes.length && index < pieces.length - 1 ? <code>{codes[index]}</code> : null}
+        </span>
+      ))}
+    </>
   );
 }
 
@@ -283,9 +312,9 @@ function AdvancedSection({
 }) {
   return (
     <details class="card advanced">
-      <summary>Advanced: for store integrators</summary>
+      <summary>{i18n.t('options.advanced.summary')}</summary>
       <label>
-        Application name sent to the store
+        {i18n.t('options.advanced.sourceType')}
         <input
           name="sourceType"
           required
@@ -295,9 +324,10 @@ function AdvancedSection({
         />
       </label>
       <p id="source-type-hint" class="hint">
-        The store's cart API asks every caller to name itself (its <code>sourceType</code> parameter). It
-        changes nothing in what you buy. Leave it as <code>crate-extension</code> unless your store's operator
-        gave you another name.
+        <WithCode
+          text={i18n.t('options.advanced.hint', [codeMark, codeMark])}
+          codes={['sourceType', 'crate-extension']}
+        />
       </p>
     </details>
   );

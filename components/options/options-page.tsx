@@ -10,8 +10,8 @@ export function OptionsPage() {
       <header class="options-header">
         <img src="/icon/48.png" width={40} height={40} alt="" />
         <div>
-          <h1>Crate settings</h1>
-          <p class="hint">Kept in this browser once you press Save.</p>
+          <h1>{i18n.t('options.title')}</h1>
+          <p class="hint">{i18n.t('options.keptHere')}</p>
           <a href="/welcome.html">{i18n.t('options.openWelcome')}</a>
         </div>
       </header>

@@ -10,9 +10,16 @@ import { createAuthService } from '../../lib/background/auth/auth-service.ts';
 import { extensionTokenStore } from '../../lib/background/auth/token-store.ts';
 import { createBrowserEvents } from '../../lib/background/browser-events.ts';
 import { onDeterminingFilename } from '../../lib/background/downloads/started-filename.ts';
+import { settingsSync } from '../../lib/background/settings-sync/settings-sync.ts';
 import { createWorker } from '../../lib/background/worker.ts';
 import { hasHostAccess } from '../../lib/protocol/host-access.ts';
-import { cartStateItem, feedRefreshHoursSetting, storeUrlSetting } from '../../lib/storage/items.ts';
+import {
+  cartStateItem,
+  feedRefreshHoursSetting,
+  storeUrlSetting,
+  syncedSettingsItem,
+} from '../../lib/storage/items.ts';
+import { watchLocalSettings } from '../../lib/storage/synced-settings.ts';
 
 export default defineBackground(() => {
   const events = createBrowserEvents(
@@ -36,6 +43,11 @@ export default defineBackground(() => {
   storeUrlSetting.watch(events.onStoreUrlChanged);
   cartStateItem.watch(events.onCartStateChanged);
   feedRefreshHoursSetting.watch(events.onFeedPeriodChanged);
+  // The settings that follow the DJ to their other computers (lib/background/settings-sync/).
+  browser.runtime.onInstalled.addListener(settingsSync.reconcile);
+  browser.runtime.onStartup.addListener(settingsSync.reconcile);
+  syncedSettingsItem.watch(settingsSync.onSyncedChanged);
+  watchLocalSettings(settingsSync.onLocalChanged);
 
   events.start();
 });

@@ -3,6 +3,7 @@
  * chosen in the popup (items.ts, currentCartSetting). The background checks the sender and the ids
  * again; nothing here is trusted more than a page could be.
  */
+import { i18n } from '#i18n';
 import type { AudioFormat } from '../contract/audio-formats.ts';
 import type { CheckedAdd, OverlapChoice } from '../protocol/messages.ts';
 import { send } from '../protocol/send.ts';
@@ -14,16 +15,16 @@ const ref = ({ id, type }: PageItem) => ({ id, type });
 const currentCart = async () => (await readPageStorage()).currentCart;
 
 /** Warnings that mean the item did not go in, said briefly for the row, with the error kind they are. */
-const refusals: Partial<Record<string, { kind: StoreErrorKind; message: string }>> = {
-  notFound: { kind: 'notFound', message: 'The store no longer has this.' },
-  notPurchasable: { kind: 'forbidden', message: 'The store does not sell this.' },
+const refusals: Partial<Record<string, { kind: StoreErrorKind; message: () => string }>> = {
+  notFound: { kind: 'notFound', message: () => i18n.t('content.gone') },
+  notPurchasable: { kind: 'forbidden', message: () => i18n.t('content.notSold') },
 };
 
 /** Saves a download link the way a click on a download link would, if it is on this store. */
 function saveLink(url: string): void {
   const link = new URL(url, location.href);
   if (link.origin !== location.origin)
-    throw new StoreError({ kind: 'invalidResponse', message: 'The download link looks wrong.' });
+    throw new StoreError({ kind: 'invalidResponse', message: i18n.t('content.badLink') });
   const anchor = document.createElement('a');
   anchor.href = link.href;
   anchor.download = '';
@@ -38,7 +39,7 @@ function outcomeOf(item: PageItem, warnings: { id: number; type: string; code: s
   const warning = warnings.find((w) => w.id === item.id && w.type === item.type);
   if (warning?.code === 'alreadyPurchased') return 'alreadyPurchased' as const;
   const refusal = warning && refusals[warning.code];
-  if (refusal) throw new StoreError(refusal);
+  if (refusal) throw new StoreError({ kind: refusal.kind, message: refusal.message() });
   return 'added' as const;
 }
 
@@ -92,6 +93,7 @@ export const cartActions: CartActions = {
   },
   async signIn() {
     const state = await send('signIn', {});
-    if (!state.signedIn) throw new StoreError({ kind: 'signedOut', message: 'Sign-in did not finish.' });
+    if (!state.signedIn)
+      throw new StoreError({ kind: 'signedOut', message: i18n.t('content.signInUnfinished') });
   },
 };

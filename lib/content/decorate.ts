@@ -3,11 +3,17 @@
  * cover and a title, say) and an element shown again is reported again, so the row carries a
  * marker: the first report decorates it, every later one is a single attribute check.
  */
-import { type AudioFormat, formatPriceAttribute } from '../contract/audio-formats.ts';
+import {
+  type AudioFormat,
+  audioFormats,
+  formatPriceAttribute,
+  priceCurrencyAttribute,
+} from '../contract/audio-formats.ts';
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
 import { itemKey } from '../contract/item-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
 import { isBpm } from '../contract/track-display.ts';
+import { formatMoney } from '../i18n/intl.ts';
 import {
   controlSlots,
   freeMarker,
@@ -37,9 +43,12 @@ export interface PageItem extends CatalogItemRef {
    */
   bpm?: number | null;
   key?: string | null;
-  /** The price the row shows ("$1.49"), for saying what buying again costs; null when none. */
+  /**
+   * The row's (MP3) price, for saying what buying again costs: in the DJ's language ("1,49 $")
+   * where the row marks its amount, else as the row writes it; null when none.
+   */
   price: string | null;
-  /** The price in each format, as the row's price element says (formatPriceAttribute); absent: not said. */
+  /** The price in each format, in the DJ's language (formatPriceAttribute); absent: not said. */
   prices?: Partial<Record<AudioFormat, string>>;
   /** A track's artists, title and mix as the row names them; absent when it names none. */
   recording?: Recording;
@@ -81,13 +90,23 @@ function recordingOf(row: Element): { recording?: Recording } {
   return { recording: { artists, title, mix } };
 }
 
-/** The price element's price in every format: its text for MP3, its attributes for the others. */
+/** The price element's price in every format, written in the DJ's language from its marked amounts. */
 function pricesOf(element: Element | null): { price: string | null; prices?: PageItem['prices'] } {
-  const price = element?.textContent?.trim() || null;
-  const wav = element?.getAttribute(formatPriceAttribute('wav'));
-  const aiff = element?.getAttribute(formatPriceAttribute('aiff'));
-  if (price === null || !wav || !aiff) return { price };
-  return { price, prices: { mp3: price, wav, aiff } };
+  const shown = element?.textContent?.trim() || null;
+  const currency = element?.getAttribute(priceCurrencyAttribute);
+  if (shown === null || !element || !currency) return { price: shown };
+  const prices: PageItem['prices'] = {};
+  for (const format of audioFormats) {
+    const amount = Number.parseFloat(element.getAttribute(formatPriceAttribute(format)) ?? '');
+    if (!Number.isFinite(amount) || amount < 0) return { price: shown };
+    try {
+      prices[format] = formatMoney({ value: amount, currency });
+    } catch {
+      // Not a currency Intl knows: the row's own words are all there is.
+      return { price: shown };
+    }
+  }
+  return { price: prices.mp3 ?? shown, prices };
 }
 
 /** The row of an item, given its container and what it names. */

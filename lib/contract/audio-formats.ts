@@ -10,8 +10,11 @@ export const isAudioFormat = (value: unknown): value is AudioFormat =>
   audioFormats.includes(value as AudioFormat);
 
 /**
- * Store pages mark each price element (`.price`, the MP3 price) with the item's price in each
- * other format, as the store writes prices: `data-price-wav="$2.49"`. The content script shows
- * them on its format buttons without asking anyone (contract.md section 8, page markup).
+ * Store pages mark each price element (`.price`, showing the MP3 price in the store's own words)
+ * with the item's price in every format as a plain amount, and its currency:
+ * `data-price-mp3="1.49" data-price-wav="2.49" data-price-aiff="2.49" data-currency="USD"`. The
+ * content script shows them on its format buttons, written in the DJ's language ("1,49 $"),
+ * without asking anyone (contract.md section 8, page markup).
  */
-export const formatPriceAttribute = (format: Exclude<AudioFormat, 'mp3'>) => `data-price-${format}`;
+export const formatPriceAttribute = (format: AudioFormat) => `data-price-${format}`;
+export const priceCurrencyAttribute = 'data-currency';

@@ -5,6 +5,7 @@
 
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
+import type { Price } from '../contract/wire.ts';
 
 /**
  * The language the extension's own strings are shown in: each locale names itself (its `locale`
@@ -30,4 +31,17 @@ export function formatCount(count: number): string {
     numberFormats.set(locale, format);
   }
   return format.format(count);
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** A price as the DJ's language writes it ("1,49 $" in German); throws for a currency Intl does not know. */
+export function formatMoney(price: Price): string {
+  const locale = uiLocale();
+  let format = moneyFormats.get(`${locale} ${price.currency}`);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: price.currency });
+    moneyFormats.set(`${locale} ${price.currency}`, format);
+  }
+  return format.format(price.value);
 }

@@ -10,8 +10,8 @@ import {
   filenameFields,
   renderFilename,
   type TemplateField,
-  templateProblem,
 } from '../storage/filename-template.ts';
+import { templateProblem } from '../storage/template-problem.ts';
 
 export interface PreviewSource {
   track: Track;

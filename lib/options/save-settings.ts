@@ -2,7 +2,9 @@
  * Saving the options page: the store URL is only kept once the extension may reach it and the
  * store's discovery document answered, so a typo never leaves the extension pointed at nothing.
  */
+
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { storeMatchPattern } from '../contract/store-hosts.ts';
 import type { AudioFormat } from '../contract/wire.ts';
 import { requestHostAccess } from '../protocol/host-access.ts';
@@ -32,13 +34,13 @@ export async function chooseStore(address: string): Promise<string> {
   // Every store, the local one too: Firefox lets the person take back even the manifest's origins,
   // and a grant already held resolves at once, without asking.
   const granted = await requestHostAccess(storeUrl);
-  if (!granted) throw new Error(`Crate needs your permission to reach ${storeUrl}.`);
+  if (!granted) throw new Error(i18n.t('options.problem.permission', [storeUrl]));
   try {
     // The background reaches the store (it holds the OAuth client); the origin is granted by now.
     await send('checkStore', { storeUrl });
   } catch (error) {
     throw new Error(
-      error instanceof StoreError ? error.message : `${storeUrl} does not answer like a store.`,
+      error instanceof StoreError ? error.message : i18n.t('options.problem.notAStore', [storeUrl]),
     );
   }
   const previous = await storeUrlSetting.getValue();
@@ -57,11 +59,7 @@ export async function saveSettings(input: SettingsInput): Promise<SettingsInput>
   // The source type is checked before the store is asked for, so a bad one asks nothing.
   if (!sourceTypePattern.test(input.sourceType)) {
     const checked = normalizeStoreUrl(input.storeUrl);
-    throw new Error(
-      checked.ok
-        ? 'The source type is 1 to 64 letters, digits, dots, dashes or underscores.'
-        : checked.message,
-    );
+    throw new Error(checked.ok ? i18n.t('options.problem.sourceType') : checked.message);
   }
   const storeUrl = await chooseStore(input.storeUrl);
   await sourceTypeSetting.setValue(input.sourceType);

@@ -2,6 +2,7 @@
  * Store URLs as the options page takes them: a person types something URL-like, the extension
  * keeps only the origin, and knows whether the manifest already grants access to it.
  */
+import { i18n } from '#i18n';
 import { isLoopbackHost, manifestStoreMatches, storeMatchPattern } from '../contract/store-hosts.ts';
 
 export type StoreUrlCheck = { ok: true; storeUrl: string } | { ok: false; message: string };
@@ -13,16 +14,16 @@ export function normalizeStoreUrl(input: string): StoreUrlCheck {
   try {
     url = new URL(trimmed);
   } catch {
-    return { ok: false, message: 'Enter the store address, e.g. http://127.0.0.1:8787.' };
+    return { ok: false, message: i18n.t('options.problem.storeAddress') };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, message: 'The store address must start with http:// or https://.' };
+    return { ok: false, message: i18n.t('options.problem.storeScheme') };
   }
   if (url.username || url.password) {
-    return { ok: false, message: 'Leave the user name and password out of the store address.' };
+    return { ok: false, message: i18n.t('options.problem.storeCredentials') };
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, message: 'Use https:// for a store that is not on this computer.' };
+    return { ok: false, message: i18n.t('options.problem.storeHttps') };
   }
   return { ok: true, storeUrl: url.origin };
 }

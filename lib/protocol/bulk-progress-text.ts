@@ -1,7 +1,7 @@
 /**
  * A bulk download run's progress in words, the same in the popup and in the toolbar button's
- * title: bytes, the time left, and why it waits; in the extension's language (locales/*.json,
- * `popup.bulk`), its numbers and times through Intl.
+ * title (lib/background/downloads/toolbar-progress.ts): bytes, the time left, and why it waits; in
+ * the extension's language (locales/*.json, `popup.bulk`), its numbers and times through Intl.
  */
 import { i18n } from '#i18n';
 import { formatDate } from '../i18n/dates.ts';
@@ -63,25 +63,4 @@ export function waitingSentence(waiting: NonNullable<BulkProgress['waiting']>, n
   const seconds = Math.max(0, Math.ceil((waiting.retryAt - now) / 1000));
   const sentence = i18n.t('popup.bulk.waiting', [since, waiting.reason, formatCount(seconds)]);
   return waiting.files > 0 ? `${sentence} ${plural('popup.bulk.cutFiles', waiting.files)}` : sentence;
-}
-
-/** What the toolbar button shows while a run is under way: a short badge and a title. */
-export function toolbarProgress(
-  progress: BulkProgress,
-  now: number,
-): { badge: string; title: string } | null {
-  if (progress.status !== 'running' && progress.status !== 'paused') return null;
-  const files = `${progress.done} of ${progress.total} files`;
-  const share =
-    progress.bytesExpected && progress.bytesExpected > 0
-      ? (progress.bytesReceived ?? 0) / progress.bytesExpected
-      : progress.done / Math.max(1, progress.total);
-  const percent = Math.min(99, Math.floor(share * 100));
-  if (progress.status === 'paused') return { badge: 'II', title: `Crate: downloads paused, ${files}` };
-  const bytes = bytesSentence(progress);
-  const waiting = progress.waiting ? ` ${waitingSentence(progress.waiting, now)}` : '';
-  return {
-    badge: progress.waiting ? '…' : `${percent}%`,
-    title: `Crate: downloading ${files}${bytes ? `, ${bytes}` : ''}.${waiting}`,
-  };
 }

@@ -13,34 +13,36 @@ import type { AudioFormat, Release, Track } from '../contract/wire.ts';
 export const defaultFilenameTemplate = '{artist} - {title} ({mix}).{format}';
 export const releaseFolderTemplate = '{release}/';
 
-/** Every field a template may use, with what it holds, in a DJ's words (the options page lists them). */
-export const templateFieldHelp = {
-  artist: 'the artists, e.g. "Bicep, Hammer"',
-  title: 'the track title',
-  mix: 'the mix, e.g. "Extended Mix"',
-  release: 'the release (EP or album) the track is on',
-  label: 'the record label',
-  catalog: 'the label\'s catalogue number, e.g. "NINJA123"',
-  year: 'the year the track came out',
-  track: 'its number on the release, e.g. "03"',
-  bpm: 'the tempo, e.g. "124"',
-  key: 'the key, in the notation chosen above',
-  camelot: 'the key on the Camelot wheel, e.g. "8A"',
-  format: 'mp3, wav or aiff: the file type',
-  isrc: "the recording's ISRC code",
-  remixers: 'the remixers, if any',
-  genre: "the store's genre",
-} as const;
+/**
+ * Every field a template may use, in the order the options page lists them with what each holds
+ * (locales/<language>.json, `options.field.<name>`).
+ */
+export const templateFields = [
+  'artist',
+  'title',
+  'mix',
+  'release',
+  'label',
+  'catalog',
+  'year',
+  'track',
+  'bpm',
+  'key',
+  'camelot',
+  'format',
+  'isrc',
+  'remixers',
+  'genre',
+] as const;
 
-export type TemplateField = keyof typeof templateFieldHelp;
-export const templateFields = Object.keys(templateFieldHelp) as TemplateField[];
+export type TemplateField = (typeof templateFields)[number];
 export type FilenameFields = Record<TemplateField, string>;
 
 /** Older names still read, so a template saved before the rename keeps working. */
 const fieldAliases: Record<string, TemplateField> = { artists: 'artist', ext: 'format' };
 
 const fieldOf = (name: string): TemplateField | undefined =>
-  Object.hasOwn(templateFieldHelp, name)
+  (templateFields as readonly string[]).includes(name)
     ? (name as TemplateField)
     : Object.hasOwn(fieldAliases, name)
       ? fieldAliases[name]
@@ -103,40 +105,55 @@ export function filenameFields(
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it matches
 const illegalTemplateCharacter = /[<>:"\\|?*\u0000-\u001f\u007f]/;
 
-const describeCharacter = (character: string) =>
-  (character.codePointAt(0) ?? 0) < 0x20 || character === '\u007f' ? 'a control character' : `"${character}"`;
+/**
+ * Why a template cannot be used: the problem's message (`options.problem.<problem>` in
+ * locales/<language>.json, worded by template-problem.ts) and its values; null when it can.
+ */
+export interface TemplateIssue {
+  problem:
+    | 'templateEmpty'
+    | 'nestedOpen'
+    | 'strayClose'
+    | 'unclosed'
+    | 'unknownFields'
+    | 'backslash'
+    | 'controlCharacter'
+    | 'illegalCharacter'
+    | 'dotFolder'
+    | 'endsWithSlash';
+  value?: string;
+}
 
-/** Why a template cannot be used, in a sentence for the options page, or null when it can. */
-export function templateProblem(template: string): string | null {
-  if (template.trim() === '')
-    return 'The file name template is empty: type at least one field, e.g. {title}.';
+export function templateIssue(template: string): TemplateIssue | null {
+  if (template.trim() === '') return { problem: 'templateEmpty', value: '{title}' };
   let open = -1;
   for (const [index, character] of [...template].entries()) {
     if (character === '{') {
-      if (open >= 0)
-        return `A "{" opens inside another field (character ${index + 1}): close the first with "}".`;
+      if (open >= 0) return { problem: 'nestedOpen', value: String(index + 1) };
       open = index;
     } else if (character === '}') {
-      if (open < 0) return `A "}" has no "{" before it (character ${index + 1}).`;
+      if (open < 0) return { problem: 'strayClose', value: String(index + 1) };
       open = -1;
     }
   }
-  if (open >= 0) return `A "{" is not closed (character ${open + 1}): add "}" after the field name.`;
+  if (open >= 0) return { problem: 'unclosed', value: String(open + 1) };
   const unknown = [...template.matchAll(placeholder)]
     .map((match) => match[1] as string)
     .filter((name) => fieldOf(name) === undefined);
   if (unknown.length > 0) {
-    const list = [...new Set(unknown)].map((name) => `{${name}}`).join(', ');
-    return `Unknown field${unknown.length > 1 ? 's' : ''} ${list}: use the fields listed below.`;
+    return { problem: 'unknownFields', value: [...new Set(unknown)].map((name) => `{${name}}`).join(', ') };
   }
   const text = template.replace(placeholder, '');
-  if (text.includes('\\')) return 'Use "/" for folders, not "\\".';
+  if (text.includes('\\')) return { problem: 'backslash' };
   const illegal = illegalTemplateCharacter.exec(text)?.[0];
-  if (illegal) return `${describeCharacter(illegal)} cannot be in a file or folder name on Windows or macOS.`;
+  if (illegal) {
+    const control = (illegal.codePointAt(0) ?? 0) < 0x20 || illegal === '\u007f';
+    return control ? { problem: 'controlCharacter' } : { problem: 'illegalCharacter', value: illegal };
+  }
   const segments = template.split('/');
   if (segments.some((segment) => segment.trim() === '.' || segment.trim() === '..'))
-    return 'A folder cannot be "." or "..": files stay inside your download folder.';
-  if ((segments.at(-1) ?? '').trim() === '') return 'The template ends with "/": add the file name after it.';
+    return { problem: 'dotFolder' };
+  if ((segments.at(-1) ?? '').trim() === '') return { problem: 'endsWithSlash' };
   return null;
 }
 

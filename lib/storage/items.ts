@@ -25,14 +25,14 @@
  *
  * | item | area | owner | readers | version |
  * | --- | --- | --- | --- | --- |
- * | storeUrl | local | options page | every context | 1 |
+ * | storeUrl | local | options page (and settings sync) | every context | 1 |
  * | sourceType | local | options page | background | 1 |
- * | defaultAudioFormat | local | options page | background, content script | 1 |
- * | keyNotation | local | options page | popup | 1 |
+ * | defaultAudioFormat | local | options page (and settings sync) | background, content script | 1 |
+ * | keyNotation | local | options page (and settings sync) | popup | 1 |
  * | currentCart | local | background (setCurrentCart) | popup, content script | 1 |
  * | cartNames | local | background | popup | 1 |
- * | filenameTemplate | local | options page | background | 1 |
- * | folderPerRelease | local | options page | background | 1 |
+ * | filenameTemplate | local | options page (and settings sync) | background | 1 |
+ * | folderPerRelease | local | options page (and settings sync) | background | 1 |
  * | crateExportFormat | local | popup (crate export dialog) | popup | 1 |
  * | cartState | local | background (page-cache.ts) | content script, popup (owned marks) | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
@@ -49,10 +49,15 @@
  * | follows | local | background (following) | content script (Follow buttons), popup | 1 |
  * | followsBackup | sync | background (following) | background (following, after a reinstall) | 1 |
  * | newForYou | local | background (following) | background, popup | 1 |
+ * | syncedSettings | sync | background (settings-sync) | background (settings-sync), options page | 1 |
+ * | settingsSyncPending | local | background (settings-sync) | background (settings-sync) | 1 |
  *
  * - storage.sync: `followsBackup`, who is followed (ids and names), so a reinstall or another
- *   computer signed in to the same browser account finds them again. Where the browser has no
- *   sync (or it is off), writing it fails quietly and `follows` in storage.local is all there is.
+ *   computer signed in to the same browser account finds them again; `syncedSettings`, the
+ *   settings that follow the DJ (store address, default format, key notation, file names:
+ *   synced-settings.ts), each still read from storage.local, where the worker copies them. Where
+ *   the browser has no sync (or it is off, or over its quota), writing it fails quietly and
+ *   storage.local is all there is.
  */
 import type { AuthorizationServer } from 'oauth4webapi';
 import { storage } from 'wxt/utils/storage';
@@ -160,6 +165,30 @@ export const followsItem = storage.defineItem<FollowsByStore>(`local:${followsKe
 /** storage.sync's copy of who is followed: a reinstall restores `follows` from it. */
 export const followsBackupItem = storage.defineItem<FollowsBackup>('sync:followsBackup', {
   fallback: {},
+  version: 1,
+});
+
+/** The settings that follow the DJ to their other computers (synced-settings.ts), each optional. */
+export interface SyncedSettings {
+  storeUrl?: string;
+  defaultAudioFormat?: AudioFormat;
+  keyNotation?: KeyNotation;
+  filenameTemplate?: string;
+  folderPerRelease?: boolean;
+}
+
+/**
+ * storage.sync's copy of the settings that follow the DJ to their other computers (one item, so a
+ * save is one write of storage.sync's quota); every value is checked when read (synced-settings.ts).
+ */
+export const syncedSettingsItem = storage.defineItem<SyncedSettings>('sync:syncedSettings', {
+  fallback: {},
+  version: 1,
+});
+
+/** The settings changed here that storage.sync refused (unavailable, over its quota): sent again first. */
+export const settingsSyncPendingItem = storage.defineItem<string[]>('local:settingsSyncPending', {
+  fallback: [],
   version: 1,
 });
 

@@ -84,7 +84,7 @@ describe.each(e2eBrowsers)('$name', (browser) => {
       await options.typeTemplate('{artist} - {titel}');
       await expect
         .poll(() => options.templateProblem.textContent())
-        .toBe('Unknown field {titel}: use the fields listed below.');
+        .toBe('Not a field Crate knows: {titel}. Use the fields listed below.');
       expect(await options.disabledSave.count()).toBe(1);
       expect(await options.previewPath.count()).toBe(0);
 

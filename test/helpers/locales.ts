@@ -32,3 +32,25 @@ export function getMessageFrom(messages: Map<string, string>) {
     );
   };
 }
+
+/** English, as the page objects read the extension's words unless a test gives another language. */
+export const englishMessages = readLocale('en');
+
+/** One message of a language, its $1… filled in; throws for a key the language lacks. */
+export function messageText(messages: Map<string, string>, key: string, ...values: string[]): string {
+  const text = messages.get(key);
+  if (text === undefined) throw new Error(`No message ${key}`);
+  return getMessageFrom(messages)(key, values);
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One message as a regular expression's source: its words literal, each $n the pattern given. */
+export function messagePattern(messages: Map<string, string>, key: string, ...patterns: string[]): string {
+  const text = messages.get(key);
+  if (text === undefined) throw new Error(`No message ${key}`);
+  return text
+    .split(/(\$[1-9])/)
+    .map((piece) => (/^\$[1-9]$/.test(piece) ? (patterns[Number(piece[1]) - 1] ?? '') : escaped(piece)))
+    .join('');
+}

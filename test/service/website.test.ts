@@ -230,7 +230,7 @@ describe('catalog pages', () => {
     );
   });
 
-  it("marks every sold price with the price in the other formats, for the extension's buttons", async () => {
+  it("marks every sold price with its amount in every format and its currency, for the extension's buttons", async () => {
     const { release } = await ids();
     const data = await releasePage(store.ctx, release.id);
     if (!data) throw new Error('The release page has no data.');
@@ -239,8 +239,10 @@ describe('catalog pages', () => {
       new Intl.NumberFormat('en-US', { style: 'currency', currency: data.release.price.currency }).format(
         value,
       );
-    const withFee = (price: number, fee: number) => usd(Math.round((price + fee) * 100) / 100);
+    const withFee = (price: number, fee: number) => String(Math.round((price + fee) * 100) / 100);
     const hero = document.querySelector('.hero .price');
+    expect(hero?.getAttribute('data-currency')).toBe(data.release.price.currency);
+    expect(hero?.getAttribute('data-price-mp3')).toBe(String(data.release.price.value));
     expect(hero?.getAttribute('data-price-wav')).toBe(
       withFee(data.release.price.value, data.release.audioFormatFee.wav.value),
     );
@@ -251,9 +253,11 @@ describe('catalog pages', () => {
       const price = document.querySelector(`.track-row[data-track-id="${track.id}"] .price`);
       if (track.saleType === 'promotion') {
         expect(price?.hasAttribute('data-price-wav')).toBe(false);
+        expect(price?.hasAttribute('data-currency')).toBe(false);
         continue;
       }
       expect(price?.textContent).toBe(usd(track.price.value));
+      expect(price?.getAttribute('data-price-mp3')).toBe(String(track.price.value));
       expect(price?.getAttribute('data-price-wav')).toBe(
         withFee(track.price.value, track.audioFormatFee.wav.value),
       );

@@ -13,9 +13,6 @@ import { releaseTrackIds } from '../catalog/release-track-ids.ts';
 import type { CartCalls } from './cart-calls.ts';
 import { type AddedItem, choicesFor, describeOverlap, findOverlap, planFor, safeChoice } from './overlap.ts';
 
-/** What a notification adds after an overlap: the page's buttons offer the choices. */
-export const choosePrompt = "Add it from the page's buttons to choose what to buy.";
-
 async function addedItem(api: ApiClient, item: CartItemInput): Promise<AddedItem> {
   if (item.type === 'release') {
     const trackIds = (await releaseTrackIds(api, [item.id])).get(item.id);

@@ -3,6 +3,7 @@
  * cart"): the item goes to the current cart in the default format, checked for overlap first, and
  * a notification says the outcome (added, already owned, signed out, would pay twice).
  */
+import { i18n } from '#i18n';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
 import { errorMessage } from '../../protocol/error-message.ts';
 import type { CheckedAdd } from '../../protocol/messages.ts';
@@ -11,7 +12,6 @@ import { currentCartSetting, defaultAudioFormatSetting } from '../../storage/ite
 import { notifyInCollection } from '../collection/collection-check.ts';
 import { notifyAddedToCart, notifyProblem } from '../downloads/notifications.ts';
 import type { CartService } from './cart-service.ts';
-import { choosePrompt } from './checked-add.ts';
 
 async function checked(cart: CartService, ref: CatalogItemRef, name: string): Promise<CheckedAdd | null> {
   const audioFormat = await defaultAudioFormatSetting.getValue();
@@ -20,11 +20,11 @@ async function checked(cart: CartService, ref: CatalogItemRef, name: string): Pr
   } catch (error) {
     if (error instanceof StoreError && error.kind === 'signedOut') {
       await notifyProblem(
-        'Sign in to Crate first',
-        'Open Crate from the toolbar, sign in, then press the shortcut again.',
+        i18n.t('background.problem.signInTitle'),
+        i18n.t('background.problem.signInMessage'),
       );
     } else {
-      await notifyProblem('Not added to your cart', errorMessage(error));
+      await notifyProblem(i18n.t('background.problem.notAdded'), errorMessage(error));
     }
     return null;
   }
@@ -46,7 +46,10 @@ export async function addWithNotice(
   if (outcome === null) return;
   // Checked for overlap first: with no way to ask, an overlap adds nothing and says why.
   if (outcome.outcome === 'overlap') {
-    await notifyProblem('Not added: you would pay twice', `${outcome.message} ${choosePrompt}`);
+    await notifyProblem(
+      i18n.t('background.problem.payTwice'),
+      `${outcome.message} ${i18n.t('background.problem.choose')}`,
+    );
     return;
   }
   const [added] = outcome.result.added;
@@ -54,8 +57,8 @@ export async function addWithNotice(
   if (added) await notifyAddedToCart(added.name, name);
   else if (warning?.code === 'alreadyPurchased') {
     await notifyProblem(
-      'You already own this',
-      `${warning.message} To buy it again, use the page's format buttons and confirm.`,
+      i18n.t('background.problem.ownedTitle'),
+      i18n.t('background.problem.ownedMessage', [warning.message]),
     );
-  } else if (warning) await notifyProblem('Not added to your cart', warning.message);
+  } else if (warning) await notifyProblem(i18n.t('background.problem.notAdded'), warning.message);
 }

@@ -8,7 +8,10 @@
  * (The same track in another format is an upgrade or a format change, not an overlap: the
  * page's format buttons handle those, and the store keeps one cart line per item.)
  */
+
+import { i18n } from '#i18n';
 import type { AudioFormat, CartItemInput, ItemType } from '../../contract/wire.ts';
+import { plural } from '../../i18n/plural.ts';
 import type { Overlap, OverlapChoice } from '../../protocol/messages.ts';
 
 export interface AddedItem {
@@ -104,10 +107,13 @@ export function planFor(
 
 /** One sentence for a person: what the item shares with the cart and the library. */
 export function describeOverlap(item: Pick<AddedItem, 'type'>, overlap: Overlap): string {
-  if (overlap.releaseInCart !== null) return 'Its release is already in your cart.';
+  if (overlap.releaseInCart !== null) return i18n.t('background.overlap.releaseInCart');
   const parts: string[] = [];
-  const tracks = (n: number) => `${n} ${n === 1 ? 'track' : 'tracks'}`;
-  if (overlap.owned.length > 0) parts.push(`${tracks(overlap.owned.length)} you own`);
-  if (overlap.inCart.length > 0) parts.push(`${tracks(overlap.inCart.length)} already in your cart`);
-  return `This ${item.type} holds ${parts.join(' and ')}.`;
+  if (overlap.owned.length > 0) parts.push(plural('background.overlap.owned', overlap.owned.length));
+  if (overlap.inCart.length > 0) parts.push(plural('background.overlap.inCart', overlap.inCart.length));
+  const held =
+    parts.length === 2
+      ? i18n.t('background.overlap.both', [parts[0] ?? '', parts[1] ?? ''])
+      : (parts[0] ?? '');
+  return i18n.t(item.type === 'track' ? 'background.overlap.track' : 'background.overlap.release', [held]);
 }

@@ -3,27 +3,33 @@
  * and releases, and on its track and release pages. One item per target and kind, so each title
  * says what a click does; while nobody is signed in they are shown disabled and say why.
  */
+
 import { type Browser, browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { type CatalogItemRef, parseCatalogUrl } from '../../contract/catalog-url.ts';
 
 const menus = {
-  'crate-download-track-link': { contexts: ['link'], kind: 'track', title: 'Download purchased track' },
+  'crate-download-track-link': { contexts: ['link'], kind: 'track', title: 'background.menu.trackLink' },
   'crate-download-release-link': {
     contexts: ['link'],
     kind: 'release',
-    title: 'Download purchased tracks of this release',
+    title: 'background.menu.releaseLink',
   },
-  'crate-download-track-page': { contexts: ['page'], kind: 'track', title: 'Download this purchased track' },
+  'crate-download-track-page': { contexts: ['page'], kind: 'track', title: 'background.menu.trackPage' },
   'crate-download-release-page': {
     contexts: ['page'],
     kind: 'release',
-    title: "Download this release's purchased tracks",
+    title: 'background.menu.releasePage',
   },
 } as const;
 type MenuId = keyof typeof menus;
 const menuIds = Object.keys(menus) as MenuId[];
 
-const signInFirst = ' (sign in to Crate first)';
+/** A menu's title in the browser's language, saying to sign in first while nobody is. */
+function menuTitle(id: MenuId, signedIn: boolean): string {
+  const title = i18n.t(menus[id].title);
+  return signedIn ? title : i18n.t('background.menu.signInFirst', [title]);
+}
 
 /**
  * Match patterns for one kind of store page. Chrome matches the port too; Firefox's patterns take
@@ -44,7 +50,7 @@ export async function createMenus(storeUrl: string, signedIn: boolean): Promise<
     const forKind = [pagePattern(storeUrl, menu.kind)];
     browser.contextMenus.create({
       id,
-      title: menu.title + (signedIn ? '' : signInFirst),
+      title: menuTitle(id, signedIn),
       enabled: signedIn,
       contexts: [...menu.contexts],
       ...(menu.contexts[0] === 'link'
@@ -58,7 +64,7 @@ export async function createMenus(storeUrl: string, signedIn: boolean): Promise<
 export async function updateMenus(signedIn: boolean): Promise<void> {
   for (const id of menuIds) {
     await browser.contextMenus.update(id, {
-      title: menus[id].title + (signedIn ? '' : signInFirst),
+      title: menuTitle(id, signedIn),
       enabled: signedIn,
     });
   }

@@ -3,7 +3,9 @@
  * behind it, the context menu, the notifications' buttons, and the popup's bulk download messages.
  * The entrypoint wires browser events to these functions; nothing here lives only in memory.
  */
+
 import { type Browser, browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
 import { errorMessage } from '../../protocol/error-message.ts';
 import { browserSessionItem, storeUrlSetting } from '../../storage/items.ts';
@@ -47,7 +49,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
     await browser.notifications.clear(notificationId);
     await options
       .addToCart(item)
-      .catch((error) => notifyProblem('Could not add it to your cart', errorMessage(error)));
+      .catch((error) => notifyProblem(i18n.t('background.problem.addTitle'), errorMessage(error)));
   }
 
   return {
@@ -64,7 +66,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
           libraryChanged: options.refreshOwned,
         });
       } catch (error) {
-        await notifyProblem('Could not download', errorMessage(error));
+        await notifyProblem(i18n.t('background.problem.downloadTitle'), errorMessage(error));
       }
     },
 

@@ -3,9 +3,13 @@
  * everything its buttons need (`crate-not-owned:track:42`), so a click handled by a freshly started
  * worker needs no memory of having shown it.
  */
+
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
 import { itemKey } from '../../contract/item-key.ts';
+import { formatCount } from '../../i18n/intl.ts';
+import { plural } from '../../i18n/plural.ts';
 import type { DownloadJob } from '../../storage/download-job.ts';
 import type { RunSummary } from './queue-model.ts';
 
@@ -29,12 +33,11 @@ async function notify(
 }
 
 export function notifyNotOwned(item: CatalogItemRef, name: string): Promise<void> {
-  const what = item.type === 'track' ? 'this track' : 'any track of this release';
   return notify(
     `${notOwnedPrefix}${itemKey(item)}`,
-    `You do not own ${what}`,
-    `"${name}" is not in your library. ${hasButtons ? 'Add it to your cart?' : 'Click here to add it to your cart.'}`,
-    [{ title: 'Add to cart' }],
+    i18n.t(item.type === 'track' ? 'background.notOwned.track' : 'background.notOwned.release'),
+    i18n.t(hasButtons ? 'background.notOwned.ask' : 'background.notOwned.click', [name]),
+    [{ title: i18n.t('background.notOwned.addToCart') }],
   );
 }
 
@@ -45,35 +48,44 @@ export function notOwnedItem(notificationId: string): CatalogItemRef | null {
 }
 
 export function notifyAddedToCart(name: string, cartName: string): Promise<void> {
-  return notify('crate-added-to-cart', 'Added to your cart', `"${name}" is in the cart "${cartName}".`);
+  return notify(
+    'crate-added-to-cart',
+    i18n.t('background.added.title'),
+    i18n.t('background.added.message', [name, cartName]),
+  );
 }
 
 export function notifyDownloadFailed(job: DownloadJob): Promise<void> {
   return notify(
     `crate-download-failed:${job.downloadId}`,
-    'A download failed',
-    `"${job.title}": ${job.error ?? 'The download failed.'}`,
+    i18n.t('background.downloadFailed.title'),
+    i18n.t('background.downloadFailed.message', [
+      job.title,
+      job.error ?? i18n.t('background.downloadFailed.reason'),
+    ]),
   );
 }
 
 /** "12 already saved, 8 downloaded." or "8 files saved to your downloads." */
 function runSummaryText({ done, alreadySaved }: Pick<RunSummary, 'done' | 'alreadySaved'>): string {
-  if (alreadySaved === 0) return `${done} ${done === 1 ? 'file' : 'files'} saved to your downloads.`;
-  return `${alreadySaved} already saved, ${done} downloaded.`;
+  if (alreadySaved === 0) return plural('background.run.saved', done);
+  return i18n.t('background.run.alreadySaved', [formatCount(alreadySaved), formatCount(done)]);
 }
 
 export function notifyRunFinished({ done, alreadySaved, failed }: RunSummary): Promise<void> {
   const saved = runSummaryText({ done, alreadySaved });
+  const named = failed
+    .slice(0, 3)
+    .map((job) =>
+      i18n.t('background.run.failedJob', [job.title, job.error ?? i18n.t('background.run.failedReason')]),
+    );
   const problems =
     failed.length === 0
       ? ''
-      : ` ${failed.length} failed: ${failed
-          .slice(0, 3)
-          .map((job) => `"${job.title}" (${job.error ?? 'failed'})`)
-          .join(', ')}${failed.length > 3 ? ', …' : ''}. Retry them from the popup.`;
+      : ` ${plural('background.run.failed', failed.length, `${named.join(', ')}${failed.length > 3 ? ', …' : ''}`)}`;
   return notify(
     'crate-downloads-finished',
-    failed.length ? 'Downloads finished, with failures' : 'Downloads finished',
+    i18n.t(failed.length ? 'background.run.finishedWithFailures' : 'background.run.finished'),
     saved + problems,
   );
 }

@@ -4,6 +4,7 @@
  * for the store. A file started again counts only the bytes of its new download. A pure function
  * of the stored jobs and what the browser says of the downloads under way.
  */
+import { i18n } from '#i18n';
 import type { DownloadJob, QueueState } from '../../storage/download-job.ts';
 import { type ActiveFile, isActive, type QueueProgress } from './queue-model.ts';
 
@@ -70,7 +71,7 @@ export function runProgress(
       .map((job) => ({
         downloadId: job.downloadId,
         title: job.title,
-        reason: job.error ?? 'The download failed.',
+        reason: job.error ?? i18n.t('background.downloadFailed.reason'),
       })),
     active,
     bytesReceived: received,

@@ -6,10 +6,10 @@
  * run ends the badge goes back to the cart's count and the title to the extension's name.
  */
 import { browser } from 'wxt/browser';
-import { toolbarProgress } from '../../protocol/bulk-progress-text.ts';
 import type { BulkProgress } from '../../protocol/messages.ts';
 import { storeUrlSetting } from '../../storage/items.ts';
 import { restoreCartBadge } from '../cart/cart-badge.ts';
+import { toolbarProgress } from './toolbar-progress.ts';
 
 /** How often the toolbar follows a run while this worker lives. */
 export const toolbarRefreshMs = 2_000;

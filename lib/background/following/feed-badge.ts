@@ -4,7 +4,10 @@
  * labels (orange). The cart wins because it is what the person is about to pay for; the tooltip
  * says which count the badge shows.
  */
+
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
+import { plural } from '../../i18n/plural.ts';
 import { cartCountItem, feedItem, storeUrlSetting } from '../../storage/items.ts';
 import { unseen } from './feed-model.ts';
 
@@ -31,15 +34,11 @@ export async function paintBadge(cartItems?: number | null): Promise<void> {
   if (items) {
     await button.setBadgeText({ text: String(items) });
     await button.setBadgeBackgroundColor({ color: cartBadgeColor });
-    await button.setTitle({ title: `Crate: ${items} ${items === 1 ? 'item' : 'items'} in your cart` });
+    await button.setTitle({ title: plural('background.badge.cart', items) });
     return;
   }
   const fresh = await newReleases(storeUrl);
   await button.setBadgeText({ text: fresh ? String(fresh) : '' });
   if (fresh) await button.setBadgeBackgroundColor({ color: feedBadgeColor });
-  await button.setTitle({
-    title: fresh
-      ? `Crate: ${fresh} new ${fresh === 1 ? 'release' : 'releases'} from artists you follow`
-      : 'Crate',
-  });
+  await button.setTitle({ title: fresh ? plural('background.badge.feed', fresh) : i18n.t('extName') });
 }

@@ -7,6 +7,8 @@
 
 import type { Browser } from 'wxt/browser';
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
+import { plural } from '../../i18n/plural.ts';
 import type { FollowList, NewForYou } from '../../protocol/messages.ts';
 import type { Handlers } from '../../protocol/receive.ts';
 import { StoreError } from '../../protocol/store-error.ts';
@@ -241,7 +243,7 @@ async function notifyNewReleases(fresh: number): Promise<void> {
   await browser.notifications.create(feedNotificationId, {
     type: 'basic',
     iconUrl: browser.runtime.getURL('/notification-icon.png'),
-    title: 'New for you',
-    message: `${fresh} new ${fresh === 1 ? 'release' : 'releases'} from artists you follow`,
+    title: i18n.t('background.feed.title'),
+    message: plural('background.feed.message', fresh),
   });
 }

@@ -1,4 +1,4 @@
-import { formatPriceAttribute } from '../../../lib/contract/audio-formats.ts';
+import { formatPriceAttribute, priceCurrencyAttribute } from '../../../lib/contract/audio-formats.ts';
 import type { Price, Track } from '../../../lib/contract/wire.ts';
 import { formatPrice } from '../format.ts';
 
@@ -10,7 +10,8 @@ const withFee = (price: Price, fee: Price): Price => ({
 
 /**
  * A price, or "Free" for a promotional track (which is downloaded, never bought). With the
- * item's format fees, it carries the price in each other format too (formatPriceAttribute).
+ * item's format fees, it carries every format's amount and the currency too (formatPriceAttribute),
+ * for the extension to write in the DJ's language.
  */
 export function PriceTag({
   price,
@@ -24,8 +25,10 @@ export function PriceTag({
   if (saleType === 'promotion') return <span class="price free">Free</span>;
   const others = fee
     ? {
-        [formatPriceAttribute('wav')]: formatPrice(withFee(price, fee.wav)),
-        [formatPriceAttribute('aiff')]: formatPrice(withFee(price, fee.aiff)),
+        [formatPriceAttribute('mp3')]: String(price.value),
+        [formatPriceAttribute('wav')]: String(withFee(price, fee.wav).value),
+        [formatPriceAttribute('aiff')]: String(withFee(price, fee.aiff).value),
+        [priceCurrencyAttribute]: price.currency,
       }
     : {};
   return (

@@ -7,8 +7,14 @@ const languages = readdirSync(join(import.meta.dirname, '..', '..', '..', 'local
   file.replace(/\.json$/, ''),
 );
 const english = readLocale('en');
-/** Names, not words: the same in every language. */
-const sameEverywhere = new Set(['extName']);
+/** Names, not words: the same in every language (a key notation's name; a name and its price). */
+const sameEverywhere = new Set([
+  'extName',
+  'content_withPrice',
+  'options_notation_musical',
+  'options_notation_camelot',
+  'options_notation_openKey',
+]);
 const substitutions = (text: string) => [...text.matchAll(/\$([1-9])/g)].map((match) => match[1]).sort();
 
 describe('locales', () => {

@@ -138,6 +138,25 @@ describe('literal text', () => {
     ]);
   });
 
+  it('finds the text a label function returns and text chosen by a condition, but not the class names or states it returns', () => {
+    const source = [
+      `export const name = (title: string) => \`"\${title}" is in the cart\`;`,
+      `export function label(owned: boolean) { if (owned) return 'Owned'; return \`Add \${title}\`; }`,
+      `export const follow = (el: HTMLElement, on: boolean) => { el.textContent = on ? 'Following' : 'Follow'; };`,
+      `export function classOf(on: boolean) { return on ? 'mark owned' : 'default'; }`,
+      `export const state = (playing: boolean) => (playing ? 'playing' : 'paused');`,
+      `export const format = () => 'MP3';`,
+      `export function warn() { return 'Crate'; }`,
+    ].join('\n');
+    expect(literalTexts('sample.ts', source).map(({ line, text }) => [line, text])).toEqual([
+      [1, '" " is in the cart'],
+      [2, 'Owned'],
+      [2, 'Add'],
+      [3, 'Following'],
+      [3, 'Follow'],
+    ]);
+  });
+
   it('checks components but not their test page objects', () => {
     write('components/popup/panel.tsx', 'export const P = () => <h1>Your cart</h1>;');
     write('components/popup/panel.page.ts', "export const heading = 'Your cart';");

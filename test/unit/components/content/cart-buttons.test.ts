@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   createCartButtons,
   drawCartButtons,
@@ -10,6 +11,7 @@ import type { CartActions } from '../../../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../../../lib/content/decorate.ts';
 import { createItemStates, type ItemStatus } from '../../../../lib/content/item-state.ts';
 import type { StoreCartState } from '../../../../lib/storage/cart-state.ts';
+import { getMessageFrom, readLocale } from '../../../helpers/locales.ts';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -48,6 +50,48 @@ const shown = (fieldset: HTMLFieldSetElement) =>
   [...fieldset.children]
     .flatMap((child) => (child.classList.contains('formats') ? [...child.children] : [child]))
     .map((child) => child.textContent);
+
+describe("in the DJ's language", () => {
+  const speak = (language: string) => {
+    fakeBrowser.i18n.getMessage = getMessageFrom(readLocale(language)) as typeof fakeBrowser.i18n.getMessage;
+  };
+  const priced = {
+    ...track,
+    price: '1,49\u00a0$',
+    prices: { mp3: '1,49\u00a0$', wav: '2,49\u00a0$', aiff: '2,49\u00a0$' },
+  };
+
+  it('names and labels every button in German, the formats and DJ words left as they are', () => {
+    speak('de');
+    const fieldset = draw(priced, status({ owned: true, ownedFormats: ['mp3'] }));
+    expect(shown(fieldset)).toEqual([
+      '128 BPM · F# min',
+      'Gekauft: MP3',
+      'MP3 1,49\u00a0$',
+      'WAV holen 2,49\u00a0$',
+      'AIFF holen 2,49\u00a0$',
+      '▾',
+    ]);
+    expect(button('„Strobe“ als WAV holen (gekauft als MP3), 2,49\u00a0$')).toBeTruthy();
+    drawCartButtons(fieldset, { item: priced, status: status({ inCart: 'wav' }), phase: ready });
+    expect(button('„Strobe“ liegt als WAV im Warenkorb')).toBeTruthy();
+    expect(button('„Strobe“ aus dem Warenkorb nehmen')).toBeTruthy();
+    expect(shown(fieldset)).toContain('Im Warenkorb');
+  });
+
+  it('asks before buying again in Spanish, with the price in the locale', () => {
+    speak('es');
+    const fieldset = draw(priced, status({ owned: true, ownedFormats: ['mp3'] }), {
+      step: 'confirmOwned',
+      format: 'wav',
+    });
+    expect(fieldset.querySelector('.question')?.textContent).toBe(
+      'Ya lo tienes en MP3: ¿comprar WAV otra vez por 1,49\u00a0$ más el recargo de WAV?',
+    );
+    expect(shown(fieldset)).toContain('Añadir igual');
+    expect(shown(fieldset)).toContain('Cancelar');
+  });
+});
 
 describe('every state of the control', () => {
   it('offers the three formats with the default emphasised', () => {

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { decoratedMark, decorateOnce, listRowOf } from '../../../../lib/content/decorate.ts';
+import { getMessageFrom, readLocale } from '../../../helpers/locales.ts';
 
 const store = 'http://127.0.0.1:8787';
 
@@ -59,6 +61,38 @@ describe('decorating rows', () => {
       free: false,
       price: '$9.99',
     });
+  });
+
+  it("writes the marked prices of every format in the DJ's language, the row's own words where unmarked", () => {
+    const tile = element('tile');
+    (tile.querySelector('a') as HTMLAnchorElement).href = `${store}/release/opus/7`;
+    const price = tile.querySelector('.price') as HTMLElement;
+    const mark = (amounts: Record<string, string>) => {
+      for (const [name, value] of Object.entries(amounts)) price.setAttribute(name, value);
+    };
+    mark({
+      'data-price-mp3': '9.99',
+      'data-price-wav': '11.49',
+      'data-price-aiff': '11.49',
+      'data-currency': 'USD',
+    });
+    expect(listRowOf(tile, store)?.item).toMatchObject({
+      price: '$9.99',
+      prices: { mp3: '$9.99', wav: '$11.49', aiff: '$11.49' },
+    });
+    fakeBrowser.i18n.getMessage = getMessageFrom(readLocale('de')) as typeof fakeBrowser.i18n.getMessage;
+    expect(listRowOf(tile, store)?.item).toMatchObject({
+      price: '9,99\u00a0$',
+      prices: { mp3: '9,99\u00a0$', wav: '11,49\u00a0$', aiff: '11,49\u00a0$' },
+    });
+    fakeBrowser.i18n.getMessage = getMessageFrom(readLocale('es')) as typeof fakeBrowser.i18n.getMessage;
+    expect(listRowOf(tile, store)?.item.prices?.wav).toBe('11,49\u00a0US$');
+    // A broken amount or an unknown currency: the row's own text, and no per-format prices.
+    mark({ 'data-price-wav': 'soon' });
+    expect(listRowOf(tile, store)?.item).toEqual(expect.objectContaining({ price: '$9.99' }));
+    expect(listRowOf(tile, store)?.item.prices).toBeUndefined();
+    mark({ 'data-price-wav': '11.49', 'data-currency': 'not a currency' });
+    expect(listRowOf(tile, store)?.item.prices).toBeUndefined();
   });
 
   it('names a row by its first link that parses, and leaves other elements alone', () => {

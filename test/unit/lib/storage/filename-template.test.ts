@@ -6,8 +6,8 @@ import {
   filenameFields,
   renderFilename,
   templateFields,
+  templateIssue,
   templateNeedsRelease,
-  templateProblem,
 } from '../../../../lib/storage/filename-template.ts';
 
 const ref = (name: string) => ({ id: 1, name, slug: 'x' });
@@ -227,7 +227,7 @@ describe('filenameFields: every field the options page lists', () => {
 
   it('still reads templates saved with the old names {artists} and {ext}', () => {
     expect(render({}, '{artists} - {title}.{ext}')).toBe('deadmau5 - Strobe.mp3');
-    expect(templateProblem('{artists} - {title}.{ext}')).toBeNull();
+    expect(templateIssue('{artists} - {title}.{ext}')).toBeNull();
   });
 
   it('says when naming needs the release record', () => {
@@ -237,26 +237,13 @@ describe('filenameFields: every field the options page lists', () => {
   });
 });
 
-describe('templateProblem', () => {
-  it.each([
-    [defaultFilenameTemplate, null],
-    ['{release}/{title}.{format}', null],
-    ['{label}/{catalog}/{track}. {artist} - {title} [{camelot} {bpm}]', null],
-    ['', 'The file name template is empty: type at least one field, e.g. {title}.'],
-    ['   ', 'The file name template is empty: type at least one field, e.g. {title}.'],
-    ['{artist} - {titel}', 'Unknown field {titel}: use the fields listed below.'],
-    ['{Artist} - {titel} {titel}', 'Unknown fields {Artist}, {titel}: use the fields listed below.'],
-    ['{} {title}', 'Unknown field {}: use the fields listed below.'],
-    ['{artist - {title}', 'A "{" opens inside another field (character 11): close the first with "}".'],
-    ['{artist} - {title', 'A "{" is not closed (character 12): add "}" after the field name.'],
-    ['artist} - {title}', 'A "}" has no "{" before it (character 7).'],
-    ['{artist}: {title}', '":" cannot be in a file or folder name on Windows or macOS.'],
-    ['{title}?', '"?" cannot be in a file or folder name on Windows or macOS.'],
-    ['{title}\u0007', 'a control character cannot be in a file or folder name on Windows or macOS.'],
-    ['{label}\\{title}', 'Use "/" for folders, not "\\".'],
-    ['../{title}', 'A folder cannot be "." or "..": files stay inside your download folder.'],
-    ['{label}/', 'The template ends with "/": add the file name after it.'],
-  ])('%j', (template, problem) => {
-    expect(templateProblem(template)).toBe(problem);
+describe('templateIssue', () => {
+  it('names the problem and its value, in no language', () => {
+    expect(templateIssue('{artist} - {titel} {x}')).toEqual({
+      problem: 'unknownFields',
+      value: '{titel}, {x}',
+    });
+    expect(templateIssue('{title}\u0007')).toEqual({ problem: 'controlCharacter' });
+    expect(templateIssue(defaultFilenameTemplate)).toBeNull();
   });
 });
