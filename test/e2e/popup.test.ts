@@ -13,6 +13,7 @@ import type { Artist, Cart, LibraryEntry, Release, Track } from '../../lib/contr
 import { seriousViolations } from './axe.ts';
 import { pointAtStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
+import { holdPopupCache, releasePopupCache } from './popup-cache-hold.ts';
 
 const storeUrl = inject('storeUrl');
 const namedCart = 'crate-e2e';
@@ -124,6 +125,35 @@ describe('the cart tab', () => {
     // The last view went on screen first; the live popup then took its place.
     expect(lastView).toBeLessThan(live as number);
     expect(await popup.page.locator('#last-view').count()).toBe(0);
+  });
+
+  it('opens on a tab clicked in the first frame, while the live popup still loads', async () => {
+    // The cart's last view is kept (the test before). Another extension page holds the popup cache
+    // busy, so the live popup, which reads it before it renders, waits: only the first frame shows.
+    const holder = await extension.openPage('options.html');
+    await holder.evaluate(holdPopupCache);
+    try {
+      await openPopup();
+      const pictured = popup.page.locator('#last-view [role="tab"]#tab-library');
+      await pictured.waitFor();
+      const box = await pictured.boundingBox();
+      if (!box) throw new Error('The first frame shows no Library tab.');
+      // As a person clicks it: where it is drawn (the picture is inert: no element takes the click).
+      await popup.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      expect(await popup.page.locator('#app [role="tab"]').count()).toBe(0);
+      expect(await popup.page.locator('#last-view').getAttribute('data-tab')).toBe('library');
+      expect(await pictured.getAttribute('aria-selected')).toBe('true');
+    } finally {
+      await holder.evaluate(releasePopupCache);
+      await holder.close();
+    }
+    await popup.live();
+    expect(await popup.tab('Library').getAttribute('aria-selected')).toBe('true');
+    expect(await popup.tab('Cart').getAttribute('aria-selected')).toBe('false');
+    await popup.library.entries.first().waitFor();
+    // The tests after work on the cart, opened as it is by default.
+    await openPopup();
+    await popup.cart.counts.filter({ hasText: '4 items' }).waitFor();
   });
 
   it('"Set all items to" AIFF previews the new total and makes every item aiff', async () => {

@@ -20,6 +20,7 @@ import type { AudioFormat, Track } from '../../../lib/contract/wire.ts';
 import { signInToStore } from '../connect.ts';
 import { api, cartItems, emptyCart, library, trackPath, unownedTracks } from '../demo-store.ts';
 import type { MenuClick } from '../extension.ts';
+import { holdPopupCache, releasePopupCache } from '../popup-cache-hold.ts';
 import { type FirefoxExtension, launchFirefoxExtension } from './firefox-extension.ts';
 import type { FirefoxPage } from './puppeteer-ui.ts';
 
@@ -100,6 +101,37 @@ describe('Firefox: the popup', () => {
     await popup.cart.emptyCart();
     await popup.cart.emptyNotice.waitFor();
     await expect.poll(cartItems).toEqual([]);
+    await popup.page.close();
+  });
+
+  it('opens on a tab clicked in the first frame, while the live popup still loads', async () => {
+    const shown = await openPopup();
+    await expect
+      .poll(() => shown.page.puppeteer.evaluate(() => localStorage.getItem('crate:last-view:cart')))
+      .toBeTruthy();
+    await shown.page.close();
+    // The live popup reads the popup cache before it renders: held busy, only the first frame shows.
+    const holder = await extension.openPage('options.html');
+    await holder.puppeteer.evaluate(holdPopupCache);
+    const popup = new PopupPage(await extension.openPage('popup.html'));
+    try {
+      const pictured = await popup.page.puppeteer.waitForSelector('#last-view [role="tab"]#tab-library');
+      const box = await pictured?.boundingBox();
+      if (!box) throw new Error('The first frame shows no Library tab.');
+      await popup.page.puppeteer.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      expect(await popup.page.locator('#app [role="tab"]').count()).toBe(0);
+      expect(
+        await popup.page.puppeteer.evaluate(() => document.getElementById('last-view')?.dataset.tab),
+      ).toBe('library');
+    } finally {
+      await holder.puppeteer.evaluate(releasePopupCache);
+      await holder.close();
+    }
+    await popup.live();
+    const selected = () =>
+      popup.page.puppeteer.evaluate(() => document.querySelector('#app [aria-selected="true"]')?.id);
+    expect(await selected()).toBe('tab-library');
+    await popup.library.entries.first().waitFor();
     await popup.page.close();
   });
 

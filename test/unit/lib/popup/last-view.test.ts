@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followLiveView, paintLastView } from '../../../../lib/popup/last-view.ts';
+import { firstFrameTab, followLiveView, paintLastView } from '../../../../lib/popup/last-view.ts';
 import { forgetLastViews } from '../../../../lib/storage/last-view-store.ts';
 
 const key = (tab: string) => `crate:last-view:${tab}`;
@@ -13,6 +13,39 @@ function liveApp(panel: string): HTMLElement {
     <div role="tabpanel" id="panel-library" hidden><p>Library rows</p></div>
   </div></main>`;
   return document.getElementById('app') as HTMLElement;
+}
+
+/** A kept view with the popup's tabs, `tab` selected, and `text` in its panel. */
+function keptView(tab: string, text: string): string {
+  const tabs = ['cart', 'library', 'artists']
+    .map((id) => `<button role="tab" id="tab-${id}" aria-selected="${id === tab}">${id}</button>`)
+    .join('');
+  const panels = ['cart', 'library', 'artists']
+    .map(
+      (id) =>
+        `<div role="tabpanel" id="panel-${id}"${id === tab ? '' : ' hidden'}>${id === tab ? text : ''}</div>`,
+    )
+    .join('');
+  return `<div class="popup"><div role="tablist">${tabs}</div>${panels}</div>`;
+}
+
+/** Where the first frame draws each tab: 100 px wide, side by side, 40 to 70 px from the top. */
+function layOutTabs(): void {
+  for (const [index, button] of document.querySelectorAll('#last-view [role="tab"]').entries())
+    (button as HTMLElement).getBoundingClientRect = () => new DOMRect(index * 100, 40, 100, 30);
+}
+
+/** A person's click at (x, y): it lands on what is under the inert picture (the body, or the live popup). */
+function clickAt(x: number, y: number, target: Element = document.body): void {
+  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'])
+    target.dispatchEvent(
+      new (type.startsWith('pointer') ? PointerEvent : MouseEvent)(type, {
+        bubbles: true,
+        cancelable: true,
+        clientX: x,
+        clientY: y,
+      }),
+    );
 }
 
 beforeEach(() => localStorage.clear());
@@ -61,7 +94,7 @@ describe('the last view', () => {
     const app = liveApp('<div aria-busy="true">Loading your cart…</div>');
     localStorage.setItem(key('cart'), '<p>old</p>');
     paintLastView('cart');
-    followLiveView(app);
+    followLiveView(app, { maxWaitMs: 60_000 }); // a loaded machine may take 600 ms for two frames
     await nextFrame();
     await nextFrame();
     expect(document.getElementById('last-view')).not.toBeNull();
@@ -75,5 +108,66 @@ describe('the last view', () => {
     localStorage.setItem('other', 'stays');
     forgetLastViews();
     expect(Object.keys(localStorage)).toEqual(['other']);
+  });
+
+  it('opens on the tab clicked in the first frame, painting its view, before the live popup is there', () => {
+    localStorage.setItem(key('cart'), keptView('cart', '4 items'));
+    localStorage.setItem(key('library'), keptView('library', '10,000 entries'));
+    paintLastView('cart');
+    expect(firstFrameTab()).toBe('cart');
+    layOutTabs();
+    clickAt(150, 55);
+    expect(firstFrameTab()).toBe('library');
+    const overlay = document.getElementById('last-view') as HTMLElement;
+    expect(overlay.textContent).toContain('10,000 entries');
+    expect(overlay.textContent).not.toContain('4 items');
+  });
+
+  it('marks a clicked tab with no kept view chosen, over an empty panel', () => {
+    localStorage.setItem(key('cart'), keptView('cart', '4 items'));
+    paintLastView('cart');
+    layOutTabs();
+    clickAt(250, 55);
+    expect(firstFrameTab()).toBe('artists');
+    const overlay = document.getElementById('last-view') as HTMLElement;
+    expect(overlay.querySelector('[aria-selected="true"]')?.id).toBe('tab-artists');
+    expect((overlay.querySelector('#panel-cart') as HTMLElement).hidden).toBe(true);
+    expect((overlay.querySelector('#panel-artists') as HTMLElement).hidden).toBe(false);
+    expect(overlay.textContent).not.toContain('4 items');
+  });
+
+  it('gives the clicked tab to the live popup when it is already under the picture, and nothing else', () => {
+    const app = liveApp('<button id="remove">Remove</button>');
+    const clicked: string[] = [];
+    for (const button of app.querySelectorAll('button'))
+      button.addEventListener('click', () => clicked.push(button.id));
+    localStorage.setItem(key('cart'), keptView('cart', '4 items'));
+    paintLastView('cart');
+    layOutTabs();
+    // Under the picture's Library tab lies the live popup's Remove button: it must not get the click.
+    clickAt(150, 55, app.querySelector('#remove') as HTMLElement);
+    expect(clicked).toEqual(['tab-library']);
+    // No view of the library was kept: the live popup shows it.
+    expect(document.getElementById('last-view')).toBeNull();
+    clickAt(150, 55, app.querySelector('#remove') as HTMLElement);
+    expect(clicked).toEqual(['tab-library', 'remove']);
+  });
+
+  it('drops other clicks before the live popup is there, and gives way to it for clicks after', () => {
+    localStorage.setItem(key('cart'), keptView('cart', '4 items'));
+    paintLastView('cart');
+    layOutTabs();
+    clickAt(50, 300);
+    clickAt(50, 55); // the tab already shown
+    expect(firstFrameTab()).toBe('cart');
+    const app = document.createElement('main');
+    app.id = 'app';
+    app.innerHTML = '<button role="tab" id="tab-cart">Cart</button><button id="remove">Remove</button>';
+    document.body.prepend(app);
+    let removed = 0;
+    app.querySelector('#remove')?.addEventListener('click', () => removed++);
+    clickAt(50, 300, app.querySelector('#remove') as HTMLElement);
+    expect(removed).toBe(1);
+    expect(document.getElementById('last-view')).toBeNull();
   });
 });
