@@ -93,6 +93,13 @@ export class FirefoxPage implements UiPage {
     await this.puppeteer.goto(url);
   }
 
+  /** A real mouse click in the middle of where `selector` is drawn, once it is (test/e2e/browsers.ts). */
+  async clickWhereDrawn(selector: string): Promise<void> {
+    const box = await (await this.puppeteer.waitForSelector(selector))?.boundingBox();
+    if (!box) throw new Error(`${selector} is not drawn.`);
+    await this.puppeteer.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
+
   close(): Promise<void> {
     return this.puppeteer.close();
   }
