@@ -1,11 +1,11 @@
 /**
- * The DJ's collection journey, one script for both browsers with the same page objects (Chromium:
- * collection.test.ts, Firefox: firefox/collection.test.ts): a rekordbox XML export holding three
- * tracks of a chart (spelled as rekordbox users spell them), another mix of a fourth and an entry
- * without a title is imported on the options page (a copy of it cut short is refused and replaces
- * nothing); the chart marks exactly the three, naming rekordbox; adding one asks first, and "Buy anyway" puts it in the cart, where the popup's cart
- * tab flags it like a track paid twice and leaves it out of the total; "Hide what I have" hides
- * the three on the chart, remembered in another tab and followed back.
+ * The DJ's collection journey, run in both browsers with the same page objects by
+ * collection.test.ts: a rekordbox XML export holding three tracks of a chart (spelled as rekordbox
+ * users spell them), another mix of a fourth and an entry without a title is imported on the
+ * options page (a copy of it cut short is refused and replaces nothing); the chart marks exactly
+ * the three, naming rekordbox; adding one asks first, and "Buy anyway" puts it in the cart, where
+ * the popup's cart tab flags it like a track paid twice and leaves it out of the total; "Hide what
+ * I have" hides the three on the chart, remembered in another tab and followed back.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
