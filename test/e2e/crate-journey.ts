@@ -1,6 +1,6 @@
 /**
- * The crate journey, one script for both browsers with the same page objects (Chromium:
- * downloads.test.ts, Firefox: firefox/crates.test.ts), against a store of the test file's own:
+ * The crate journey, run in both browsers with the same page objects by crates.test.ts, against a
+ * store of the test file's own:
  * - buy a release, save it as WAV with "Download purchased", export everything downloaded to
  *   rekordbox XML, and check every Location is a file on disk carrying tags (music-metadata);
  * - a named cart holding that release and a track not bought, exported from the cart tab to M3U8,
