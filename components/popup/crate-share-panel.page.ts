@@ -32,6 +32,16 @@ export class CrateSharePanelPage<P extends UiPage> {
     return this.panel.locator(':scope > [role="status"]') as LocatorOf<P>;
   }
 
+  /** A skipped item's line in the report: "Release 21: you own it already". */
+  skippedLine(type: 'track' | 'release', id: number, code: string): string {
+    const because = this.words.t(`popup.share.skippedBecause.${code}`);
+    return this.words.t(
+      type === 'track' ? 'popup.share.skippedTrack' : 'popup.share.skippedRelease',
+      String(id),
+      because,
+    );
+  }
+
   get problem(): LocatorOf<P> {
     return this.panel.locator(':scope > [role="alert"]') as LocatorOf<P>;
   }

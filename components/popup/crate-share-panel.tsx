@@ -9,12 +9,12 @@ import { i18n } from '#i18n';
 import { isCartName } from '../../lib/contract/cart-name.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
-import type { CartItem } from '../../lib/contract/wire.ts';
+import type { CartItem, CartWarning, ItemType } from '../../lib/contract/wire.ts';
 import { formatCount } from '../../lib/i18n/intl.ts';
 import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import { crateFile, readCrateFile } from '../../lib/protocol/crate-file.ts';
 import { errorMessage } from '../../lib/protocol/error-message.ts';
-import type { CrateImportResult } from '../../lib/protocol/messages.ts';
+import type { CrateImportProblem, CrateImportResult } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
 import { CrateExportButton } from './crate-export-button.tsx';
 
@@ -109,12 +109,49 @@ export function CrateSharePanel({ cartName, items }: CrateSharePanelProps) {
   );
 }
 
+/** An item as the import's sentences name it: "track 7". */
+const itemName = ({ type, id }: { type: ItemType; id: number }) =>
+  type === 'track'
+    ? i18n.t('popup.share.itemTrack', [String(id)])
+    : i18n.t('popup.share.itemRelease', [String(id)]);
+
+/** Why the worker added nothing, in the DJ's language. */
+function problemText(problem: CrateImportProblem): string {
+  switch (problem.code) {
+    case 'empty':
+      return i18n.t('popup.share.emptyCrate');
+    case 'unknownItems': {
+      const named =
+        problem.named.map(itemName).join(', ') + (problem.count > problem.named.length ? ', …' : '');
+      return i18n.t('popup.share.unknownItems', [formatCount(problem.count), named]);
+    }
+    case 'cartFull':
+      return i18n.t('popup.share.cartFull', [
+        problem.cartName,
+        formatCount(problem.holds),
+        formatCount(problem.wouldHold),
+        formatCount(problem.limit),
+      ]);
+    case 'refused':
+      return i18n.t('popup.share.refused', [problem.reason]);
+  }
+}
+
+/** Why the store declined one item, from its warning code. */
+const skippedBecause: Record<CartWarning['code'], () => string> = {
+  alreadyPurchased: () => i18n.t('popup.share.skippedBecause.alreadyPurchased'),
+  notFound: () => i18n.t('popup.share.skippedBecause.notFound'),
+  notPurchasable: () => i18n.t('popup.share.skippedBecause.notPurchasable'),
+  alreadyInCart: () => i18n.t('popup.share.skippedBecause.alreadyInCart'),
+  notInCart: () => i18n.t('popup.share.skippedBecause.notInCart'),
+};
+
 /** What an import added and skipped, or why the worker refused the whole file. */
 function ImportReport({ report }: { report: CrateImportResult }) {
   if (!report.imported) {
     return (
       <p role="alert" class="problem">
-        {report.problem}
+        {problemText(report.problem)}
       </p>
     );
   }
@@ -125,13 +162,16 @@ function ImportReport({ report }: { report: CrateImportResult }) {
       </p>
       {report.skipped.length > 0 && (
         <ul aria-label={i18n.t('popup.share.skippedLabel')}>
-          {report.skipped.map((item) => (
-            <li key={itemKey(item)}>
-              {item.type === 'track'
-                ? i18n.t('popup.share.skippedTrack', [String(item.id), item.reason])
-                : i18n.t('popup.share.skippedRelease', [String(item.id), item.reason])}
-            </li>
-          ))}
+          {report.skipped.map((item) => {
+            const because = skippedBecause[item.code]();
+            return (
+              <li key={itemKey(item)}>
+                {item.type === 'track'
+                  ? i18n.t('popup.share.skippedTrack', [String(item.id), because])
+                  : i18n.t('popup.share.skippedRelease', [String(item.id), because])}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

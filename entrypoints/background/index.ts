@@ -10,7 +10,7 @@ import { createAuthService } from '../../lib/background/auth/auth-service.ts';
 import { extensionTokenStore } from '../../lib/background/auth/token-store.ts';
 import { createBrowserEvents } from '../../lib/background/browser-events.ts';
 import { onDeterminingFilename } from '../../lib/background/downloads/started-filename.ts';
-import { settingsSync } from '../../lib/background/settings-sync/settings-sync.ts';
+import { createSettingsSync } from '../../lib/background/settings-sync/settings-sync.ts';
 import { createWorker } from '../../lib/background/worker.ts';
 import { hasHostAccess } from '../../lib/protocol/host-access.ts';
 import {
@@ -44,6 +44,7 @@ export default defineBackground(() => {
   cartStateItem.watch(events.onCartStateChanged);
   feedRefreshHoursSetting.watch(events.onFeedPeriodChanged);
   // The settings that follow the DJ to their other computers (lib/background/settings-sync/).
+  const settingsSync = createSettingsSync();
   browser.runtime.onInstalled.addListener(settingsSync.reconcile);
   browser.runtime.onStartup.addListener(settingsSync.reconcile);
   syncedSettingsItem.watch(settingsSync.onSyncedChanged);

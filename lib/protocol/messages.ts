@@ -25,6 +25,7 @@ import {
   PagingMetadata,
   Price,
   Release,
+  warningCodes,
 } from '../contract/wire.ts';
 import { CrateFile } from './crate-file.ts';
 import { channel } from './envelope.ts';
@@ -90,14 +91,37 @@ export const ArtistResults = z.object({
 });
 export type ArtistResults = z.infer<typeof ArtistResults>;
 
-/** What an import did: the items added, and those skipped with the store's reason; or why nothing was. */
+/**
+ * Why an import added nothing, as facts the popup words in the DJ's language: an empty crate, ids
+ * the store does not know (the first five named), a cart it would take past the store's limit, or
+ * the store's refusal of the first add (its sentence, already in the DJ's language).
+ */
+export const CrateImportProblem = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('empty') }),
+  z.object({
+    code: z.literal('unknownItems'),
+    count: z.number().int(),
+    named: z.array(z.object({ id: z.number().int(), type: ItemType })),
+  }),
+  z.object({
+    code: z.literal('cartFull'),
+    cartName: z.string(),
+    holds: z.number().int(),
+    wouldHold: z.number().int(),
+    limit: z.number().int(),
+  }),
+  z.object({ code: z.literal('refused'), reason: z.string() }),
+]);
+export type CrateImportProblem = z.infer<typeof CrateImportProblem>;
+
+/** What an import did: the items added, and those skipped with the store's warning code; or why nothing was. */
 export const CrateImportResult = z.union([
   z.object({
     imported: z.literal(true),
     added: z.array(CartItem),
-    skipped: z.array(z.object({ id: z.number().int(), type: ItemType, reason: z.string() })),
+    skipped: z.array(z.object({ id: z.number().int(), type: ItemType, code: z.enum(warningCodes) })),
   }),
-  z.object({ imported: z.literal(false), problem: z.string() }),
+  z.object({ imported: z.literal(false), problem: CrateImportProblem }),
 ]);
 export type CrateImportResult = z.infer<typeof CrateImportResult>;
 

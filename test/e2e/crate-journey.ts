@@ -1,6 +1,6 @@
 /**
- * The crate journey, run in both browsers with the same page objects by crates.test.ts, against a
- * store of the test file's own:
+ * The crate journey, one script for both browsers with the same page objects (Chromium:
+ * downloads.test.ts, Firefox: firefox/crates.test.ts), against a store of the test file's own:
  * - buy a release, save it as WAV with "Download purchased", export everything downloaded to
  *   rekordbox XML, and check every Location is a file on disk carrying tags (music-metadata);
  * - a named cart holding that release and a track not bought, exported from the cart tab to M3U8,
@@ -428,7 +428,9 @@ export async function exportAndShareCart<P extends JourneyPage>(
   await share.problem.filter({ hasText: 'This is not a Crate file' }).waitFor();
   await share.fileInput.setInputFiles(join(downloadDir, fileName));
   await share.report.filter({ hasText: '1 added, 1 skipped.' }).waitFor();
-  expect(await share.report.textContent()).toContain(`Release ${release.id}:`);
+  expect(await share.report.textContent()).toContain(
+    share.skippedLine('release', release.id, 'alreadyPurchased'),
+  );
   const copied = await api<Cart>('GET', '/cart/1/', { sourceType: 'e2e', name: copy });
   expect(copied.items.map(({ id, type, audioFormat }) => ({ id, type, audioFormat }))).toEqual([
     { id: unowned.id, type: 'track', audioFormat: 'mp3' },

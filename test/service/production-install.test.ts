@@ -49,6 +49,8 @@ describe.skipIf(process.env.CRATE_TEST_ENGINE === 'postgres')('a production inst
         cwd: dir,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group: npm does not pass a SIGTERM on to the store it started.
+        detached: true,
       },
     );
     try {
@@ -67,7 +69,7 @@ describe.skipIf(process.env.CRATE_TEST_ENGINE === 'postgres')('a production inst
       const api = await fetch(`http://127.0.0.1:${port}/openapi.json`);
       expect(api.status).toBe(200);
     } finally {
-      store.kill('SIGTERM');
+      if (store.pid !== undefined) process.kill(-store.pid, 'SIGTERM');
     }
   }, 180_000);
 });

@@ -3,7 +3,9 @@
  * identity.launchWebAuthFlow, the tokens into their stores, revocation on sign-out. Each call reads
  * what it needs from storage, so the worker can be stopped between any two of them.
  */
+
 import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
 import { StoreError } from '../../protocol/store-error.ts';
 import { accessTokenRecord } from '../../storage/access-token.ts';
 import { discoveryItem, signInNoticeItem, storeUrlSetting } from '../../storage/items.ts';
@@ -103,7 +105,7 @@ export function createAuthService(options: AuthServiceOptions) {
       await authorizationServer(storeUrl, { fresh: true });
       return null;
     } catch (error) {
-      return error instanceof StoreError ? error.message : `The store at ${storeUrl} could not be reached.`;
+      return error instanceof StoreError ? error.message : i18n.t('storeErrors.unreachable', [storeUrl]);
     }
   }
 

@@ -3,7 +3,9 @@
  * oauth4webapi: discovery (RFC 8414), authorization code with PKCE (S256) and state, refresh,
  * revocation (RFC 7009) and the username from the userinfo endpoint.
  */
+
 import * as oauth from 'oauth4webapi';
+import { i18n } from '#i18n';
 import { oauthClientId } from '../../contract/extension-identity.ts';
 import { isLoopbackHost } from '../../contract/store-hosts.ts';
 import { messages, noAccess, StoreError, unreachable } from '../../protocol/store-error.ts';
@@ -85,7 +87,7 @@ export async function discover(storeUrl: string, options: OAuthOptions = {}): Pr
   if (issuer.protocol === 'http:' && !isLoopbackHost(issuer.hostname)) {
     throw new StoreError({
       kind: 'badRequest',
-      message: 'Use https for a store that is not on this computer.',
+      message: i18n.t('storeErrors.needsHttps'),
     });
   }
   return reach(storeUrl, options, async () => {
@@ -160,9 +162,7 @@ export async function completeAuthorization(
     const refused = error instanceof oauth.AuthorizationResponseError && error.error === 'access_denied';
     throw new StoreError({
       kind: refused ? 'forbidden' : 'invalidResponse',
-      message: refused
-        ? 'Sign-in was cancelled.'
-        : 'The sign-in answer did not match the request. Try again.',
+      message: refused ? i18n.t('storeErrors.signInCancelled') : i18n.t('storeErrors.signInMismatch'),
     });
   }
   const storeUrl = as.issuer;
@@ -180,7 +180,7 @@ export async function completeAuthorization(
     if (!result.refresh_token) {
       throw new StoreError({
         kind: 'invalidResponse',
-        message: 'The store did not grant a lasting sign-in (no refresh token).',
+        message: i18n.t('storeErrors.noLastingSignIn'),
       });
     }
     return {

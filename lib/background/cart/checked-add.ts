@@ -3,6 +3,7 @@
  * record, the cart) and the page cache (the owned tracks). The cart changes go through the cart
  * service, so the badge and the pages' cache follow them.
  */
+import { i18n } from '#i18n';
 import type { CartItemInput } from '../../contract/wire.ts';
 import type { CheckedAdd, OverlapChoice } from '../../protocol/messages.ts';
 import { StoreError } from '../../protocol/store-error.ts';
@@ -17,7 +18,10 @@ async function addedItem(api: ApiClient, item: CartItemInput): Promise<AddedItem
   if (item.type === 'release') {
     const trackIds = (await releaseTrackIds(api, [item.id])).get(item.id);
     if (!trackIds)
-      throw new StoreError({ kind: 'notFound', message: `The store does not know release ${item.id}.` });
+      throw new StoreError({
+        kind: 'notFound',
+        message: i18n.t('storeErrors.releaseUnknown', [String(item.id)]),
+      });
     return { type: 'release', id: item.id, trackIds };
   }
   const { track } = await api.catalogPage('track', item.id);

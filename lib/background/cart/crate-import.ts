@@ -3,7 +3,7 @@
  * id must be in the catalog and the cart must have room (the store's limits); only then are the
  * items added, 100 per request. The store's own 409s (`tooManyCarts`, `cartFull`) refuse the first
  * request, before anything was added. Items the store declines (owned, already in the cart, not
- * for sale) are reported as skipped with its reason.
+ * for sale) are reported as skipped with its warning code. The popup words every outcome.
  */
 import { defaultCartLimits } from '../../contract/cart-limits.ts';
 import { itemKey } from '../../contract/item-key.ts';
@@ -28,7 +28,7 @@ export async function importCrate(
 ): Promise<CrateImportResult> {
   // The same item twice in a file: the last format wins, as the store's add would have it.
   const items = [...new Map(crate.items.map((item) => [itemKey(item), item])).values()];
-  if (items.length === 0) return { imported: false, problem: 'This crate is empty: nothing to add.' };
+  if (items.length === 0) return { imported: false, problem: { code: 'empty' } };
 
   const unknown: CartItemInput[] = [];
   await forEachPooled(items, lookups, async (item) => {
@@ -40,24 +40,21 @@ export async function importCrate(
     }
   });
   if (unknown.length > 0) {
-    const named = unknown
-      .slice(0, 5)
-      .map((item) => `${item.type} ${item.id}`)
-      .join(', ');
-    return {
-      imported: false,
-      problem: `The store does not know ${unknown.length} of this crate's items (${named}${unknown.length > 5 ? ', …' : ''}): nothing was added.`,
-    };
+    const named = unknown.slice(0, 5).map(({ id, type }) => ({ id, type }));
+    return { imported: false, problem: { code: 'unknownItems', count: unknown.length, named } };
   }
 
   const { cart: current } = await cart.view({ name: cartName });
   const inCart = new Set(current.items.map(itemKey));
   const joining = items.filter((item) => !inCart.has(itemKey(item))).length;
-  if (current.items.length + joining > defaultCartLimits.itemsPerCart)
+  const limit = defaultCartLimits.itemsPerCart;
+  if (current.items.length + joining > limit) {
+    const wouldHold = current.items.length + joining;
     return {
       imported: false,
-      problem: `The cart "${cartName}" holds ${current.items.length} items; this crate would bring it to ${current.items.length + joining}, past the store's limit of ${defaultCartLimits.itemsPerCart.toLocaleString('en-US')}: nothing was added.`,
+      problem: { code: 'cartFull', cartName, holds: current.items.length, wouldHold, limit },
     };
+  }
 
   const added: CartAddResult['added'] = [];
   const skipped: Extract<CrateImportResult, { imported: true }>['skipped'] = [];
@@ -68,7 +65,7 @@ export async function importCrate(
     } catch (error) {
       // Refused before anything was added (a new cart past the store's number of carts): say so.
       if (start === 0 && error instanceof StoreError && error.kind === 'conflict')
-        return { imported: false, problem: `${errorMessage(error)} Nothing was added.` };
+        return { imported: false, problem: { code: 'refused', reason: errorMessage(error) } };
       throw error;
     }
     added.push(...result.added);
@@ -77,7 +74,7 @@ export async function importCrate(
         warning.code !== 'alreadyInCart' ||
         !result.added.some((item) => itemKey(item) === itemKey(warning))
       )
-        skipped.push({ id: warning.id, type: warning.type, reason: warning.message });
+        skipped.push({ id: warning.id, type: warning.type, code: warning.code });
   }
   return { imported: true, added, skipped };
 }

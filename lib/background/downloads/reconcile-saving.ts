@@ -5,6 +5,8 @@
  * progress (stalled ones found by stall-watchdog.ts). Every decision is written first; only then
  * is the browser told to resume, reconnect or drop a partial file.
  */
+import { i18n } from '#i18n';
+import { formatCount } from '../../i18n/intl.ts';
 import type { DownloadJob, Outage } from '../../storage/download-job.ts';
 import type { JobChange } from '../../storage/job-store.ts';
 import { interruptVerdict } from './interrupt-reason.ts';
@@ -34,7 +36,7 @@ export function sizeProblem(item: BrowserDownload): string | null {
   const announced = item.totalBytes;
   const onDisk = item.fileSize !== undefined && item.fileSize >= 0 ? item.fileSize : item.bytesReceived;
   if (announced <= 0 || onDisk === announced) return null;
-  return `The saved file has ${onDisk} bytes; the store sent ${announced}.`;
+  return i18n.t('storeErrors.sizeMismatch', [formatCount(onDisk), formatCount(announced)]);
 }
 
 /** What to do with a cut download now: wait on, resume it, start it afresh, or give up. */

@@ -24,40 +24,65 @@ import {
   syncedKeys,
 } from '../../storage/synced-settings.ts';
 
-/** Whether this browser takes over a synced value: a store address only once it may reach the store. */
-async function accept(key: SyncedKey, value: unknown): Promise<boolean> {
-  return key !== 'storeUrl' || hasHostAccess(String(value));
+/**
+ * The worker's settings sync. Every step runs in turn: each is a read-modify-write of the one
+ * storage.sync item, and the options page saves several settings at once (a template and its
+ * folder switch), whose watchers fire together; run side by side, the last write took the other's
+ * key out again. The values this browser last wrote there (or took over from there) are kept too:
+ * storage.sync holding one of them is this browser's own word, never another computer's change to
+ * take over, so a setting changed here again before its copy went out is not put back. They live
+ * only as long as the worker; a new worker starts by reconciling, as the browser's events say.
+ */
+export function createSettingsSync() {
+  let queue: Promise<void> = Promise.resolve();
+  const ownValues = new Map<SyncedKey, unknown>();
+
+  /** Runs one step after the others; a failure (storage itself refusing) is logged and never reaches the browser. */
+  const inTurn = (step: () => Promise<unknown>): Promise<void> => {
+    queue = queue.then(step).then(
+      () => undefined,
+      (error: unknown) => console.warn('Crate: settings sync:', error),
+    );
+    return queue;
+  };
+
+  /** Whether this browser takes over a synced value: not its own, and a store address only once it may reach the store. */
+  const accept = async (key: SyncedKey, value: unknown): Promise<boolean> =>
+    ownValues.get(key) !== value && (key !== 'storeUrl' || hasHostAccess(String(value)));
+
+  async function pull(synced: SyncedSettings): Promise<void> {
+    for (const key of await pullSettings(synced, accept)) ownValues.set(key, synced[key]);
+  }
+
+  async function push(keys: readonly SyncedKey[]): Promise<boolean> {
+    if (keys.length === 0) return true;
+    if (!(await pushSettings(keys))) return false;
+    const synced = (await readSyncedSettings()) ?? {};
+    for (const key of keys) ownValues.set(key, synced[key]);
+    return true;
+  }
+
+  /** Install, update, browser start: pending first, then synced values, then this browser's for the rest. */
+  async function reconcile(): Promise<void> {
+    if (!(await pushPending())) return;
+    const synced = await readSyncedSettings();
+    if (synced === null) return;
+    await pull(synced);
+    const local = await readLocalSettings();
+    await push(syncedKeys.filter((key) => synced[key] === undefined && local[key] !== undefined));
+  }
+
+  /** The browser's events, each registered by entrypoints/background/index.ts at every worker start. */
+  return {
+    /** runtime.onInstalled and onStartup. */
+    reconcile: (): Promise<void> => inTurn(reconcile),
+    /** storage.sync's copy changed: another computer's change (or this one's own, which changes nothing). */
+    onSyncedChanged: (): Promise<void> =>
+      inTurn(async () => {
+        const synced = await readSyncedSettings();
+        if (synced !== null) await pull(synced);
+      }),
+    /** A setting changed in this browser: copied to storage.sync. */
+    onLocalChanged: (key: SyncedKey): Promise<void> => inTurn(() => push([key])),
+  };
 }
-
-async function pull(synced: SyncedSettings): Promise<void> {
-  await pullSettings(synced, accept);
-}
-
-/** Install, update, browser start: pending first, then synced values, then this browser's for the rest. */
-async function reconcile(): Promise<void> {
-  if (!(await pushPending())) return;
-  const synced = await readSyncedSettings();
-  if (synced === null) return;
-  await pull(synced);
-  const local = await readLocalSettings();
-  const missing = syncedKeys.filter((key) => synced[key] === undefined && local[key] !== undefined);
-  await pushSettings(missing);
-}
-
-/** Runs one step; a failure (storage itself refusing) is logged and never reaches the browser. */
-const settled = (work: Promise<unknown>): Promise<void> =>
-  work.then(
-    () => undefined,
-    (error: unknown) => console.warn('Crate: settings sync:', error),
-  );
-
-/** The browser's events, each registered by entrypoints/background/index.ts at every worker start. */
-export const settingsSync = {
-  /** runtime.onInstalled and onStartup. */
-  reconcile: (): Promise<void> => settled(reconcile()),
-  /** storage.sync's copy changed: another computer's change (or this one's own, which changes nothing). */
-  onSyncedChanged: (): Promise<void> =>
-    settled(readSyncedSettings().then((synced) => (synced === null ? undefined : pull(synced)))),
-  /** A setting changed in this browser: copied to storage.sync. */
-  onLocalChanged: (key: SyncedKey): Promise<void> => settled(pushSettings([key])),
-};

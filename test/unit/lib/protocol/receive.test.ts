@@ -93,7 +93,7 @@ beforeEach(() => {
       following: { artists: 0, labels: 0 },
       problem: null,
     })),
-    importCrate: vi.fn(async () => ({ imported: false as const, problem: 'x' })),
+    importCrate: vi.fn(async () => ({ imported: false as const, problem: { code: 'empty' as const } })),
   };
 });
 

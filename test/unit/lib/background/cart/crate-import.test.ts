@@ -105,9 +105,18 @@ describe('importing a crate into a named cart', () => {
     if (!result.imported) return;
     expect(result.added).toHaveLength(248);
     expect(result.skipped).toEqual([
-      { id: 4, type: 'release', reason: 'You own it already.' },
-      { id: 150, type: 'release', reason: 'You own it already.' },
+      { id: 4, type: 'release', code: 'alreadyPurchased' },
+      { id: 150, type: 'release', code: 'alreadyPurchased' },
     ]);
+  });
+
+  it('adds nothing to an empty crate', async () => {
+    const store = modelStore();
+    expect(await importCrate('Friday', crateFile('Friday', []), store.api, store.cart)).toEqual({
+      imported: false,
+      problem: { code: 'empty' },
+    });
+    expect(store.adds).toEqual([]);
   });
 
   it('adds nothing when the store does not know some ids, and names them', async () => {
@@ -116,9 +125,14 @@ describe('importing a crate into a named cart', () => {
     expect(store.adds).toEqual([]);
     expect(result).toEqual({
       imported: false,
-      problem: expect.stringMatching(
-        /does not know 2 of this crate's items \(track [79], track [79]\): nothing was added/,
-      ),
+      problem: {
+        code: 'unknownItems',
+        count: 2,
+        named: expect.arrayContaining([
+          { id: 7, type: 'track' },
+          { id: 9, type: 'track' },
+        ]),
+      },
     });
   });
 
@@ -127,7 +141,10 @@ describe('importing a crate into a named cart', () => {
     const over = modelStore({ inCart: full });
     const refused = await importCrate('Friday', crateFile('Friday', items(6)), over.api, over.cart);
     expect(over.adds).toEqual([]);
-    expect(refused).toMatchObject({ imported: false, problem: expect.stringContaining('limit of 1,000') });
+    expect(refused).toEqual({
+      imported: false,
+      problem: { code: 'cartFull', cartName: 'Friday', holds: 995, wouldHold: 1001, limit: 1000 },
+    });
 
     const fits = modelStore({ inCart: full });
     const repeat = [
@@ -143,7 +160,7 @@ describe('importing a crate into a named cart', () => {
     const store = modelStore({ refuseFirstAdd: true });
     expect(await importCrate('One more', crateFile('One more', items(3)), store.api, store.cart)).toEqual({
       imported: false,
-      problem: 'You have 100 carts, the most a user may have. Nothing was added.',
+      problem: { code: 'refused', reason: 'You have 100 carts, the most a user may have.' },
     });
   });
 });

@@ -4,10 +4,11 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { settingsSync } from '../../../../../lib/background/settings-sync/settings-sync.ts';
+import { createSettingsSync } from '../../../../../lib/background/settings-sync/settings-sync.ts';
 import {
   defaultAudioFormatSetting,
   filenameTemplateSetting,
+  folderPerReleaseSetting,
   keyNotationSetting,
   settingsSyncPendingItem,
   storeUrlSetting,
@@ -17,8 +18,11 @@ import { fakePermissions } from '../../../../helpers/fake-permissions.ts';
 
 const otherStore = 'https://shop.example';
 
+let settingsSync: ReturnType<typeof createSettingsSync>;
+
 beforeEach(() => {
   fakeBrowser.reset();
+  settingsSync = createSettingsSync();
 });
 
 /** storage.sync as the browser holds it, raw. */
@@ -103,6 +107,37 @@ describe('settings sync', () => {
     expect(await keyNotationSetting.getValue()).toBe('camelot');
     expect(await synced()).toEqual({ keyNotation: 'camelot' });
     expect(await settingsSyncPendingItem.getValue()).toEqual([]);
+  });
+
+  it('copies settings saved together, each one (their watchers fire at once)', async () => {
+    await settingsSync.reconcile();
+    await filenameTemplateSetting.setValue('{label}/{artist} - {title}');
+    await folderPerReleaseSetting.setValue(true);
+    await Promise.all([
+      settingsSync.onLocalChanged('filenameTemplate'),
+      settingsSync.onLocalChanged('folderPerRelease'),
+      settingsSync.onSyncedChanged(),
+    ]);
+    expect(await synced()).toEqual({
+      filenameTemplate: '{label}/{artist} - {title}',
+      folderPerRelease: true,
+    });
+  });
+
+  it('never puts back a setting changed here again before its copy went out', async () => {
+    await settingsSync.reconcile();
+    await keyNotationSetting.setValue('camelot');
+    await settingsSync.onLocalChanged('keyNotation');
+    await keyNotationSetting.setValue('openKey');
+    // The echo of the first copy arrives after the second change, before that change's own copy.
+    await settingsSync.onSyncedChanged();
+    await settingsSync.onLocalChanged('keyNotation');
+    expect(await keyNotationSetting.getValue()).toBe('openKey');
+    expect(await synced()).toEqual({ keyNotation: 'openKey' });
+    // Another computer's change still comes through.
+    await fakeBrowser.storage.sync.set({ syncedSettings: { keyNotation: 'camelot' } });
+    await settingsSync.onSyncedChanged();
+    expect(await keyNotationSetting.getValue()).toBe('camelot');
   });
 
   it('takes a setting put back to its default out of storage.sync', async () => {
