@@ -17,6 +17,7 @@ import { announcePurchases, confirmedOrder } from '../../lib/content/order-confi
 import { startPageFilter } from '../../lib/content/page-filter.ts';
 import { decoratePageItem } from '../../lib/content/page-item.ts';
 import { createPagePreviews } from '../../lib/content/page-previews.ts';
+import { knowMoneyPatterns } from '../../lib/content/page-prices.ts';
 import { readPageStorage } from '../../lib/content/page-storage.ts';
 import { isCatalogPage } from '../../lib/content/selectors.ts';
 import { manifestStoreMatches } from '../../lib/contract/store-hosts.ts';
@@ -39,6 +40,7 @@ export default defineContentScript({
     // The manifest matches every local port: only the configured store's pages are decorated.
     const stored = await readPageStorage();
     if (location.origin !== stored.storeUrl) return ctx.abort();
+    knowMoneyPatterns(stored.moneyPatterns);
     const states = watchItemStates(stored, ctx);
     const previews = createPreviewControls(createPagePreviews(stored.storeUrl, ctx), ctx);
     const { mount } = createControlMounter(states, cartActions, ctx, previews);

@@ -3,6 +3,7 @@
  * cover and a title, say) and an element shown again is reported again, so the row carries a
  * marker: the first report decorates it, every later one is a single attribute check.
  */
+
 import {
   type AudioFormat,
   audioFormats,
@@ -13,7 +14,7 @@ import type { CatalogItemRef } from '../contract/catalog-url.ts';
 import { itemKey } from '../contract/item-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
 import { isBpm } from '../contract/track-display.ts';
-import { formatMoney } from '../i18n/intl.ts';
+import { pagePrice } from './page-prices.ts';
 import {
   controlSlots,
   freeMarker,
@@ -100,7 +101,7 @@ function pricesOf(element: Element | null): { price: string | null; prices?: Pag
     const amount = Number.parseFloat(element.getAttribute(formatPriceAttribute(format)) ?? '');
     if (!Number.isFinite(amount) || amount < 0) return { price: shown };
     try {
-      prices[format] = formatMoney({ value: amount, currency });
+      prices[format] = pagePrice({ value: amount, currency });
     } catch {
       // Not a currency Intl knows: the row's own words are all there is.
       return { price: shown };

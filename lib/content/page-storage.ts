@@ -12,6 +12,7 @@ import type { AudioFormat } from '../contract/wire.ts';
 import { type CartStateByStore, cartStateKey } from '../storage/cart-state.ts';
 import type { CollectionIndex } from '../storage/collection-index.ts';
 import { defaultStoreUrl } from '../storage/default-store-url.ts';
+import { moneyPatternsKey } from '../storage/money-patterns.ts';
 
 export const pageStorageKeys = {
   storeUrl: 'storeUrl',
@@ -41,6 +42,8 @@ export interface PageStorage {
   collection: CollectionIndex | null;
   /** The page filter hides what the DJ has (page-filter.ts). */
   hideWhatYouHave: boolean;
+  /** How prices were written before, unchecked (page-prices.ts checks them); read, not watched. */
+  moneyPatterns: unknown;
 }
 
 type Raw = Partial<Record<string, unknown>>;
@@ -63,11 +66,12 @@ function fromRaw(raw: Raw): PageStorage {
     keyNotation: notation ?? pageStorageFallbacks.keyNotation,
     collection: collectionOf(raw[pageStorageKeys.collection]),
     hideWhatYouHave: raw[pageStorageKeys.hideWhatYouHave] === true,
+    moneyPatterns: raw[moneyPatternsKey],
   };
 }
 
 export async function readPageStorage(): Promise<PageStorage> {
-  return fromRaw(await browser.storage.local.get(Object.values(pageStorageKeys)));
+  return fromRaw(await browser.storage.local.get([...Object.values(pageStorageKeys), moneyPatternsKey]));
 }
 
 /** Calls `listener` with the new values after a change to any of the keys, until `signal` aborts. */

@@ -35,13 +35,17 @@ export function formatCount(count: number): string {
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
+/** The currency format of `locale`, made once; throws for a currency Intl does not know. */
+export function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
+  let format = moneyFormats.get(`${locale} ${currency}`);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(`${locale} ${currency}`, format);
+  }
+  return format;
+}
+
 /** A price as the DJ's language writes it ("1,49 $" in German); throws for a currency Intl does not know. */
 export function formatMoney(price: Price): string {
-  const locale = uiLocale();
-  let format = moneyFormats.get(`${locale} ${price.currency}`);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: price.currency });
-    moneyFormats.set(`${locale} ${price.currency}`, format);
-  }
-  return format.format(price.value);
+  return moneyFormat(uiLocale(), price.currency).format(price.value);
 }

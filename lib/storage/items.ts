@@ -39,6 +39,7 @@
  * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
  * | collectionIndex | local | options page (collection import) | content script, popup | 1 |
  * | hideWhatYouHave | local | content script (page filter) | content script | 1 |
+ * | moneyPatterns | local | content script (page-prices.ts) | content script | 1 |
  * | accessToken | session | background (token-store.ts) | background | 1 |
  * | signInNotice | session | background (auth) | background | 1 |
  * | discovery | session | background (auth-service.ts) | background | 1 |
@@ -70,6 +71,7 @@ import type { CollectionIndex } from './collection-index.ts';
 import { defaultStoreUrl } from './default-store-url.ts';
 import { defaultFilenameTemplate } from './filename-template.ts';
 import { type FeedState, type FollowsBackup, type FollowsByStore, followsKey } from './following.ts';
+import { type MoneyPatterns, moneyPatternsKey } from './money-patterns.ts';
 
 // The person's settings (options page and popup).
 
@@ -236,6 +238,16 @@ export const collectionIndexItem = storage.defineItem<CollectionIndex>('local:co
 /** The store pages' filter: hide the tracks and releases the DJ has (lib/content/page-filter.ts). */
 export const hideWhatYouHaveSetting = storage.defineItem<boolean>('local:hideWhatYouHave', {
   fallback: false,
+  version: 1,
+});
+
+/**
+ * How prices are written per language and currency (`"de EUR"`), read off Intl by the first store
+ * page that wrote one (lib/content/page-prices.ts): later pages write theirs without making an
+ * Intl.NumberFormat, the first of which costs a renderer 25 ms and more.
+ */
+export const moneyPatternsItem = storage.defineItem<MoneyPatterns>(`local:${moneyPatternsKey}`, {
+  fallback: {},
   version: 1,
 });
 

@@ -12,8 +12,10 @@ import {
   defaultAudioFormatSetting,
   hideWhatYouHaveSetting,
   keyNotationSetting,
+  moneyPatternsItem,
   storeUrlSetting,
 } from '../../../../lib/storage/items.ts';
+import { moneyPatternsKey } from '../../../../lib/storage/money-patterns.ts';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -28,6 +30,7 @@ describe("the content script's reading of storage", () => {
     expect(keyNotationSetting.key).toBe(`local:${pageStorageKeys.keyNotation}`);
     expect(collectionIndexItem.key).toBe(`local:${pageStorageKeys.collection}`);
     expect(hideWhatYouHaveSetting.key).toBe(`local:${pageStorageKeys.hideWhatYouHave}`);
+    expect(moneyPatternsItem.key).toBe(`local:${moneyPatternsKey}`);
     expect(await readPageStorage()).toEqual({
       storeUrl: await storeUrlSetting.getValue(),
       defaultFormat: await defaultAudioFormatSetting.getValue(),
@@ -36,6 +39,7 @@ describe("the content script's reading of storage", () => {
       keyNotation: await keyNotationSetting.getValue(),
       collection: null,
       hideWhatYouHave: await hideWhatYouHaveSetting.getValue(),
+      moneyPatterns: undefined,
     });
     expect(pageStorageFallbacks.storeUrl).toBe(await storeUrlSetting.getValue());
   });
