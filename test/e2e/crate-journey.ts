@@ -83,7 +83,7 @@ export function finishedFiles(downloadDir: string, under = ''): string[] {
 }
 
 /** What the bytes say the file is, by its magic numbers. */
-function audioFormatOf(path: string): AudioFormat | null {
+export function audioFormatOf(path: string): AudioFormat | null {
   const head = readFileSync(path).subarray(0, 12);
   const text = (from: number, to: number) => head.subarray(from, to).toString('latin1');
   if (text(0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return 'mp3';

@@ -8,7 +8,7 @@
  * in the middle, and a shared crate imported into a named cart. Files land in the profile's
  * download folder and are checked by name and bytes.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -28,7 +28,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type E2eExtension, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';
-import { demoId, finishedFiles, storeApi } from './crate-journey.ts';
+import { audioFormatOf, demoId, finishedFiles, storeApi } from './crate-journey.ts';
 import { type ExtensionHarness, launchExtension } from './extension.ts';
 import type { UiPage } from './ui.ts';
 
@@ -74,16 +74,6 @@ async function setFileNaming<P extends UiPage & { close(): Promise<void> }>(
   const saved = await options.setFileNaming(template, folderPerRelease);
   await options.page.close();
   if (saved !== 'Saved.') throw new Error(`The options page did not save the file naming: ${saved}`);
-}
-
-/** What the bytes say the file is, by its magic numbers. */
-function audioFormatOf(downloadDir: string, path: string): AudioFormat | null {
-  const head = readFileSync(join(downloadDir, path)).subarray(0, 12);
-  const text = (from: number, to: number) => head.subarray(from, to).toString('latin1');
-  if (text(0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return 'mp3';
-  if (text(0, 4) === 'RIFF' && text(8, 12) === 'WAVE') return 'wav';
-  if (text(0, 4) === 'FORM' && text(8, 12) === 'AIFF') return 'aiff';
-  return null;
 }
 
 const expectedPath = (track: Track, format: AudioFormat, template: string, folderPerRelease = false) =>
@@ -141,7 +131,7 @@ describe.each(e2eBrowsers)('$name', (browser) => {
   const savedWhole = (path: string, timeout?: number) =>
     waitFor(
       savedFiles,
-      (found) => found.includes(path) && audioFormatOf(downloadDir, path) !== null,
+      (found) => found.includes(path) && audioFormatOf(join(downloadDir, path)) !== null,
       timeout,
     );
 
@@ -170,7 +160,7 @@ describe.each(e2eBrowsers)('$name', (browser) => {
       const files = await savedWhole(expected);
       // The one file this browser saved: nothing else, nothing twice.
       expect(files).toEqual([expected]);
-      expect(audioFormatOf(downloadDir, expected)).toBe('wav');
+      expect(audioFormatOf(join(downloadDir, expected))).toBe('wav');
       await expect
         .poll(async () => {
           const library = await api<LibraryEntry[]>('GET', '/order/1/downloads', { perPage: '150' });
@@ -204,10 +194,11 @@ describe.each(e2eBrowsers)('$name', (browser) => {
       const files = await waitFor(
         () => savedFiles(release.name),
         (saved) =>
-          saved.length >= expected.length && saved.every((file) => audioFormatOf(downloadDir, file) !== null),
+          saved.length >= expected.length &&
+          saved.every((file) => audioFormatOf(join(downloadDir, file)) !== null),
       );
       expect(files).toEqual(expected);
-      for (const file of files) expect(audioFormatOf(downloadDir, file), file).toBe('aiff');
+      for (const file of files) expect(audioFormatOf(join(downloadDir, file)), file).toBe('aiff');
       await setFileNaming(extension, defaultFilenameTemplate, false);
     });
 
@@ -258,7 +249,7 @@ describe.each(e2eBrowsers)('$name', (browser) => {
       // The folder is made by the download itself.
       await savedWhole(expected, 15_000);
       expect(savedFiles('single')).toEqual([expected]);
-      expect(audioFormatOf(downloadDir, expected)).toBe('wav');
+      expect(audioFormatOf(join(downloadDir, expected))).toBe('wav');
       await popup.page.close();
       await setFileNaming(extension, defaultFilenameTemplate, false);
     });
@@ -313,7 +304,7 @@ describe('Chromium only', () => {
       expect(saved).toContain(`[${track.publishDate.slice(0, 4)} `);
       expect(saved).toContain(`${track.isrc}.wav`);
       expect(saved).not.toMatch(/undefined|null|NaN/);
-      expect(audioFormatOf(downloadDir, saved)).toBe('wav');
+      expect(audioFormatOf(join(downloadDir, saved))).toBe('wav');
       await popup.page.close();
       await setFileNaming(extension, defaultFilenameTemplate, false);
     });
@@ -364,7 +355,7 @@ describe('Chromium only', () => {
       expect(statSync(join(downloadDir, expected)).mtimeMs).toBeGreaterThan(firstSave);
       expect(savedFiles()).toEqual([...before, expected].sort());
       expect(readdirSync(downloadDir).filter((name) => name.endsWith('.crdownload'))).toEqual([]);
-      expect(audioFormatOf(downloadDir, expected)).toBe('wav');
+      expect(audioFormatOf(join(downloadDir, expected))).toBe('wav');
       await popup.page.close();
     });
   });
@@ -401,7 +392,7 @@ describe('Chromium only', () => {
         10_000,
       );
       expect(files).toEqual(expected);
-      for (const file of files) expect(audioFormatOf(downloadDir, file), file).toBe('mp3');
+      for (const file of files) expect(audioFormatOf(join(downloadDir, file)), file).toBe('mp3');
       await panel.page.close();
     });
 
@@ -431,7 +422,7 @@ describe('Chromium only', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(savedFiles('bulk-stopped')).toEqual(expected);
       expect(files).toEqual(expected);
-      for (const file of expected) expect(audioFormatOf(downloadDir, file), file).toBe('mp3');
+      for (const file of expected) expect(audioFormatOf(join(downloadDir, file)), file).toBe('mp3');
       const library = await api<LibraryEntry[]>('GET', '/order/1/downloads', {
         perPage: '150',
         status: 'available',

@@ -7,7 +7,7 @@
  * and the keyboard, and what a signed-out popup says. What the popup shows is checked against what
  * the store says through its own API (demo-store.ts).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type {
   Artist,
-  AudioFormat,
   Cart,
   CatalogPageResults,
   LibraryEntry,
@@ -25,7 +24,7 @@ import type {
 import { seriousViolations } from './axe.ts';
 import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';
-import { finishedFiles } from './crate-journey.ts';
+import { audioFormatOf, finishedFiles } from './crate-journey.ts';
 import { api, library } from './demo-store.ts';
 import { type ExtensionHarness, launchExtension } from './extension.ts';
 import { holdPopupCache, releasePopupCache } from './popup-cache-hold.ts';
@@ -57,16 +56,6 @@ const sendFromPage = (page: E2ePage, kind: string, payload: object) =>
   page.evaluate(
     `(globalThis.browser ?? globalThis.chrome).runtime.sendMessage(${JSON.stringify({ channel: 'crate', kind, payload })})`,
   );
-
-/** What the bytes say the file is, by its magic numbers. */
-function audioFormatOf(path: string): AudioFormat | null {
-  const head = readFileSync(path).subarray(0, 12);
-  const text = (from: number, to: number) => head.subarray(from, to).toString('latin1');
-  if (text(0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return 'mp3';
-  if (text(0, 4) === 'RIFF' && text(8, 12) === 'WAVE') return 'wav';
-  if (text(0, 4) === 'FORM' && text(8, 12) === 'AIFF') return 'aiff';
-  return null;
-}
 
 describe.each(e2eBrowsers)('$name', (browser) => {
   let extension: E2eExtension;
