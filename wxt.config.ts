@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { extensionPublicKey, firefoxAddonId } from './lib/contract/extension-identity.ts';
@@ -60,6 +61,16 @@ const preactWithoutHtmlSink = {
   },
 };
 
+/** The store content script's `#i18n`, once WXT's alias has resolved it (see the hook below). */
+const pageWordsForI18n = {
+  name: 'crate:page-words-for-i18n',
+  enforce: 'pre' as const,
+  load(id: string) {
+    if (id !== resolve(import.meta.dirname, '.wxt/i18n/index.ts')) return;
+    return `export { i18n } from ${JSON.stringify(resolve(import.meta.dirname, 'lib/content/page-i18n.ts'))};`;
+  },
+};
+
 export default defineConfig({
   // i18n: locales/*.json become _locales (README, "Languages").
   modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
@@ -89,6 +100,8 @@ export default defineConfig({
     // The store content script calls only APIs that return promises in Chrome and Firefox alike
     // (storage.local, storage.onChanged, runtime.sendMessage): it goes without the polyfill, which
     // would be a third of the script every store page parses before its own HTML.
+    // Its words come from storage.local, not from a first getMessage: its `#i18n` (which WXT's
+    // i18n module aliases to .wxt/i18n/index.ts) is lib/content/page-i18n.ts.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
       const alias = config.resolve?.alias;
@@ -97,6 +110,7 @@ export default defineConfig({
       } else if (alias) {
         delete (alias as Record<string, string>)['wxt/browser'];
       }
+      config.plugins = [...(config.plugins ?? []), pageWordsForI18n];
     },
   },
   // The preset is typed against the workspace's vite; WXT runs its own vite, which takes it as is.

@@ -15,6 +15,7 @@ import { watchItemStates } from '../../lib/content/item-state.ts';
 import { decorateListRows } from '../../lib/content/list-rows.ts';
 import { announcePurchases, confirmedOrder } from '../../lib/content/order-confirmation.ts';
 import { startPageFilter } from '../../lib/content/page-filter.ts';
+import { knowPageWords } from '../../lib/content/page-i18n.ts';
 import { decoratePageItem } from '../../lib/content/page-item.ts';
 import { createPagePreviews } from '../../lib/content/page-previews.ts';
 import { knowMoneyPatterns } from '../../lib/content/page-prices.ts';
@@ -40,6 +41,7 @@ export default defineContentScript({
     // The manifest matches every local port: only the configured store's pages are decorated.
     const stored = await readPageStorage();
     if (location.origin !== stored.storeUrl) return ctx.abort();
+    knowPageWords(stored.pageWords);
     knowMoneyPatterns(stored.moneyPatterns);
     const states = watchItemStates(stored, ctx);
     const previews = createPreviewControls(createPagePreviews(stored.storeUrl, ctx), ctx);

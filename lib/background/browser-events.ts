@@ -11,7 +11,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import { Envelope } from '../protocol/messages.ts';
 import { type Handlers, routeMessage } from '../protocol/receive.ts';
-import { storeUrlSetting } from '../storage/items.ts';
+import { pageWordsItem, storeUrlSetting } from '../storage/items.ts';
 import type { AuthService } from './auth/auth-service.ts';
 import { type CartService, cartSyncAlarm } from './cart/cart-service.ts';
 import type { CollectionSource } from './cart/notified-add.ts';
@@ -48,6 +48,12 @@ async function senderExpectations() {
   };
 }
 
+/** The store pages' cache and content script follow the configured store. */
+async function storeReady(cart: CartService, storeUrl: string): Promise<void> {
+  await registerStoreContentScript(storeUrl);
+  await cart.cache.refresh();
+}
+
 export function createBrowserEvents({
   handlers,
   auth,
@@ -56,12 +62,6 @@ export function createBrowserEvents({
   following,
   collectionSource,
 }: WorkerFeatures) {
-  /** The store pages' cache and content script follow the configured store. */
-  const storeReady = async (storeUrl: string) => {
-    await registerStoreContentScript(storeUrl);
-    await cart.cache.refresh();
-  };
-
   return {
     /**
      * runtime.onMessage: the protocol's receiver (sender and payload checked before any handler).
@@ -74,12 +74,14 @@ export function createBrowserEvents({
 
     async onInstalled(details: { reason: string }): Promise<void> {
       logged(openWelcomeOnInstall(details));
-      logged(storeReady(await storeUrlSetting.getValue()));
+      // A new version's words: the store pages read them afresh (lib/content/page-i18n.ts).
+      logged(pageWordsItem.removeValue());
+      logged(storeReady(cart, await storeUrlSetting.getValue()));
       logged(downloads.createMenus());
     },
 
     async onStartup(): Promise<void> {
-      logged(storeReady(await storeUrlSetting.getValue()));
+      logged(storeReady(cart, await storeUrlSetting.getValue()));
     },
 
     onAlarm(alarm: Browser.alarms.Alarm): void {

@@ -13,6 +13,7 @@ import { type CartStateByStore, cartStateKey } from '../storage/cart-state.ts';
 import type { CollectionIndex } from '../storage/collection-index.ts';
 import { defaultStoreUrl } from '../storage/default-store-url.ts';
 import { moneyPatternsKey } from '../storage/money-patterns.ts';
+import { pageWordsKey } from '../storage/page-words.ts';
 
 export const pageStorageKeys = {
   storeUrl: 'storeUrl',
@@ -44,6 +45,8 @@ export interface PageStorage {
   hideWhatYouHave: boolean;
   /** How prices were written before, unchecked (page-prices.ts checks them); read, not watched. */
   moneyPatterns: unknown;
+  /** The words of earlier pages, unchecked (page-i18n.ts checks them); read, not watched. */
+  pageWords: unknown;
 }
 
 type Raw = Partial<Record<string, unknown>>;
@@ -67,11 +70,14 @@ function fromRaw(raw: Raw): PageStorage {
     collection: collectionOf(raw[pageStorageKeys.collection]),
     hideWhatYouHave: raw[pageStorageKeys.hideWhatYouHave] === true,
     moneyPatterns: raw[moneyPatternsKey],
+    pageWords: raw[pageWordsKey],
   };
 }
 
 export async function readPageStorage(): Promise<PageStorage> {
-  return fromRaw(await browser.storage.local.get([...Object.values(pageStorageKeys), moneyPatternsKey]));
+  return fromRaw(
+    await browser.storage.local.get([...Object.values(pageStorageKeys), moneyPatternsKey, pageWordsKey]),
+  );
 }
 
 /** Calls `listener` with the new values after a change to any of the keys, until `signal` aborts. */

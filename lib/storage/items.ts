@@ -40,6 +40,7 @@
  * | collectionIndex | local | options page (collection import) | content script, popup | 1 |
  * | hideWhatYouHave | local | content script (page filter) | content script | 1 |
  * | moneyPatterns | local | content script (page-prices.ts) | content script | 1 |
+ * | pageWords | local | content script (page-i18n.ts); background removes it on install and update | content script | 1 |
  * | accessToken | session | background (token-store.ts) | background | 1 |
  * | signInNotice | session | background (auth) | background | 1 |
  * | discovery | session | background (auth-service.ts) | background | 1 |
@@ -72,6 +73,7 @@ import { defaultStoreUrl } from './default-store-url.ts';
 import { defaultFilenameTemplate } from './filename-template.ts';
 import { type FeedState, type FollowsBackup, type FollowsByStore, followsKey } from './following.ts';
 import { type MoneyPatterns, moneyPatternsKey } from './money-patterns.ts';
+import { type PageWords, pageWordsKey } from './page-words.ts';
 
 // The person's settings (options page and popup).
 
@@ -248,6 +250,16 @@ export const hideWhatYouHaveSetting = storage.defineItem<boolean>('local:hideWha
  */
 export const moneyPatternsItem = storage.defineItem<MoneyPatterns>(`local:${moneyPatternsKey}`, {
   fallback: {},
+  version: 1,
+});
+
+/**
+ * The store pages' message templates in the browser's language (page-words.ts): a store tab's
+ * first `i18n.getMessage` fetches the extension's whole message bundle, 8 to 16 ms of its
+ * decorating (docs/benchmarks.md); read from here with the page's other keys, it is not called.
+ */
+export const pageWordsItem = storage.defineItem<PageWords | null>(`local:${pageWordsKey}`, {
+  fallback: null,
   version: 1,
 });
 

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserEvents } from '../../../../lib/background/browser-events.ts';
 import { cartSyncAlarm } from '../../../../lib/background/cart/cart-service.ts';
 import type { Worker } from '../../../../lib/background/worker.ts';
+import { pageWordsItem } from '../../../../lib/storage/items.ts';
 
 const registration = vi.hoisted(() => ({ register: vi.fn(async (_storeUrl: string) => undefined) }));
 vi.mock('../../../../lib/background/content-script-registration.ts', () => ({
@@ -72,9 +73,12 @@ describe('browser events', () => {
     expect(service.downloads.createMenus).toHaveBeenCalled();
   });
 
-  it('installing registers the script, refreshes the cache and creates the menus', async () => {
+  it("installing registers the script, refreshes the cache, creates the menus and drops the pages' words", async () => {
+    // An update's words may differ from those the store pages kept (lib/content/page-i18n.ts).
+    await pageWordsItem.setValue({ language: 'en', messages: { content_owned: 'Bought' } });
     await events.onInstalled({ reason: 'update' });
     await settle();
+    expect(await pageWordsItem.getValue()).toBeNull();
     expect(registration.register).toHaveBeenCalledWith('http://127.0.0.1:8787');
     expect(service.cart.cache.refresh).toHaveBeenCalled();
     expect(service.downloads.createMenus).toHaveBeenCalled();

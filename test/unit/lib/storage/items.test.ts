@@ -36,8 +36,8 @@ describe('the storage inventory', () => {
   it('lists every item it defines in its table', () => {
     const items = read('lib/storage/items.ts');
     const keys = [...items.matchAll(/defineItem<[^(]*>\(\s*[`'](local|session|sync):([^`']+)[`']/g)].map(
-      // cartState's, follows' and moneyPatterns' keys are the constants the content script reads.
-      ([, area, key]) => [key?.replace(/^\$\{(cartState|follows|moneyPatterns)Key\}$/, '$1'), area],
+      // cartState's, follows', moneyPatterns' and pageWords' keys are the constants the content script reads.
+      ([, area, key]) => [key?.replace(/^\$\{(cartState|follows|moneyPatterns|pageWords)Key\}$/, '$1'), area],
     );
     expect(keys.length).toBeGreaterThanOrEqual(13);
     for (const [key, area] of keys) expect(items).toMatch(new RegExp(`\\| ${key} \\| ${area} \\|`));
