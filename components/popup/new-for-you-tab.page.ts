@@ -16,15 +16,17 @@ export class NewForYouTabPage<L extends UiLocator> {
       .getByRole('listitem') as L;
   }
 
-  release(name: string): L {
-    return this.releases.filter({ hasText: name }) as L;
+  /** A release's row, by its id: two new releases can have the same title. */
+  release(id: number): L {
+    return this.panel.locator(`li[data-release="${id}"]`) as L;
   }
 
-  async addToCart(name: string, format: AudioFormat): Promise<void> {
-    await this.panel
-      .getByRole('combobox', { name: this.words.t('popup.newForYou.formatFor', name) })
+  async addToCart(release: { id: number; name: string }, format: AudioFormat): Promise<void> {
+    const row = this.release(release.id);
+    await row
+      .getByRole('combobox', { name: this.words.t('popup.newForYou.formatFor', release.name) })
       .selectOption(format);
-    await this.panel.getByRole('button', { name: this.words.t('popup.newForYou.addItem', name) }).click();
+    await row.getByRole('button', { name: this.words.t('popup.newForYou.addItem', release.name) }).click();
   }
 
   get status(): L {

@@ -86,14 +86,14 @@ async function followingJourney<P extends JourneyPage>(browser: FollowingBrowser
   const popup = new PopupPage(await browser.openPage('popup.html#new'));
   await popup.live();
   const feed = popup.newForYou;
-  await feed.release(byLabel.name).waitFor();
+  await feed.release(byLabel.id).waitFor();
   // Newest first: the label's release was published after the artist's.
   const rows = await feed.releases.allTextContents();
   expect(rows).toHaveLength(2);
   expect(rows[0]).toContain(byLabel.name);
   expect(rows[1]).toContain(byArtist.name);
 
-  await feed.addToCart(byLabel.name, 'wav');
+  await feed.addToCart(byLabel, 'wav');
   await feed.status.filter({ hasText: 'Added to your cart.' }).waitFor();
   const { accessToken } = await signIn(store.baseUrl);
   const cart = (await (
