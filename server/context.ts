@@ -1,4 +1,5 @@
 import type { CartLimits } from '../lib/contract/cart-limits.ts';
+import type { ScryptCost } from './accounts/passwords.ts';
 import type { Database } from './db/database.ts';
 import type { FileNetwork, FileNetworkOptions } from './downloads/file-network.ts';
 
@@ -15,6 +16,8 @@ export interface StoreConfig {
   /** The origin clients reach the store at; the OAuth issuer and download links use it. */
   baseUrl: string;
   accessTokenTtlSeconds: number;
+  /** The scrypt cost of new password hashes: OWASP's floor unless a test store lowers it. */
+  passwordCost?: ScryptCost;
   refreshTokenTtlSeconds: number;
   downloadLinkTtlSeconds: number;
   currency: string;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { query } from '../db/prepared.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, owaspScryptCost, type ScryptCost, verifyPassword } from './passwords.ts';
 
 export interface User {
   id: number;
@@ -27,10 +27,15 @@ const userByName = query((db, a: { username: string }) =>
     .where(sql`lower(username)`, '=', sql`lower(${a.username})`),
 );
 
-export async function createUser(db: Database, username: string, password: string): Promise<User> {
+export async function createUser(
+  db: Database,
+  username: string,
+  password: string,
+  cost: ScryptCost = owaspScryptCost,
+): Promise<User> {
   if (!usernamePattern.test(username))
     throw new Error('A username is 1-64 letters, digits, dots, dashes or underscores.');
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, cost);
   const row = await db.get(insertUser, { username, passwordHash, createdAt: new Date().toISOString() });
   return { id: row?.id as number, username };
 }
@@ -68,9 +73,14 @@ export async function findUserByCredentials(
   password: string,
 ): Promise<User | undefined> {
   const row = await db.get(userByName, { username });
-  const ok = await verifyPassword(password, row?.password_hash ?? unknownUserHash);
+  const ok = await verifyPassword(password, row?.password_hash ?? (await unknownUserHash()));
   return ok && row ? { id: row.id, username: row.username } : undefined;
 }
 
-// Verifying against a real hash for unknown users keeps login timing from revealing which usernames exist.
-const unknownUserHash = await hashPassword('no such user');
+// Verifying against a real hash for unknown users keeps login timing from revealing which usernames
+// exist; made on the first unknown name, not when the module loads.
+let unknownUser: Promise<string> | undefined;
+const unknownUserHash = () => {
+  unknownUser ??= hashPassword('no such user');
+  return unknownUser;
+};

@@ -15,9 +15,9 @@ const formats: AudioFormat[] = ['mp3', 'wav', 'aiff', 'mp3'];
  * Safe to call on every start: an account that exists is left alone.
  */
 export async function ensureDemoAccounts(db: Database, config: StoreConfig = defaultConfig()): Promise<void> {
-  if (!(await findUserByName(db, 'dj2'))) await createUser(db, 'dj2', 'dj2');
+  if (!(await findUserByName(db, 'dj2'))) await createUser(db, 'dj2', 'dj2', config.passwordCost);
   if (await findUserByName(db, 'demo')) return;
-  const demo = await createUser(db, 'demo', 'demo');
+  const demo = await createUser(db, 'demo', 'demo', config.passwordCost);
   const ctx: StoreContext = {
     db,
     config,

@@ -7,7 +7,7 @@ import { ErrorEnvelope } from '../../lib/contract/wire.ts';
 import { signInWithPassword } from '../../server/accounts/password-sign-in.ts';
 import { createUser } from '../../server/accounts/users.ts';
 import { buildApp, defaultConfig } from '../../server/app.ts';
-import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { startTestStore, type TestStore, testPasswordCost } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 
 /** Bounds on what one user can make the store hold, and password limits that no spelling escapes. */
@@ -170,7 +170,7 @@ describe('password limits', () => {
     const dbPath = join(dir, 'store.db');
     try {
       const first = await buildApp({ dbPath, config: { signInLimits: limits } });
-      await createUser(first.ctx.db, 'someone', 'right');
+      await createUser(first.ctx.db, 'someone', 'right', testPasswordCost);
       for (const spelling of ['someone', 'SOMEONE', 'Someone ']) {
         await signInWithPassword(
           first.ctx.db,

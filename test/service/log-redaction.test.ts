@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../server/accounts/users.ts';
-import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { startTestStore, type TestStore, testPasswordCost } from '../helpers/store.ts';
 import { refresh, signIn } from '../helpers/tokens.ts';
 
 /** Tokens, codes, passwords and cookies never reach the log, wherever a request carries them. */
@@ -20,7 +20,7 @@ afterAll(() => store?.close());
 
 it('logs requests without any secret they carry', async () => {
   const secretPassword = 'password-secret-0123456789';
-  await createUser(store.ctx.db, 'logged', secretPassword);
+  await createUser(store.ctx.db, 'logged', secretPassword, testPasswordCost);
   // The whole OAuth flow: the login form's password, the code, the verifier, the tokens.
   const tokens = await signIn(store.baseUrl, 'logged', secretPassword);
   // The website's sign-in form, password in the body, and again in a query string.

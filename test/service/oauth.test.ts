@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   chromeRedirectUri,
   firefoxRedirectUri,
@@ -11,7 +11,7 @@ import { createUser } from '../../server/accounts/users.ts';
 import { buildApp } from '../../server/app.ts';
 import type { StoreConfig } from '../../server/context.ts';
 import { freePort } from '../helpers/free-port.ts';
-import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { startTestStore, type TestStore, testPasswordCost } from '../helpers/store.ts';
 import {
   allowHttp,
   authorize,
@@ -29,8 +29,8 @@ import {
 /** Starts a listening store with its own users (the OAuth server does not need a catalog). */
 async function oauthStore(config: Partial<StoreConfig> = {}): Promise<TestStore> {
   const store = await startTestStore({ seed: false, listen: true, config });
-  await createUser(store.ctx.db, 'demo', 'demo');
-  await createUser(store.ctx.db, 'second', 'second password');
+  await createUser(store.ctx.db, 'demo', 'demo', testPasswordCost);
+  await createUser(store.ctx.db, 'second', 'second password', testPasswordCost);
   return store;
 }
 
@@ -585,15 +585,21 @@ describe('OAuth token lifetimes', () => {
   let store: TestStore;
   // Token times are whole seconds, so a token lives between TTL - 1 and TTL seconds: a TTL of 2
   // keeps a fresh one valid for the checks right after it is issued.
+  // The store's clock is faked (Date only: its timers and sockets run as ever) and moved on.
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
   beforeAll(async () => {
     store = await oauthStore({ accessTokenTtlSeconds: 2, refreshTokenTtlSeconds: 4 });
+    vi.useFakeTimers({ toFake: ['Date'] });
   });
-  afterAll(() => store?.close());
+  afterAll(async () => {
+    vi.useRealTimers();
+    await store?.close();
+  });
 
   it('refuses an access token once it expires', async () => {
     const tokens = await signIn(store.baseUrl);
     expect(await store.ctx.auth.verifyAccessToken(tokens.accessToken)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    later(2100);
     expect(await store.ctx.auth.verifyAccessToken(tokens.accessToken)).toBeNull();
     const response = await fetch(`${store.baseUrl}/oauth/userinfo`, {
       headers: { authorization: `Bearer ${tokens.accessToken}` },
@@ -603,10 +609,10 @@ describe('OAuth token lifetimes', () => {
 
   it('refuses a refresh token once the sign-in expires, rotation or not', async () => {
     const tokens = await signIn(store.baseUrl);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    later(1100);
     const renewed = await refresh(store.baseUrl, tokens.refreshToken);
     expect(await store.ctx.auth.verifyAccessToken(renewed.accessToken)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    later(3000);
     await expectOAuthError(refresh(store.baseUrl, renewed.refreshToken), 'invalid_grant');
   });
 });

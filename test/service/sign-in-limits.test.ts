@@ -7,6 +7,7 @@ import { createUser } from '../../server/accounts/users.ts';
 import { buildApp } from '../../server/app.ts';
 import type { SignInLimits } from '../../server/context.ts';
 import { Database } from '../../server/db/database.ts';
+import { testPasswordCost } from '../helpers/store.ts';
 import { type TestDatabase, testDatabase } from '../helpers/test-database.ts';
 
 const limits: SignInLimits = { windowSeconds: 60, perAccount: 2, perAddress: 4 };
@@ -22,8 +23,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'crate-sign-in-'));
   database = await testDatabase(dir);
   db = await Database.open(database.location);
-  await createUser(db, 'demo', 'demo');
-  await createUser(db, 'second', 'second password');
+  await createUser(db, 'demo', 'demo', testPasswordCost);
+  await createUser(db, 'second', 'second password', testPasswordCost);
 });
 afterAll(async () => {
   await db.close();
@@ -123,7 +124,7 @@ describe('the address a sign-in comes from', () => {
       config: { signInLimits: { windowSeconds: 60, perAccount: 1, perAddress: 10 } },
       trustProxy,
     });
-    await createUser(ctx.db, 'dj', 'right');
+    await createUser(ctx.db, 'dj', 'right', testPasswordCost);
     const form = await app.inject({ url: '/sign-in' });
     const csrf = form.cookies.find((cookie) => cookie.name === 'crate_csrf')?.value as string;
     const signIn = async (password: string, forwardedFor: string) =>
