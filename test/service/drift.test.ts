@@ -1,10 +1,11 @@
 /**
  * Drift tests: every rule the store and the extension share lives once in lib/contract/, and here
- * generated inputs (10,000 per rule, Unicode edge cases included) go through both sides' real
- * entry points, which must give the same answer. The store answers over Fastify's inject, reached
- * through the extension's own API client (lib/background/api-client.ts) wherever there is one; the
- * extension answers through the check that guards it (the background's message schemas, the
- * popup's cart-name check, the content script's link parser, the saved-file name rule).
+ * generated inputs (10,000 per rule with CRATE_PROPERTY_RUNS=full, 1,000 by default; Unicode edge
+ * cases included) go through both sides' real entry points, which must give the same answer.
+ * The store answers over Fastify's inject, reached through the extension's own API client
+ * (lib/background/api-client.ts) wherever there is one; the extension answers through the check
+ * that guards it (the background's message schemas, the popup's cart-name check, the content
+ * script's link parser, the saved-file name rule).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,10 +19,11 @@ import { cartPageUrl, type PageKind, pageUrl } from '../../lib/contract/store-ur
 import { bpmText, keyText, trackDisplayTitle } from '../../lib/contract/track-display.ts';
 import { protocol } from '../../lib/protocol/messages.ts';
 import { StoreError } from '../../lib/protocol/store-error.ts';
+import { propertyRuns } from '../helpers/property-runs.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 
-const runs = 10_000;
+const runs = propertyRuns(10_000);
 const timeout = 300_000;
 
 /**

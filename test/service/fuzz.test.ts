@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { snapshot as databaseSnapshot, fuzzRequest, problem } from '../helpers/fuzz-requests.ts';
+import { propertyRuns } from '../helpers/property-runs.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 
@@ -173,11 +174,11 @@ it('never answers 5xx and changes nothing when it refuses', async () => {
         }
       },
     ),
-    { numRuns: 3000, seed: 20261123 },
+    { numRuns: propertyRuns(3000), seed: 20261123 },
   );
 });
 
-it('answers 5,000 generated requests of every method and body type without a 5xx, and refusals change nothing', async () => {
+it(`answers ${propertyRuns(5000)} generated requests of every method and body type without a 5xx, and refusals change nothing`, async () => {
   let requests = 0;
   await fc.assert(
     fc.asyncProperty(fuzzRequest(token), async (request) => {
@@ -191,7 +192,7 @@ it('answers 5,000 generated requests of every method and body type without a 5xx
       ).toBeUndefined();
       if (response.statusCode >= 400) expect(await databaseSnapshot(store.ctx.db)).toBe(before);
     }),
-    { numRuns: 5000, seed: 12 },
+    { numRuns: propertyRuns(5000), seed: 12 },
   );
-  expect(requests).toBeGreaterThanOrEqual(5000);
+  expect(requests).toBeGreaterThanOrEqual(propertyRuns(5000));
 });
