@@ -1,14 +1,17 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { pointAtStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension, readAccessToken, sendFromPage } from './extension.ts';
 
-// A store of its own whose access tokens live five seconds, so a test can outlive one.
+// A store of its own whose access tokens live five seconds, and whose clock (Date only, in this
+// process, where the store runs) the tests move past that: the extension's own clock still calls
+// the token fresh, so the store's 401 is what makes it renew (the expiry the worker reads itself
+// is test/unit/lib/background/auth/auth-session.test.ts's).
 const accessTokenTtlSeconds = 5;
+const pastTheTokensLife = () => vi.setSystemTime(Date.now() + (accessTokenTtlSeconds + 1) * 1000);
 let store: TestStore;
 let storeUrl: string;
 let extension: ExtensionHarness;
@@ -17,6 +20,7 @@ let popup: AccountPanelPage<Page>;
 beforeAll(async () => {
   const port = await freePort();
   storeUrl = `http://127.0.0.1:${port}`;
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   store = await startTestStore({ scale: 300, config: { baseUrl: storeUrl, accessTokenTtlSeconds } });
   await store.app.listen({ port, host: '127.0.0.1' });
 
@@ -28,6 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  vi.useRealTimers();
   await extension?.close();
   await store?.close();
 });
@@ -37,7 +42,7 @@ describe('an expired access token', () => {
     const first = await readAccessToken(await extension.worker());
     expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({ ok: true });
 
-    await sleep((accessTokenTtlSeconds + 1) * 1000);
+    pastTheTokensLife();
     expect(await store.ctx.auth.verifyAccessToken(first as string)).toBeNull();
 
     expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
@@ -50,7 +55,7 @@ describe('an expired access token', () => {
   });
 
   it('is renewed after the worker was stopped too', async () => {
-    await sleep((accessTokenTtlSeconds + 1) * 1000);
+    pastTheTokensLife();
     await extension.stopWorker();
     expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({ ok: true });
     expect(await extension.workerWasRestarted()).toBe(true);
