@@ -1,6 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing';
+import { bothEngines } from './test/service/engines.ts';
 
 export default defineConfig({
   test: {
@@ -26,17 +27,27 @@ export default defineConfig({
         },
       },
       {
-        // The same suite on PostgreSQL: a throwaway cluster, a database per test store.
+        // The files whose subject is the database, on PostgreSQL (test/service/engines.ts says
+        // which and why): a throwaway cluster, a database per test store.
         plugins: [WxtVitest()],
         test: {
           name: 'service-postgres',
-          include: ['test/service/**/*.test.{ts,tsx}'],
+          include: bothEngines.map((name) => `test/service/${name}.test.ts`),
           environment: 'node',
           setupFiles: ['test/helpers/extension-english.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['test/service/postgres-setup.ts'],
           env: { CRATE_TEST_ENGINE: 'postgres' },
+        },
+      },
+      {
+        // Not in npm test (npm run test:install, which .ci/run runs after it): it reaches the registry.
+        test: {
+          name: 'install',
+          include: ['test/install/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
         },
       },
       {

@@ -4,12 +4,14 @@
  *   in lib/, components/, entrypoints/, server/;
  * - doc paths (scripts/structure/doc-paths.ts): every repository path README.md and docs/*.md name exists;
  * - unit tests mirror the source tree (scripts/structure/test-mirror.ts);
- * - no literal text a person reads in components/ (scripts/structure/literal-text.ts).
+ * - no literal text a person reads in components/ (scripts/structure/literal-text.ts);
+ * - every service test file says which engines it runs on (scripts/structure/service-engines.ts).
  */
 import { join } from 'node:path';
 import { missingDocPaths } from './structure/doc-paths.ts';
 import { longFunctions } from './structure/function-length.ts';
 import { literalTextInComponents } from './structure/literal-text.ts';
+import { unclassifiedServiceTests } from './structure/service-engines.ts';
 import { unmirroredTests } from './structure/test-mirror.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -52,6 +54,15 @@ if (literal.stale.length > 0) {
     'Listed as untranslated but holding no literal text (take them off the list in scripts/structure/literal-text.ts):',
   );
   for (const file of literal.stale) console.error(`  ${file}`);
+}
+
+const engines = unclassifiedServiceTests(root);
+if (engines.unclassified.length > 0 || engines.stale.length > 0) {
+  failed = true;
+  console.error(
+    'Service test files test/service/engines.ts does not classify (name each once, in bothEngines or sqliteOnly):',
+  );
+  for (const file of [...engines.unclassified, ...engines.stale]) console.error(`  ${file}`);
 }
 
 if (failed) process.exit(1);

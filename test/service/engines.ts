@@ -1,0 +1,40 @@
+/**
+ * Which service files run on PostgreSQL as well as on SQLite (vitest.config.ts's service-postgres
+ * project). Every file runs on SQLite; a file runs on both when its subject is what the database
+ * answers or keeps, since the engines differ there (types, ordering, text comparison, locks,
+ * transactions, NUL in text). A file whose subject is HTTP, files, validation or rendering goes
+ * through the same queries as the files below, so a second engine adds time and no coverage.
+ * `npm run lint:structure` fails on a service file named in neither list.
+ */
+export const bothEngines = [
+  'cart', // the cart add's locking and limits
+  'checkout',
+  'catalog', // catalog and artist catalog paging, sorting, text search
+  'downloads', // the library's statuses and paging
+  'drift', // names and keys stored and read back (PostgreSQL refuses NUL in text)
+  'limits', // cart and account limits counted in SQL
+  'oauth-adapter', // the OAuth provider's records
+  'prepared-queries',
+  'previews-and-statuses',
+  'publish', // two instances publishing
+  'seed',
+  'sign-in-limits', // attempts counted in a window
+  'two-instances', // PostgreSQL only: one database, two store processes
+  'website', // pages built from the catalog queries
+];
+
+export const sqliteOnly = [
+  'artwork',
+  'file-network',
+  'file-serving',
+  'file-tags',
+  'fuzz',
+  'input-errors',
+  'log-redaction',
+  'oauth',
+  'openapi',
+  'redirects',
+  'scopes',
+  'store-process',
+  'website-security',
+];
