@@ -5,12 +5,14 @@
  * - doc paths (scripts/structure/doc-paths.ts): every repository path README.md and docs/*.md name exists;
  * - unit tests mirror the source tree (scripts/structure/test-mirror.ts);
  * - no literal text a person reads in components/ (scripts/structure/literal-text.ts);
- * - every service test file says which engines it runs on (scripts/structure/service-engines.ts).
+ * - every service test file says which engines it runs on (scripts/structure/service-engines.ts);
+ * - lib/protocol/ holds the message table, its sender and receiver only (scripts/structure/protocol-folder.ts).
  */
 import { join } from 'node:path';
 import { missingDocPaths } from './structure/doc-paths.ts';
 import { longFunctions } from './structure/function-length.ts';
 import { literalTextInComponents } from './structure/literal-text.ts';
+import { strangersInProtocol } from './structure/protocol-folder.ts';
 import { unclassifiedServiceTests } from './structure/service-engines.ts';
 import { unmirroredTests } from './structure/test-mirror.ts';
 
@@ -63,6 +65,15 @@ if (engines.unclassified.length > 0 || engines.stale.length > 0) {
     'Service test files test/service/engines.ts does not classify (name each once, in bothEngines or sqliteOnly):',
   );
   for (const file of [...engines.unclassified, ...engines.stale]) console.error(`  ${file}`);
+}
+
+const strangers = strangersInProtocol(root);
+if (strangers.length > 0) {
+  failed = true;
+  console.error(
+    'Files in lib/protocol/ that are not the message table, its sender or receiver (move them where they are used):',
+  );
+  for (const file of strangers) console.error(`  ${file}`);
 }
 
 if (failed) process.exit(1);

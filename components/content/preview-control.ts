@@ -7,7 +7,7 @@
  */
 import { i18n } from '#i18n';
 import { type PagePreviews, previewTrackAttribute } from '../../lib/content/page-previews.ts';
-import type { PreviewPlayer, PreviewState } from '../../lib/protocol/preview-player.ts';
+import type { PreviewPlayer, PreviewState } from '../../lib/previews/preview-player.ts';
 
 export interface PreviewControls {
   /** The control for a track row, or null for anything else. */

@@ -16,7 +16,7 @@ import type {
   SkipReason,
 } from '../../lib/options/collection/import-outcome.ts';
 import type { ImportFailure } from '../../lib/options/collection/worker-protocol.ts';
-import { errorMessage } from '../../lib/protocol/error-message.ts';
+import { errorMessage } from '../../lib/protocol/store-error.ts';
 import type { CollectionSource } from '../../lib/storage/collection-store.ts';
 
 type Status =

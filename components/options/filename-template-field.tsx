@@ -1,7 +1,7 @@
 import { useRef } from 'preact/hooks';
 import { i18n } from '#i18n';
+import { templateFields } from '../../lib/file-names/filename-template.ts';
 import type { Preview, PreviewSource } from '../../lib/options/filename-preview.ts';
-import { templateFields } from '../../lib/storage/filename-template.ts';
 
 interface FilenameTemplateFieldProps {
   template: string;

@@ -10,8 +10,8 @@ import {
   sampleSource,
 } from '../../lib/options/filename-preview.ts';
 import { type SettingsInput, saveSettings } from '../../lib/options/save-settings.ts';
-import { errorMessage } from '../../lib/protocol/error-message.ts';
 import { send } from '../../lib/protocol/send.ts';
+import { errorMessage } from '../../lib/protocol/store-error.ts';
 import {
   type FilenameSettings,
   loadFilenameSettings,

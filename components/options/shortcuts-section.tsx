@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
-import { readShortcutBindings, type ShortcutBinding } from '../../lib/protocol/shortcut-bindings.ts';
+import { readShortcutBindings, type ShortcutBinding } from '../../lib/shortcuts/shortcut-bindings.ts';
 
 /** Firefox (137 and later) opens its own page for an add-on's shortcuts; Chromium has a URL. */
 const firefoxSettings = (browser.commands as { openShortcutSettings?: () => Promise<void> })

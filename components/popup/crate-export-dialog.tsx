@@ -33,9 +33,9 @@ import {
 } from '../../lib/popup/crate-formats.ts';
 import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import type { DesktopOs } from '../../lib/popup/volume-path.ts';
-import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { ReleaseTracks, SavedFile } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
+import { errorMessage } from '../../lib/protocol/store-error.ts';
 import { crateExportFormatSetting, storeUrlSetting } from '../../lib/storage/items.ts';
 
 export interface CrateExportDialogProps {

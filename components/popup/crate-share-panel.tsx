@@ -13,9 +13,9 @@ import type { CartItem, CartWarning, ItemType } from '../../lib/contract/wire.ts
 import { formatCount } from '../../lib/i18n/intl.ts';
 import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import { crateFile, readCrateFile } from '../../lib/protocol/crate-file.ts';
-import { errorMessage } from '../../lib/protocol/error-message.ts';
 import type { CrateImportProblem, CrateImportResult } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
+import { errorMessage } from '../../lib/protocol/store-error.ts';
 import { CrateExportButton } from './crate-export-button.tsx';
 
 export interface CrateSharePanelProps {

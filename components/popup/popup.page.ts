@@ -81,7 +81,7 @@ export class PopupPage<P extends UiPage> {
     return this.page.locator('#app').getByText(this.words.t('popup.refresh.refreshing')) as LocatorOf<P>;
   }
 
-  /** Says the browser withholds access to the store (lib/protocol/host-access.ts). */
+  /** Says the browser withholds access to the store (lib/permissions/host-access.ts). */
   get accessNotice(): LocatorOf<P> {
     return this.page.getByRole('region', { name: this.words.t('popup.hostAccess.label') }) as LocatorOf<P>;
   }

@@ -1,6 +1,6 @@
 /**
  * The popup rows' play control: the track's `sampleUrl` in the popup's one audio element, which
- * tells the store's tabs to stop theirs (lib/protocol/preview-player.ts: tabs.sendMessage, which
+ * tells the store's tabs to stop theirs (lib/previews/preview-player.ts: tabs.sendMessage, which
  * never wakes the worker). The popup's own preview ends with the popup. Space toggles it (a real
  * button); its ring shows the progress; a track without a sample shows a disabled dash.
  */
@@ -12,7 +12,7 @@ import {
   type PreviewPlayer,
   type PreviewState,
   previewStartedMessage,
-} from '../../lib/protocol/preview-player.ts';
+} from '../../lib/previews/preview-player.ts';
 
 let player: PreviewPlayer | null = null;
 /** Rows listening for the player's changes (it is made on the popup's first play). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
-import { readShortcutBindings, type ShortcutBinding } from '../../lib/protocol/shortcut-bindings.ts';
+import { readShortcutBindings, type ShortcutBinding } from '../../lib/shortcuts/shortcut-bindings.ts';
 
 /** What each command is for, in the popup's few words. */
 const purposes: Record<string, () => string> = {

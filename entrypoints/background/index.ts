@@ -12,7 +12,7 @@ import { createBrowserEvents } from '../../lib/background/browser-events.ts';
 import { onDeterminingFilename } from '../../lib/background/downloads/started-filename.ts';
 import { createSettingsSync } from '../../lib/background/settings-sync/settings-sync.ts';
 import { createWorker } from '../../lib/background/worker.ts';
-import { hasHostAccess } from '../../lib/protocol/host-access.ts';
+import { hasHostAccess } from '../../lib/permissions/host-access.ts';
 import {
   cartStateItem,
   feedRefreshHoursSetting,

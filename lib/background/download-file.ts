@@ -18,7 +18,7 @@ const savedFilename = (filename: string, fallback: string): string => safeFilena
 
 /**
  * Saves one link's file into the browser's download folder. `filename` may name folders inside it
- * when the caller made each part safe (lib/storage/filename-template.ts does).
+ * when the caller made each part safe (lib/file-names/filename-template.ts does).
  */
 export async function saveDownload(
   link: DownloadLink,

@@ -6,7 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { storeMatchPattern } from '../contract/store-hosts.ts';
-import { hasHostAccess } from '../protocol/host-access.ts';
+import { hasHostAccess } from '../permissions/host-access.ts';
 import { registerStoreContentScript, storeContentScriptFile } from './content-script-registration.ts';
 
 export async function storeAccessGranted(storeUrl: string): Promise<void> {

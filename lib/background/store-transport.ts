@@ -39,7 +39,7 @@ export interface ApiClientOptions {
   random?: () => number;
   isOnline?: () => boolean;
   /**
-   * Whether the browser lets the extension reach the store (lib/protocol/host-access.ts): a request
+   * Whether the browser lets the extension reach the store (lib/permissions/host-access.ts): a request
    * it blocked for want of host access fails like a network error, and must not read as a store down.
    */
   hasHostAccess?: () => Promise<boolean>;

@@ -2,7 +2,7 @@
  * What every feature of the worker shares: the session, and a store client for the configured
  * store, made anew per call so a changed store URL or source type takes effect at once.
  */
-import { hasHostAccess } from '../protocol/host-access.ts';
+import { hasHostAccess } from '../permissions/host-access.ts';
 import { sourceTypeSetting, storeUrlSetting } from '../storage/items.ts';
 import { type ApiClient, createApiClient } from './api-client.ts';
 import type { AuthService } from './auth/auth-service.ts';

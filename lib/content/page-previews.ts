@@ -1,7 +1,7 @@
 /**
  * Feature: previews on the store's pages. One audio element for the whole page (created on the
  * first play, so a page nobody listens on pays nothing), told to stop when another store tab or
- * the popup starts one (lib/protocol/preview-player.ts says how, and why not through storage),
+ * the popup starts one (lib/previews/preview-player.ts says how, and why not through storage),
  * and stopped on navigation: leaving the page, back / forward, and the store's pushState tab
  * switches (the Navigation API's navigate event, where the browser has it).
  */
@@ -12,7 +12,7 @@ import {
   isPreviewStarted,
   type PreviewPlayer,
   previewChannelName,
-} from '../protocol/preview-player.ts';
+} from '../previews/preview-player.ts';
 
 /** Set on a preview control, holding its track id: the page's one click listener finds it by this. */
 export const previewTrackAttribute = 'data-preview-track';

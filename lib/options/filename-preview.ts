@@ -10,8 +10,8 @@ import {
   filenameFields,
   renderFilename,
   type TemplateField,
-} from '../storage/filename-template.ts';
-import { templateProblem } from '../storage/template-problem.ts';
+} from '../file-names/filename-template.ts';
+import { templateProblem } from '../file-names/template-problem.ts';
 
 export interface PreviewSource {
   track: Track;

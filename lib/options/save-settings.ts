@@ -7,7 +7,7 @@ import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import { storeMatchPattern } from '../contract/store-hosts.ts';
 import type { AudioFormat } from '../contract/wire.ts';
-import { requestHostAccess } from '../protocol/host-access.ts';
+import { requestHostAccess } from '../permissions/host-access.ts';
 import { send } from '../protocol/send.ts';
 import { StoreError } from '../protocol/store-error.ts';
 import { defaultAudioFormatSetting, sourceTypeSetting, storeUrlSetting } from '../storage/items.ts';

@@ -5,6 +5,7 @@
  * loaded by the popup only when an export is asked for.
  */
 import { i18n } from '#i18n';
+import { audioFormats } from '../contract/audio-formats.ts';
 import { id3Key, parseKey } from '../contract/musical-key.ts';
 import { artistNames, artistsAndTitle, trackDisplayTitle } from '../contract/track-display.ts';
 import type { AudioFormat, CartItem, LibraryEntry } from '../contract/wire.ts';
@@ -55,8 +56,6 @@ export interface OwnedTrack {
   entries: LibraryEntry[];
 }
 
-const formatOrder: readonly AudioFormat[] = ['mp3', 'wav', 'aiff'];
-
 /**
  * A cart (a named cart used as a crate) as tracks: each track item, and each release item's
  * tracks in the release's order, once each. A track owned (in the library, any format) comes with
@@ -80,7 +79,7 @@ export function cartTracks(
   const seen = new Set<number>();
   const ownedInFormat = (trackId: number, format: AudioFormat): LibraryEntry[] => {
     const rank = (entry: LibraryEntry) =>
-      entry.audioFormat === format ? -1 : formatOrder.indexOf(entry.audioFormat);
+      entry.audioFormat === format ? -1 : audioFormats.indexOf(entry.audioFormat);
     return [...(entriesOf.get(trackId) ?? [])].sort((a, b) => rank(a) - rank(b));
   };
   const itemTitle = (item: CartItem) => `${artistNames(item)} - ${item.name}`;

@@ -310,7 +310,7 @@ export const protocol = {
   checkStore: define(pagesOnly, z.strictObject({ storeUrl: z.url().max(2048) }), z.strictObject({})),
   /** Revokes the refresh token at the store and forgets both tokens. */
   signOut: define(pagesOnly, NoPayload, AuthState),
-  cartSummary: define(pagesAndStore, z.strictObject(CartTarget), CartSummary),
+  cartSummary: define(pagesOnly, z.strictObject(CartTarget), CartSummary),
   viewCart: define(pagesOnly, z.strictObject(CartTarget), CartView),
   addToCart: define(
     pagesAndStore,
@@ -429,7 +429,6 @@ export const protocol = {
     FollowList,
   ),
   unfollow: define(pagesAndStore, z.strictObject(FollowRef), FollowList),
-  following: define(pagesOnly, NoPayload, FollowList),
   /** The feed; `ifDue` asks the store first when the last refresh is older than the period. */
   newForYou: define(pagesOnly, z.strictObject({ refresh: z.enum(['ifDue', 'never']) }), NewForYou),
   /** Everything listed now is seen: the list empties and the badge goes. */

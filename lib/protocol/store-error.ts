@@ -5,7 +5,6 @@
  */
 import { i18n } from '#i18n';
 import { plural } from '../i18n/plural.ts';
-import { errorMessage } from './error-message.ts';
 
 const storeErrorKinds = [
   'signedOut',
@@ -134,3 +133,7 @@ export function toStoreErrorData(error: unknown): StoreErrorData {
     message: i18n.t('storeErrors.unexpected', [errorMessage(error)]),
   };
 }
+
+/** What anything thrown says, for a person: an Error's (a StoreError's) message, or the value as text. */
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

@@ -26,7 +26,7 @@ export interface DownloadJob {
   runId: number;
   /** Position in the queue: jobs start in this order. */
   seq: number;
-  /** Relative path to save under (lib/storage/filename-template.ts). */
+  /** Relative path to save under (lib/file-names/filename-template.ts). */
   path: string;
   /** What people see: "Artists - Title (Mix)". */
   title: string;

@@ -1,7 +1,7 @@
 /** The options page's file name fields: read together, checked, saved together. */
 
+import { templateProblem } from '../file-names/template-problem.ts';
 import { filenameTemplateSetting, folderPerReleaseSetting } from './items.ts';
-import { templateProblem } from './template-problem.ts';
 
 export interface FilenameSettings {
   filenameTemplate: string;

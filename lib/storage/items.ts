@@ -66,11 +66,11 @@ import { storage } from 'wxt/utils/storage';
 import { defaultCartName } from '../contract/cart-name.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
 import type { AudioFormat } from '../contract/wire.ts';
+import { defaultFilenameTemplate } from '../file-names/filename-template.ts';
 import type { AccessToken } from './access-token.ts';
 import { type CartStateByStore, cartStateKey } from './cart-state.ts';
 import type { CollectionIndex } from './collection-index.ts';
 import { defaultStoreUrl } from './default-store-url.ts';
-import { defaultFilenameTemplate } from './filename-template.ts';
 import { type FeedState, type FollowsBackup, type FollowsByStore, followsKey } from './following.ts';
 import { type MoneyPatterns, moneyPatternsKey } from './money-patterns.ts';
 import { type PageWords, pageWordsKey } from './page-words.ts';
@@ -123,7 +123,7 @@ export const cartNamesSetting = storage.defineItem<string[]>('local:cartNames', 
 });
 
 /**
- * How saved files are named (lib/storage/filename-template.ts lists the fields); `/` in a
+ * How saved files are named (lib/file-names/filename-template.ts lists the fields); `/` in a
  * template makes folders inside the browser's download folder.
  */
 export const filenameTemplateSetting = storage.defineItem<string>('local:filenameTemplate', {

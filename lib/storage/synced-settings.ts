@@ -10,7 +10,7 @@ import { storage } from 'wxt/utils/storage';
 import { isAudioFormat } from '../contract/audio-formats.ts';
 import { type KeyNotation, keyNotations } from '../contract/musical-key.ts';
 import { isLoopbackHost } from '../contract/store-hosts.ts';
-import { templateIssue } from './filename-template.ts';
+import { templateIssue } from '../file-names/filename-template.ts';
 import { type SyncedSettings, settingsSyncPendingItem, syncedSettingsItem } from './items.ts';
 
 export const syncedKeys = [

@@ -23,7 +23,7 @@ import {
   defaultFilenameTemplate,
   filenameFields,
   renderFilename,
-} from '../../lib/storage/filename-template.ts';
+} from '../../lib/file-names/filename-template.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
 import { readSeratoCrate, readTraktorNml } from '../helpers/crate-readers.ts';
 import type { TestStore } from '../helpers/store.ts';

@@ -25,7 +25,7 @@ import {
   defaultFilenameTemplate,
   filenameFields,
   renderFilename,
-} from '../../lib/storage/filename-template.ts';
+} from '../../lib/file-names/filename-template.ts';
 import { loadTracks } from '../../server/catalog/records.ts';
 import { downloadLink } from '../../server/downloads/links.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';

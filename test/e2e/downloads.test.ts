@@ -22,7 +22,7 @@ import {
   defaultFilenameTemplate,
   filenameFields,
   renderFilename,
-} from '../../lib/storage/filename-template.ts';
+} from '../../lib/file-names/filename-template.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';

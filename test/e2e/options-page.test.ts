@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import type { LibraryEntry, Release } from '../../lib/contract/wire.ts';
-import { filenameFields, renderFilename } from '../../lib/storage/filename-template.ts';
+import { filenameFields, renderFilename } from '../../lib/file-names/filename-template.ts';
 import { signIn } from '../helpers/tokens.ts';
 import { seriousViolations } from './axe.ts';
 import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';

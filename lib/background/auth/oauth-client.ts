@@ -45,7 +45,7 @@ const wantedScopes = ['store', 'openid', 'profile', 'offline_access'];
 export interface OAuthOptions {
   fetch?: typeof fetch;
   isOnline?: () => boolean;
-  /** Whether the browser lets the extension reach the store (lib/protocol/host-access.ts). */
+  /** Whether the browser lets the extension reach the store (lib/permissions/host-access.ts). */
   hasHostAccess?: (storeUrl: string) => Promise<boolean>;
 }
 

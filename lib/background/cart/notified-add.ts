@@ -5,9 +5,8 @@
  */
 import { i18n } from '#i18n';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
-import { errorMessage } from '../../protocol/error-message.ts';
 import type { CheckedAdd } from '../../protocol/messages.ts';
-import { StoreError } from '../../protocol/store-error.ts';
+import { errorMessage, StoreError } from '../../protocol/store-error.ts';
 import { currentCartSetting, defaultAudioFormatSetting } from '../../storage/items.ts';
 import { notifyInCollection } from '../collection/collection-check.ts';
 import { notifyAddedToCart, notifyProblem } from '../downloads/notifications.ts';

@@ -5,8 +5,8 @@
 
 import { artistsAndTitle } from '../../contract/track-display.ts';
 import type { AudioFormat, LibraryEntry, Release, Track } from '../../contract/wire.ts';
+import { filenameFields, renderFilename, templateNeedsRelease } from '../../file-names/filename-template.ts';
 import type { NewJob, StoreLink } from '../../storage/download-job.ts';
-import { filenameFields, renderFilename, templateNeedsRelease } from '../../storage/filename-template.ts';
 import { filenameTemplateSetting, folderPerReleaseSetting, keyNotationSetting } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
 import { releaseRecords } from '../catalog/release-track-ids.ts';

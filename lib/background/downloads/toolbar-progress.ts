@@ -4,9 +4,9 @@
  * browser's language.
  */
 import { i18n } from '#i18n';
+import { bytesSentence, waitingSentence } from '../../i18n/bulk-progress-text.ts';
 import { formatCount } from '../../i18n/intl.ts';
 import { plural } from '../../i18n/plural.ts';
-import { bytesSentence, waitingSentence } from '../../protocol/bulk-progress-text.ts';
 import type { BulkProgress } from '../../protocol/messages.ts';
 
 export function toolbarProgress(

@@ -1,6 +1,6 @@
 /**
  * Following artists and labels, and "New for you": the worker's part of the Handlers table
- * (follow, unfollow, following, newForYou, markAllSeen) and the events it owns (its alarm, its
+ * (follow, unfollow, newForYou, markAllSeen) and the events it owns (its alarm, its
  * notification, worker start). Everything lives in storage (lib/storage/following.ts): a stopped
  * worker loses nothing.
  */
@@ -36,7 +36,7 @@ export const feedAlarm = 'following-feed';
 export const feedNotificationId = 'crate-new-for-you';
 const neverSeen = { day: '', ids: [] };
 
-type FollowingHandlers = Pick<Handlers, 'follow' | 'unfollow' | 'following' | 'newForYou' | 'markAllSeen'>;
+type FollowingHandlers = Pick<Handlers, 'follow' | 'unfollow' | 'newForYou' | 'markAllSeen'>;
 
 export interface FollowingDeps {
   api(): Promise<Pick<ApiClient, 'artists' | 'catalogPage'>>;
@@ -118,7 +118,6 @@ function followingHandlers(
         await save(storeUrl, next);
         return listOf(next);
       }),
-    following: async () => listOf((await current()).follows),
     async newForYou({ refresh: when }) {
       if (when === 'ifDue') await refreshIfDue(false);
       return view();

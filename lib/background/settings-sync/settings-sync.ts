@@ -12,7 +12,7 @@
  *   where set, then this browser's own values for whatever storage.sync lacks (so the first start
  *   after this update moves the settings there).
  */
-import { hasHostAccess } from '../../protocol/host-access.ts';
+import { hasHostAccess } from '../../permissions/host-access.ts';
 import type { SyncedSettings } from '../../storage/items.ts';
 import {
   pullSettings,

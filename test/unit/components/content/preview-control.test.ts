@@ -6,7 +6,7 @@ import {
   createPreviewPlayer,
   type PreviewAudio,
   type PreviewPlayer,
-} from '../../../../lib/protocol/preview-player.ts';
+} from '../../../../lib/previews/preview-player.ts';
 
 /** An audio element that starts playing when told and can be made to fail. */
 class FakeAudio implements PreviewAudio {

@@ -80,7 +80,6 @@ beforeEach(() => {
     savedFiles: vi.fn(async () => []),
     follow: vi.fn(async () => ({ artists: [], labels: [] })),
     unfollow: vi.fn(async () => ({ artists: [], labels: [] })),
-    following: vi.fn(async () => ({ artists: [], labels: [] })),
     newForYou: vi.fn(async () => ({
       releases: [],
       refreshedAt: null,
@@ -203,7 +202,7 @@ describe('refused senders and payloads', () => {
     ],
     [
       'the store over https instead of http',
-      message('cartSummary'),
+      message('addToCart', addPayload),
       { ...storePage, url: 'https://127.0.0.1:8813/', origin: 'https://127.0.0.1:8813' },
     ],
     ['an iframe on the store', message('addToCart', addPayload), { ...storePage, frameId: 3 }],
@@ -235,14 +234,18 @@ describe('refused senders and payloads', () => {
     ],
     [
       'the store in an iframe of another site',
-      message('cartSummary'),
+      message('addToCart', addPayload),
       { ...storePage, tab: tab('https://evil.example/') },
     ],
-    ['a content script without a tab', message('cartSummary'), { ...storePage, tab: undefined }],
-    ['a content script without a frame id', message('cartSummary'), { ...storePage, frameId: undefined }],
+    ['a content script without a tab', message('addToCart', addPayload), { ...storePage, tab: undefined }],
+    [
+      'a content script without a frame id',
+      message('addToCart', addPayload),
+      { ...storePage, frameId: undefined },
+    ],
     [
       'a store page claiming an extension origin',
-      message('cartSummary'),
+      message('addToCart', addPayload),
       { ...storePage, origin: base.slice(0, -1) },
     ],
     ['an extension page inside a web page frame', message('signIn'), { ...optionsTab, frameId: 2 }],

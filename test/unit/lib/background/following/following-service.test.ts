@@ -113,7 +113,7 @@ describe('following', () => {
     await followsBackupItem.setValue({ [storeUrl]: { artists: [[3, 'Artist 3']], labels: [] } });
     const { following } = setUp([release(1, '2026-01-01', 3, 9)]);
     await following.start();
-    expect(await following.handlers.following({})).toEqual({
+    expect((await followsItem.getValue())[storeUrl]).toMatchObject({
       artists: [{ id: 3, name: 'Artist 3' }],
       labels: [],
     });

@@ -4,10 +4,10 @@
  * the extension's language (locales/*.json, `popup.bulk`), its numbers and times through Intl.
  */
 import { i18n } from '#i18n';
-import { formatDate } from '../i18n/dates.ts';
-import { formatCount, uiLocale } from '../i18n/intl.ts';
-import { plural } from '../i18n/plural.ts';
-import type { BulkProgress } from './messages.ts';
+import type { BulkProgress } from '../protocol/messages.ts';
+import { formatDate } from './dates.ts';
+import { formatCount, uiLocale } from './intl.ts';
+import { plural } from './plural.ts';
 
 const sizeFormats = new Map<string, Intl.NumberFormat>();
 

@@ -4,7 +4,7 @@ import {
   isPreviewStarted,
   type PreviewAudio,
   previewStartedMessage,
-} from '../../../../lib/protocol/preview-player.ts';
+} from '../../../../lib/previews/preview-player.ts';
 
 /** An audio element that plays when told, and fires the events a browser would. */
 class FakeAudio implements PreviewAudio {

@@ -8,7 +8,7 @@ import {
   templateFields,
   templateIssue,
   templateNeedsRelease,
-} from '../../../../lib/storage/filename-template.ts';
+} from '../../../../lib/file-names/filename-template.ts';
 
 const ref = (name: string) => ({ id: 1, name, slug: 'x' });
 

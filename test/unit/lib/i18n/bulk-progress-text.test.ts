@@ -1,6 +1,6 @@
 /** A run's progress in words, for the popup's line and the toolbar button's title. */
 import { describe, expect, it } from 'vitest';
-import { bytesSentence, timeLeft } from '../../../../lib/protocol/bulk-progress-text.ts';
+import { bytesSentence, timeLeft } from '../../../../lib/i18n/bulk-progress-text.ts';
 import type { BulkProgress } from '../../../../lib/protocol/messages.ts';
 
 const running: BulkProgress = {

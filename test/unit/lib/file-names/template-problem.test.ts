@@ -1,8 +1,8 @@
 /** A template's problem in a sentence, in English and in German (the rules: filename-template.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { defaultFilenameTemplate } from '../../../../lib/storage/filename-template.ts';
-import { templateProblem } from '../../../../lib/storage/template-problem.ts';
+import { defaultFilenameTemplate } from '../../../../lib/file-names/filename-template.ts';
+import { templateProblem } from '../../../../lib/file-names/template-problem.ts';
 import { getMessageFrom, readLocale } from '../../../helpers/locales.ts';
 
 describe('templateProblem', () => {
