@@ -1,6 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing';
+import { e2eWorkers } from './test/e2e/e2e-workers.ts';
 import { bothEngines } from './test/service/engines.ts';
 
 export default defineConfig({
@@ -69,7 +70,7 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: e2eWorkers,
         },
       },
     ],

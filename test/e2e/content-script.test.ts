@@ -6,8 +6,9 @@
  * that arrive later, a page that does not move, and a page script's forged click. What the store's
  * cart holds is read through its API with a token of the test's own (demo-store.ts).
  */
+
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
 import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
 import type { CatalogPageResults, Chart, Track } from '../../lib/contract/wire.ts';
@@ -15,8 +16,9 @@ import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
 import { pointAtStore, signInToStore } from './connect.ts';
 import { api, cartItems, emptyCart, library, trackPath, unownedTracks } from './demo-store.ts';
 import { type ExtensionHarness, launchExtension, sendFromPage } from './extension.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
-const storeUrl = inject('storeUrl');
+const storeUrl = e2eStoreUrl();
 let extension: ExtensionHarness;
 let popup: Page;
 let page: Page;

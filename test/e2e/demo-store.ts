@@ -2,11 +2,12 @@
  * The run's store (global-setup.ts) through its API as demo, with a token of the test's own: what a
  * journey checks the extension did (the cart, the library) is read from the store, not the page.
  */
-import { inject } from 'vitest';
+
 import type { Cart, CatalogPageResults, LibraryEntry, Track } from '../../lib/contract/wire.ts';
 import { signIn } from '../helpers/tokens.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
-const storeUrl = inject('storeUrl');
+const storeUrl = e2eStoreUrl();
 let token: Promise<string> | undefined;
 
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {

@@ -9,15 +9,17 @@
  * permission request is answered "Allow" by the profile (extensions.webextOptionalPermissionPrompts),
  * where Chrome's own prompt cannot be answered by automation.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import { storeMatchPattern } from '../../lib/contract/store-hosts.ts';
 import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
-const storeUrl = inject('storeUrl');
+const storeUrl = e2eStoreUrl();
 
 describe.each(e2eBrowsers)('$name', (browser) => {
   let extension: E2eExtension;

@@ -5,8 +5,9 @@
  * stay English, and the buttons Crate puts on them speak the DJ's language, with the prices written
  * in its locale ("1,49 $", "1,49 US$"). The page objects read their words from the same locale file.
  */
+
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { WelcomePagePage } from '../../components/welcome/welcome-page.page.ts';
@@ -14,8 +15,9 @@ import type { Track } from '../../lib/contract/wire.ts';
 import { readLocale } from '../helpers/locales.ts';
 import { cartItems, emptyCart, library, trackPath, unownedTracks } from './demo-store.ts';
 import { type ExtensionHarness, extensionUrl, launchExtension } from './extension.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
-const storeUrl = inject('storeUrl');
+const storeUrl = e2eStoreUrl();
 
 /** The tab the install opened by itself (it may open before or after the harness looks). */
 async function welcomeTab(harness: ExtensionHarness): Promise<Page> {

@@ -4,8 +4,9 @@
  * release's catalogue number), follows each keystroke, and a broken template shows its problem
  * next to the field and disables Save until it is fixed. Then, in Chromium, axe-core on the page.
  */
+
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import type { LibraryEntry, Release } from '../../lib/contract/wire.ts';
 import { filenameFields, renderFilename } from '../../lib/file-names/filename-template.ts';
@@ -14,8 +15,9 @@ import { seriousViolations } from './axe.ts';
 import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension } from './extension.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
-const storeUrl = inject('storeUrl');
+const storeUrl = e2eStoreUrl();
 let token: Promise<string> | undefined;
 
 /** The store's API as demo, with a token of the test's own. */

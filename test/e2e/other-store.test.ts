@@ -8,21 +8,23 @@
  * prompt: the extension runs here from a copy whose manifest grants the origin ahead, as the
  * person would by saying yes. Everything else is the built extension as it ships.
  */
+
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { builtExtensionPath, type ExtensionHarness, launchExtension } from './extension.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
 const host = 'crate-store.test';
-const localStoreUrl = inject('storeUrl');
+const localStoreUrl = e2eStoreUrl();
 let dir: string;
 let store: TestStore;
 let proxy: Server;

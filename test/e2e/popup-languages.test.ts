@@ -4,7 +4,8 @@
  * the English journeys, which read the names they look for from that language's locale file.
  * The store is chosen on the welcome page (in that language too) and signed in to from the popup.
  */
-import { afterEach, describe, expect, inject, it } from 'vitest';
+
+import { afterEach, describe, expect, it } from 'vitest';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import { PopupWords } from '../../components/popup/popup-words.page.ts';
 import { WelcomePagePage } from '../../components/welcome/welcome-page.page.ts';
@@ -18,8 +19,9 @@ import {
   sendFromPage,
   welcomeTab,
 } from './extension.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
-const storeUrl = inject('storeUrl');
+const storeUrl = e2eStoreUrl();
 let extension: ExtensionHarness | undefined;
 
 afterEach(async () => {

@@ -7,11 +7,12 @@
  * and the keyboard, and what a signed-out popup says. What the popup shows is checked against what
  * the store says through its own API (demo-store.ts).
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type {
   Artist,
@@ -28,8 +29,9 @@ import { audioFormatOf, finishedFiles } from './crate-journey.ts';
 import { api, library } from './demo-store.ts';
 import { type ExtensionHarness, launchExtension } from './extension.ts';
 import { holdPopupCache, releasePopupCache } from './popup-cache-hold.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
-const storeUrl = inject('storeUrl');
+const storeUrl = e2eStoreUrl();
 const namedCart = 'crate-e2e';
 
 /** The store's API as demo (a token of the test's own), with a query. */

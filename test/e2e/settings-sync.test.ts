@@ -5,13 +5,15 @@
  * would, becomes this browser's setting and shows on the options page. A store address from there
  * is offered, not taken, while this browser may not reach it.
  */
+
 import type { Worker } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { pointAtStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension } from './extension.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
-const storeUrl = inject('storeUrl');
+const storeUrl = e2eStoreUrl();
 let extension: ExtensionHarness;
 
 /** The worker's storage.sync, the one area these tests read and write behind the extension's back. */

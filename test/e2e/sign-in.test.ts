@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
@@ -7,8 +7,9 @@ import { type E2eExtension, e2eBrowsers } from './browsers.ts';
 import { pointAtStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension, readRefreshToken, sendFromPage } from './extension.ts';
 import { tryRefreshToken } from './store-session.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
-const storeUrl = inject('storeUrl');
+const storeUrl = e2eStoreUrl();
 let extension: ExtensionHarness;
 let popup: AccountPanelPage<Page>;
 

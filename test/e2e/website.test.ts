@@ -3,14 +3,16 @@
  * navigation with history.pushState, and a purchase: sign in on the site, fill the cart through
  * the API, check out on /cart, find the tracks in the download library.
  */
+
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCatalogPath } from '../../lib/contract/catalog-url.ts';
 import type { Chart, LibraryEntry, Track } from '../../lib/contract/wire.ts';
 import { chromiumArgs } from '../helpers/chromium.ts';
 import { signIn } from '../helpers/tokens.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
-const storeUrl = inject('storeUrl');
+const storeUrl = e2eStoreUrl();
 let browser: Browser;
 let page: Page;
 

@@ -2,12 +2,14 @@
  * A new install opens the welcome page: choose the store, sign in, read what the buttons mean.
  * In English, and in a browser whose language is German (`--lang=de`).
  */
-import { afterEach, describe, expect, inject, it } from 'vitest';
+
+import { afterEach, describe, expect, it } from 'vitest';
 import { WelcomePagePage } from '../../components/welcome/welcome-page.page.ts';
 import { readLocale } from '../helpers/locales.ts';
 import { type ExtensionHarness, launchExtension, welcomeTab } from './extension.ts';
+import { e2eStoreUrl } from './store-url.ts';
 
-const storeUrl = inject('storeUrl');
+const storeUrl = e2eStoreUrl();
 let extension: ExtensionHarness | undefined;
 
 afterEach(async () => {
