@@ -1,0 +1,86 @@
+/**
+ * `npm test`: the static checks, then unit, service and end-to-end tests, in that order, stopping at
+ * the first stage that fails. At the end it prints each stage's time, and the tests counted over
+ * all stages as one line ("N passed, N failed, N skipped") that CI reads.
+ */
+import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
+
+interface Stage {
+  name: string;
+  script: string;
+}
+
+const stages: Stage[] = [
+  { name: 'type check', script: 'typecheck' },
+  { name: 'biome', script: 'lint' },
+  { name: 'knip', script: 'lint:unused' },
+  { name: 'structure', script: 'lint:structure' },
+  { name: 'unit', script: 'test:unit' },
+  { name: 'service (SQLite, PostgreSQL)', script: 'test:service' },
+  { name: 'end to end (Chromium, Firefox)', script: 'test:e2e' },
+];
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+// vitest's summary line, e.g. "Tests  12 failed | 740 passed | 7 skipped (759)", without colours.
+const summaryLine = /^\s*Tests\s+(.*)\(\d+\)\s*$/;
+
+function countsIn(output: string): Counts {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const line of stripVTControlCharacters(output).split('\n')) {
+    const summary = summaryLine.exec(line)?.[1];
+    if (!summary) continue;
+    for (const part of summary.split('|')) {
+      const [, count, kind] = /(\d+)\s+(passed|failed|skipped|todo)/.exec(part) ?? [];
+      if (kind === 'passed' || kind === 'failed') counts[kind] += Number(count);
+      else if (kind) counts.skipped += Number(count);
+    }
+  }
+  return counts;
+}
+
+function run(stage: Stage): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', stage.script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+const times: { name: string; ms: number; code: number }[] = [];
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const started = performance.now();
+let failed = false;
+for (const stage of stages) {
+  const at = performance.now();
+  const { code, output } = await run(stage);
+  times.push({ name: stage.name, ms: performance.now() - at, code });
+  const counts = countsIn(output);
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  total.skipped += counts.skipped;
+  if (code !== 0) {
+    failed = true;
+    break;
+  }
+}
+
+console.log('\nnpm test, stage by stage:');
+for (const { name, ms, code } of times) {
+  console.log(`  ${name.padEnd(32)} ${seconds(ms).padStart(6)}${code === 0 ? '' : '  FAILED'}`);
+}
+console.log(`  ${'total'.padEnd(32)} ${seconds(performance.now() - started).padStart(6)}`);
+if (failed && total.failed === 0) total.failed = 1;
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(failed ? 1 : 0);
