@@ -11,7 +11,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import { Envelope } from '../protocol/messages.ts';
 import { type Handlers, routeMessage } from '../protocol/receive.ts';
-import { pageWordsItem, storeUrlSetting } from '../storage/items.ts';
+import { pageWordsItem, removeRetiredItems, storeUrlSetting } from '../storage/items.ts';
 import type { AuthService } from './auth/auth-service.ts';
 import { type CartService, cartSyncAlarm } from './cart/cart-service.ts';
 import type { CollectionSource } from './cart/notified-add.ts';
@@ -76,6 +76,7 @@ export function createBrowserEvents({
       logged(openWelcomeOnInstall(details));
       // A new version's words: the store pages read them afresh (lib/content/page-i18n.ts).
       logged(pageWordsItem.removeValue());
+      logged(removeRetiredItems());
       logged(storeReady(cart, await storeUrlSetting.getValue()));
       logged(downloads.createMenus());
     },

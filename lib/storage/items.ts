@@ -36,7 +36,7 @@
  * | crateExportFormat | local | popup (crate export dialog) | popup | 1 |
  * | cartState | local | background (page-cache.ts) | content script, popup (owned marks) | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
- * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
+ * | releaseTracks | local | background (catalog/known-release-tracks.ts) | background | 1 |
  * | collectionIndex | local | options page (collection import) | content script, popup | 1 |
  * | hideWhatYouHave | local | content script (page filter) | content script | 1 |
  * | moneyPatterns | local | content script (page-prices.ts) | content script | 1 |
@@ -221,11 +221,18 @@ export const cartCountItem = storage.defineItem<{ storeUrl: string; items: numbe
   },
 );
 
-/** Track counts of releases, keyed `<store origin> <release id>`; a release's tracks do not change. */
-export const releaseTrackCountsItem = storage.defineItem<Record<string, number>>('local:releaseTrackCounts', {
+/**
+ * Releases' track ids as the catalog lists them, keyed `<store origin> <release id>`: a release's
+ * tracks do not change, so the worker asks for them once (owned releases, the overlap check of a
+ * click). The newest 5,000; catalog data, not secret.
+ */
+export const releaseTracksItem = storage.defineItem<Record<string, number[]>>('local:releaseTracks', {
   fallback: {},
   version: 1,
 });
+
+/** Items a newer one replaced, removed on update: releaseTrackCounts (counts only, now releaseTracks). */
+export const removeRetiredItems = () => storage.removeItem('local:releaseTrackCounts');
 
 /**
  * The DJ's collection as the store pages read it: each source's match keys, hashed and sorted

@@ -1,37 +1,65 @@
 /**
- * Adds with the overlap check (overlap.ts) first: the facts come from the store (the item's catalog
- * record, the cart) and the page cache (the owned tracks). The cart changes go through the cart
- * service, so the badge and the pages' cache follow them.
+ * Adds with the overlap check (overlap.ts) first, from what the worker keeps: the current cart and
+ * what is owned (the pages' cart state, cart-state.ts), and releases' track ids
+ * (catalog/known-release-tracks.ts). A click on a format button then makes one store call, the
+ * add; the catalog is asked only for a release's tracks the worker has never seen, and the store's
+ * cart only for a cart that is not the current one. The cart changes go through the cart service,
+ * so the badge and the pages' cart state follow them.
  */
 import { i18n } from '#i18n';
 import type { CartItemInput } from '../../contract/wire.ts';
 import type { CheckedAdd, OverlapChoice } from '../../protocol/messages.ts';
 import { StoreError } from '../../protocol/store-error.ts';
-import { storeEntry } from '../../storage/cart-state.ts';
-import { cartStateItem, storeUrlSetting } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
-import { releaseTrackIds } from '../catalog/release-track-ids.ts';
+import { knownReleaseTracks } from '../catalog/known-release-tracks.ts';
 import type { CartCalls } from './cart-calls.ts';
-import { type AddedItem, choicesFor, describeOverlap, findOverlap, planFor, safeChoice } from './overlap.ts';
+import {
+  type AddedItem,
+  type CartLine,
+  choicesFor,
+  describeOverlap,
+  findOverlap,
+  planFor,
+  safeChoice,
+} from './overlap.ts';
+import { keptCart } from './page-cache.ts';
 
-async function addedItem(api: ApiClient, item: CartItemInput): Promise<AddedItem> {
-  if (item.type === 'release') {
-    const trackIds = (await releaseTrackIds(api, [item.id])).get(item.id);
-    if (!trackIds)
-      throw new StoreError({
-        kind: 'notFound',
-        message: i18n.t('storeErrors.releaseUnknown', [String(item.id)]),
-      });
-    return { type: 'release', id: item.id, trackIds };
-  }
-  const { track } = await api.catalogPage('track', item.id);
-  return { type: 'track', id: item.id, trackIds: [item.id], releaseId: track.release.id };
+/** What the worker knows of a cart and the library: the cart's lines, the owned tracks. */
+interface KnownCart {
+  lines: CartLine[];
+  ownedTracks: ReadonlySet<number>;
 }
 
-/** The tracks the pages show as owned (the page cache), for the configured store. */
-export async function ownedTracks(): Promise<ReadonlySet<number>> {
-  const [storeUrl, all] = await Promise.all([storeUrlSetting.getValue(), cartStateItem.getValue()]);
-  return new Set(storeEntry(all, storeUrl)?.ownedTracks);
+/** The current cart from the pages' cart state; another cart (or none kept) from the store. */
+async function knownCart(cart: Pick<CartCalls, 'view'>, name?: string): Promise<KnownCart> {
+  const { ownedTracks, lines } = await keptCart(name);
+  if (lines) return { lines, ownedTracks };
+  const { cart: read } = await cart.view({ name });
+  return { lines: read.items.map(({ type, id }) => ({ type, id })), ownedTracks };
+}
+
+/**
+ * The item as the overlap check sees it. A track needs its release only when the cart holds
+ * releases: it is in one of them when that release lists it. A release needs its tracks only when
+ * something could overlap them (a track in the cart, a track owned).
+ */
+async function addedItem(api: ApiClient, item: CartItemInput, known: KnownCart): Promise<AddedItem> {
+  if (item.type === 'track') {
+    const cartReleases = known.lines.filter((line) => line.type === 'release').map((line) => line.id);
+    if (cartReleases.length === 0) return { type: 'track', id: item.id, trackIds: [item.id] };
+    const tracks = await knownReleaseTracks(api, cartReleases);
+    const releaseId = cartReleases.find((id) => tracks.get(id)?.includes(item.id));
+    return { type: 'track', id: item.id, trackIds: [item.id], ...(releaseId ? { releaseId } : {}) };
+  }
+  const couldOverlap = known.ownedTracks.size > 0 || known.lines.some((line) => line.type === 'track');
+  if (!couldOverlap) return { type: 'release', id: item.id, trackIds: [] };
+  const trackIds = (await knownReleaseTracks(api, [item.id])).get(item.id);
+  if (!trackIds)
+    throw new StoreError({
+      kind: 'notFound',
+      message: i18n.t('storeErrors.releaseUnknown', [String(item.id)]),
+    });
+  return { type: 'release', id: item.id, trackIds };
 }
 
 export interface CheckedAddRequest {
@@ -42,12 +70,13 @@ export interface CheckedAddRequest {
 }
 
 export async function checkedAdd(
-  cart: Pick<CartCalls, 'add' | 'remove' | 'view'>,
+  cart: Pick<CartCalls, 'add' | 'remove' | 'view' | 'summary'>,
   api: ApiClient,
   { name, item, choice }: CheckedAddRequest,
 ): Promise<CheckedAdd> {
-  const [added, view, owned] = await Promise.all([addedItem(api, item), cart.view({ name }), ownedTracks()]);
-  const overlap = findOverlap(added, view.cart.items, owned);
+  const known = await knownCart(cart, name);
+  const added = await addedItem(api, item, known);
+  const overlap = findOverlap(added, known.lines, known.ownedTracks);
   const add = (items: CartItemInput[], alreadyPurchasedOverride = false) =>
     cart.add({ name, items, ...(alreadyPurchasedOverride ? { alreadyPurchasedOverride } : {}) });
   if (overlap === null) return { outcome: 'added', result: await add([item]) };
@@ -62,9 +91,7 @@ export async function checkedAdd(
   }
   const plan = planFor(item, item.audioFormat, overlap, choice);
   if (plan.remove.length > 0) await cart.remove({ name, items: plan.remove });
-  if (plan.add.length === 0) {
-    const { name: cartName, counts, total } = view.cart;
-    return { outcome: 'added', result: { added: [], warnings: [], cart: { name: cartName, counts, total } } };
-  }
+  if (plan.add.length === 0)
+    return { outcome: 'added', result: { added: [], warnings: [], cart: await cart.summary({ name }) } };
   return { outcome: 'added', result: await add(plan.add, plan.alreadyPurchasedOverride) };
 }

@@ -1,15 +1,14 @@
 /**
  * What the signed-in person owns, from the download library (GET /order/1/downloads): every
  * track in it, and every release all of whose tracks are in it. Library entries name their
- * track's release but not its size, so a release's track count comes from its catalog record,
- * fetched only for releases with an owned track and remembered (catalog data, not secret).
+ * track's release but not its size, so a release's tracks come from its catalog record, fetched
+ * only for releases with an owned track and kept (catalog/known-release-tracks.ts).
  */
 import { audioFormats } from '../../contract/audio-formats.ts';
 import { type ItemKey, itemKey } from '../../contract/item-key.ts';
 import type { AudioFormat } from '../../contract/wire.ts';
-import { releaseTrackCountsItem } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
-import { releaseTrackIds } from '../catalog/release-track-ids.ts';
+import { knownReleaseTracks } from '../catalog/known-release-tracks.ts';
 
 export interface OwnedItems {
   tracks: number[];
@@ -23,28 +22,6 @@ const inOrder = (formats: Iterable<AudioFormat>): AudioFormat[] => {
   const set = new Set(formats);
   return audioFormats.filter((format) => set.has(format));
 };
-
-async function releaseTrackCounts(api: ApiClient, releaseIds: number[]): Promise<Map<number, number>> {
-  const known = await releaseTrackCountsItem.getValue();
-  const key = (id: number) => `${api.storeUrl} ${id}`;
-  const counts = new Map<number, number>();
-  const missing: number[] = [];
-  for (const id of releaseIds) {
-    const count = known[key(id)];
-    if (count === undefined) missing.push(id);
-    else counts.set(id, count);
-  }
-  if (missing.length === 0) return counts;
-  // A release the catalog no longer knows is left out: none of it counts as owned whole.
-  const found = await releaseTrackIds(api, missing);
-  const remembered = { ...(await releaseTrackCountsItem.getValue()) };
-  for (const [id, trackIds] of found) {
-    counts.set(id, trackIds.length);
-    remembered[key(id)] = trackIds.length;
-  }
-  await releaseTrackCountsItem.setValue(remembered);
-  return counts;
-}
 
 export async function ownedItems(api: ApiClient): Promise<OwnedItems> {
   const tracks = new Set<number>();
@@ -63,10 +40,11 @@ export async function ownedItems(api: ApiClient): Promise<OwnedItems> {
       releaseTracks.set(track.release.id, [...(releaseTracks.get(track.release.id) ?? []), track.id]);
     }
   }
-  const counts = await releaseTrackCounts(api, [...ownedPerRelease.keys()]);
+  // A release the catalog no longer knows is left out: none of it counts as owned whole.
+  const catalogTracks = await knownReleaseTracks(api, [...ownedPerRelease.keys()]);
   const releases = [...ownedPerRelease]
     .filter(([id, owned]) => {
-      const count = counts.get(id);
+      const count = catalogTracks.get(id)?.length;
       return count !== undefined && count > 0 && owned >= count;
     })
     .map(([id]) => id);

@@ -106,6 +106,31 @@ function serialUpdates() {
   };
 }
 
+/**
+ * What the pages' cart state holds for the configured store: the owned tracks, and the current
+ * cart's lines when `name` names the current cart and someone is signed in (else null: not kept).
+ */
+export async function keptCart(
+  name?: string,
+): Promise<{ ownedTracks: ReadonlySet<number>; lines: { type: ItemType; id: number }[] | null }> {
+  const [storeUrl, current, all] = await Promise.all([
+    storeUrlSetting.getValue(),
+    currentCartSetting.getValue(),
+    cartStateItem.getValue(),
+  ]);
+  const kept = storeEntry(all, storeUrl);
+  const ownedTracks = new Set(kept?.ownedTracks);
+  if (!kept?.signedIn || kept.cartName !== (name ?? current)) return { ownedTracks, lines: null };
+  const lines = Object.keys(kept.cart).map((key) => {
+    const [type, id] = key.split(':');
+    return { type: type as ItemType, id: Number(id) };
+  });
+  return { ownedTracks, lines };
+}
+
+/** The tracks the pages show as owned, for the configured store. */
+export const ownedTracks = async (): Promise<ReadonlySet<number>> => (await keptCart()).ownedTracks;
+
 export function createPageCache({ api, signedIn }: PageCacheOptions) {
   const update = serialUpdates();
   const addOwned = (tracks: number[], releases: number[] = []) =>

@@ -1,0 +1,82 @@
+/**
+ * One click, one store call: a click on a page's format button, once the worker knows the cart and
+ * what is owned, makes exactly one request to the store (the add), counted in the store's own
+ * request log. A store of its own, so no other file's requests are counted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
+import type { CatalogPageResults, LibraryEntry, Track } from '../../lib/contract/wire.ts';
+import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { signIn } from '../helpers/tokens.ts';
+import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
+import { signInToStore } from './connect.ts';
+
+/** The store's request log: each request's method and path, in order. */
+function requestLog() {
+  const requests: string[] = [];
+  return {
+    requests,
+    stream: {
+      write(line: string) {
+        const { msg, req } = JSON.parse(line) as { msg?: string; req?: { method: string; url: string } };
+        if (msg === 'incoming request' && req) requests.push(`${req.method} ${req.url.split('?')[0]}`);
+      },
+    },
+  };
+}
+
+/** A track on the home page demo does not own, read through the store's API. */
+async function unownedTrack(storeUrl: string): Promise<Track> {
+  const { accessToken } = await signIn(storeUrl);
+  const get = async <T>(path: string) =>
+    (
+      (await (
+        await fetch(`${storeUrl}${path}`, { headers: { authorization: `Bearer ${accessToken}` } })
+      ).json()) as {
+        results: T;
+      }
+    ).results;
+  const owned = new Set((await get<LibraryEntry[]>('/order/1/downloads?perPage=150')).map((e) => e.track.id));
+  const home = await get<CatalogPageResults<'home'>>('/catalog/3/platform/home');
+  return home.topTracks.find((track) => track.saleType === 'purchase' && !owned.has(track.id)) as Track;
+}
+
+describe.each(e2eBrowsers)('$name: one click', (browser) => {
+  const log = requestLog();
+  let store: TestStore;
+  let extension: E2eExtension;
+  let page: E2ePage;
+
+  beforeAll(async () => {
+    store = await startTestStore({ listen: true, trackSeconds: 8, logLevel: 'info', logStream: log.stream });
+    extension = await browser.launch();
+    await (await signInToStore(extension, store.baseUrl)).page.close();
+    // The worker read the cart and the library when demo signed in: wait until the pages have them.
+    await expect
+      .poll(() =>
+        extension.background<number>(
+          `browser.storage.local.get('cartState').then(({ cartState }) => cartState?.['${store.baseUrl}']?.ownedTracks?.length ?? 0)`,
+        ),
+      )
+      .toBeGreaterThan(0);
+    const track = await unownedTrack(store.baseUrl);
+    page = await extension.openWebPage(`${store.baseUrl}/track/${track.slug}/${track.id}`);
+  });
+
+  afterAll(async () => {
+    await page?.close();
+    await extension?.close();
+    await store?.close();
+  });
+
+  it('adds a track in WAV with one store call, the add', async () => {
+    const buttons = new CartButtonsPage(page);
+    const row = buttons.pageItem;
+    await buttons.add(row, 'wav').waitFor();
+    const before = log.requests.length;
+    await buttons.add(row, 'wav').click();
+    await buttons.inCartAs(row, 'wav').waitFor();
+    const during = log.requests.slice(before);
+    expect(during).toEqual(['POST /cart/1/']);
+  });
+});
