@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { uiLocale } from '../../lib/i18n/intl.ts';
 import { type CountedMessage, plural } from '../../lib/i18n/plural.ts';
 import { directoryPicker, inputFolder, pickFolder } from '../../lib/options/collection/folder-files.ts';
@@ -16,7 +17,6 @@ import type {
   SkipReason,
 } from '../../lib/options/collection/import-outcome.ts';
 import type { ImportFailure } from '../../lib/options/collection/worker-protocol.ts';
-import { errorMessage } from '../../lib/protocol/store-error.ts';
 import type { CollectionSource } from '../../lib/storage/collection-store.ts';
 
 type Status =

@@ -3,6 +3,7 @@ import { i18n } from '#i18n';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import { type KeyNotation, keyNotations } from '../../lib/contract/musical-key.ts';
 import { AudioFormat } from '../../lib/contract/wire.ts';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
 import {
   type Preview,
   type PreviewSource,
@@ -11,7 +12,6 @@ import {
 } from '../../lib/options/filename-preview.ts';
 import { type SettingsInput, saveSettings } from '../../lib/options/save-settings.ts';
 import { send } from '../../lib/protocol/send.ts';
-import { errorMessage } from '../../lib/protocol/store-error.ts';
 import {
   type FilenameSettings,
   loadFilenameSettings,

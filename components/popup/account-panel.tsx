@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { signOutPageUrl } from '../../lib/contract/store-urls.ts';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { openTab } from '../../lib/popup/open-tab.ts';
 import type { AuthState } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
-import { errorMessage } from '../../lib/protocol/store-error.ts';
 import { part, withParts } from './message-parts.tsx';
 
 /** 'refreshing': a cached state is on screen while the background is asked again. */

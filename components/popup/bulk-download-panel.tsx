@@ -8,11 +8,11 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { bytesSentence, filesText, megabytes, waitingSentence } from '../../lib/i18n/bulk-progress-text.ts';
 import { formatDate } from '../../lib/i18n/dates.ts';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { formatCount } from '../../lib/i18n/intl.ts';
 import { plural } from '../../lib/i18n/plural.ts';
 import type { BulkProgress } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
-import { errorMessage } from '../../lib/protocol/store-error.ts';
 
 export interface BulkDownloadPanelProps {
   /** The queue finished or stopped: the library's statuses changed. */

@@ -12,6 +12,7 @@ import { defaultCartName } from '../../lib/contract/cart-name.ts';
 import { maxPerPage } from '../../lib/contract/paging.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import type { CartItem, LibraryEntry } from '../../lib/contract/wire.ts';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { formatCount } from '../../lib/i18n/intl.ts';
 import { plural } from '../../lib/i18n/plural.ts';
 import {
@@ -35,7 +36,6 @@ import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import type { DesktopOs } from '../../lib/popup/volume-path.ts';
 import type { ReleaseTracks, SavedFile } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
-import { errorMessage } from '../../lib/protocol/store-error.ts';
 import { crateExportFormatSetting, storeUrlSetting } from '../../lib/storage/items.ts';
 
 export interface CrateExportDialogProps {

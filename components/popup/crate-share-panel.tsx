@@ -10,12 +10,12 @@ import { isCartName } from '../../lib/contract/cart-name.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import type { CartItem, CartWarning, ItemType } from '../../lib/contract/wire.ts';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { formatCount } from '../../lib/i18n/intl.ts';
 import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import { crateFile, readCrateFile } from '../../lib/protocol/crate-file.ts';
 import type { CrateImportProblem, CrateImportResult } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
-import { errorMessage } from '../../lib/protocol/store-error.ts';
 import { CrateExportButton } from './crate-export-button.tsx';
 
 export interface CrateSharePanelProps {

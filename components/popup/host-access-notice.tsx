@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { hasHostAccess, requestHostAccess } from '../../lib/permissions/host-access.ts';
-import { errorMessage } from '../../lib/protocol/store-error.ts';
 import { storeUrlSetting } from '../../lib/storage/items.ts';
 
 /**

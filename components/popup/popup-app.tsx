@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { type PopupSnapshot, rememberAuth, scopeOf } from '../../lib/popup/popup-snapshot.ts';
 import type { PopupTabId } from '../../lib/popup/popup-tab-ids.ts';
 import type { AuthState } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
-import { errorMessage } from '../../lib/protocol/store-error.ts';
 import { cartNamesSetting, currentCartSetting } from '../../lib/storage/items.ts';
 import { forgetLastViews } from '../../lib/storage/last-view-store.ts';
 import { popupCache } from '../../lib/storage/popup-cache.ts';

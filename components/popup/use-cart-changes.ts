@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import type { AudioFormat, CartItem, CartItemInput, CartWarning } from '../../lib/contract/wire.ts';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { type ReadableWarning, readableWarning } from '../../lib/popup/cart-warnings.ts';
 import type { CartViewValue } from '../../lib/popup/popup-snapshot.ts';
 import { send } from '../../lib/protocol/send.ts';
-import { errorMessage } from '../../lib/protocol/store-error.ts';
 import type { CachedResource } from './use-cached-resource.ts';
 
 /**

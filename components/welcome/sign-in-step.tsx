@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
 import type { AuthState } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
-import { errorMessage } from '../../lib/protocol/store-error.ts';
 
 /** Step 2: sign in through the store's own page (the worker holds the tokens, never this page). */
 export function SignInStep({ storeVersion }: { storeVersion: number }) {

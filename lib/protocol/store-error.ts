@@ -4,6 +4,7 @@
  * boundary as plain data (`StoreErrorData`). Free of zod: the content script throws it too.
  */
 import { i18n } from '#i18n';
+import { errorMessage } from '../i18n/error-message.ts';
 import { plural } from '../i18n/plural.ts';
 
 const storeErrorKinds = [
@@ -133,7 +134,3 @@ export function toStoreErrorData(error: unknown): StoreErrorData {
     message: i18n.t('storeErrors.unexpected', [errorMessage(error)]),
   };
 }
-
-/** What anything thrown says, for a person: an Error's (a StoreError's) message, or the value as text. */
-export const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);

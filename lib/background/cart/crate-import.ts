@@ -8,9 +8,10 @@
 import { defaultCartLimits } from '../../contract/cart-limits.ts';
 import { itemKey } from '../../contract/item-key.ts';
 import type { CartAddResult, CartItemInput } from '../../contract/wire.ts';
+import { errorMessage } from '../../i18n/error-message.ts';
 import type { CrateFile } from '../../protocol/crate-file.ts';
 import type { CrateImportResult } from '../../protocol/messages.ts';
-import { errorMessage, StoreError } from '../../protocol/store-error.ts';
+import { StoreError } from '../../protocol/store-error.ts';
 import type { ApiClient } from '../api-client.ts';
 import { forEachPooled } from '../pool.ts';
 import type { CartCalls } from './cart-calls.ts';

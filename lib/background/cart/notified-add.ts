@@ -5,8 +5,9 @@
  */
 import { i18n } from '#i18n';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
+import { errorMessage } from '../../i18n/error-message.ts';
 import type { CheckedAdd } from '../../protocol/messages.ts';
-import { errorMessage, StoreError } from '../../protocol/store-error.ts';
+import { StoreError } from '../../protocol/store-error.ts';
 import { currentCartSetting, defaultAudioFormatSetting } from '../../storage/items.ts';
 import { notifyInCollection } from '../collection/collection-check.ts';
 import { notifyAddedToCart, notifyProblem } from '../downloads/notifications.ts';

@@ -7,7 +7,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
-import { errorMessage } from '../../protocol/store-error.ts';
+import { errorMessage } from '../../i18n/error-message.ts';
 import { browserSessionItem, storeUrlSetting } from '../../storage/items.ts';
 import { indexedDbJobStore } from '../../storage/job-store.ts';
 import type { ApiClient } from '../api-client.ts';

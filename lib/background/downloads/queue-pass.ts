@@ -5,7 +5,9 @@
  * a pass's decisions of one kind in one transaction, and the browser is asked about (or told to
  * start) all of a pass's files at once rather than one after another.
  */
-import { errorMessage, StoreError } from '../../protocol/store-error.ts';
+
+import { errorMessage } from '../../i18n/error-message.ts';
+import { StoreError } from '../../protocol/store-error.ts';
 import type { DownloadJob, StoreLink } from '../../storage/download-job.ts';
 import type { JobChange } from '../../storage/job-store.ts';
 import {

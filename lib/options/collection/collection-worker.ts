@@ -3,7 +3,7 @@
  * match keys), keeps the tracks in IndexedDB and builds the compact index, off the page's thread,
  * so a 100,000-track import never freezes the page. Started by import-collection.ts, once a run.
  */
-import { errorMessage } from '../../protocol/store-error.ts';
+import { errorMessage } from '../../i18n/error-message.ts';
 import { folderFiles } from './folder-files.ts';
 import { CollectionImportError } from './import-outcome.ts';
 import {

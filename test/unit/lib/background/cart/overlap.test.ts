@@ -1,6 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../../../../../lib/background/api-client.ts';
-import { checkedAdd } from '../../../../../lib/background/cart/checked-add.ts';
+import { describe, expect, it } from 'vitest';
 import {
   type AddedItem,
   type CartLine,
@@ -11,8 +9,6 @@ import {
   safeChoice,
 } from '../../../../../lib/background/cart/overlap.ts';
 import type { Overlap, OverlapChoice } from '../../../../../lib/protocol/messages.ts';
-import { signedOutState } from '../../../../../lib/storage/cart-state.ts';
-import { cartStateItem, storeUrlSetting } from '../../../../../lib/storage/items.ts';
 
 // Release 7 holds tracks 1, 2, 3; release 8 holds track 4.
 const release7: AddedItem = { type: 'release', id: 7, trackIds: [1, 2, 3] };
