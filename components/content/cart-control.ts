@@ -141,7 +141,7 @@ function itemActions(
   return act;
 }
 
-/** The control for one item: follows the item's status from the page cache and runs the clicks. */
+/** The control for one item: follows the item's status from the pages' cart state and runs the clicks. */
 export function createCartControl({
   item,
   states,

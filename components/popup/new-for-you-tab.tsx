@@ -16,7 +16,7 @@ import { plural } from '../../lib/i18n/plural.ts';
 import type { NewForYou, OverlapChoice } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
 import { type StoreErrorData, toStoreErrorData } from '../../lib/protocol/store-error.ts';
-import { type StoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
+import { type CartState, storeEntry } from '../../lib/storage/cart-state.ts';
 import { cartStateItem, currentCartSetting, defaultAudioFormatSetting } from '../../lib/storage/items.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { Notice } from './notice.tsx';
@@ -36,8 +36,8 @@ const choiceLabel = (choice: Exclude<OverlapChoice, 'cancel'>): string =>
   })[choice];
 
 /** The cart state the page buttons read: whether a release is in the current cart. */
-function useCartEntry(storeUrl: string): StoreCartState | null {
-  const [entry, setEntry] = useState<StoreCartState | null>(null);
+function useCartEntry(storeUrl: string): CartState | null {
+  const [entry, setEntry] = useState<CartState | null>(null);
   useEffect(() => {
     void cartStateItem.getValue().then((all) => setEntry(storeEntry(all, storeUrl)));
     return cartStateItem.watch((all) => setEntry(storeEntry(all, storeUrl)));

@@ -11,7 +11,7 @@ import { bpmText, keyText } from '../../lib/contract/track-display.ts';
 import type { AudioFormat, Image } from '../../lib/contract/wire.ts';
 import type { OwnedFormatsOf } from '../../lib/popup/cart-overlap.ts';
 import { parseBpm, type TrackFacts, type TrackSort, type TrackView } from '../../lib/popup/track-facts.ts';
-import { type StoreCartState, storeEntry } from '../../lib/storage/cart-state.ts';
+import { type CartState, storeEntry } from '../../lib/storage/cart-state.ts';
 import { cartStateItem, keyNotationSetting } from '../../lib/storage/items.ts';
 
 /** The key notation setting, kept current while the popup is open. */
@@ -24,9 +24,9 @@ export function useKeyNotation(): KeyNotation {
   return notation;
 }
 
-/** The owned formats from the page cache the background keeps (lib/storage/cart-state.ts). */
+/** The owned formats from the pages' cart state the background keeps (lib/storage/cart-state.ts). */
 export function useOwnedFormats(storeUrl: string): OwnedFormatsOf {
-  const [entry, setEntry] = useState<StoreCartState | null>(null);
+  const [entry, setEntry] = useState<CartState | null>(null);
   useEffect(() => {
     void cartStateItem.getValue().then((all) => setEntry(storeEntry(all, storeUrl)));
     return cartStateItem.watch((all) => setEntry(storeEntry(all, storeUrl)));

@@ -1,5 +1,5 @@
 /**
- * The store's pages: add-to-cart controls on every track and release. Reads the page cache from
+ * The store's pages: add-to-cart controls on every track and release. Reads the pages' cart state from
  * storage and talks to the background only when the person clicks; every listener, observer and
  * control ends with `ctx`. The features, in order (an artist or label page also gets a Follow button):
  */

@@ -2,7 +2,7 @@
  * Every browser event the worker listens to, as one listener each, handed to the features that
  * own it. entrypoints/background/index.ts registers these synchronously at the top of every worker
  * start (so the event that woke a stopped worker reaches them); here each is fanned out to its
- * owners: the message router, the cart (badge, sync, pages' cache), the content script
+ * owners: the message router, the cart (badge, sync, pages' cart state), the content script
  * registration, the downloads (context menu, bulk queue, notifications) and the page-item command.
  *
  * Owners run independently: one failing (a store that does not answer now) neither stops the
@@ -48,10 +48,10 @@ async function senderExpectations() {
   };
 }
 
-/** The store pages' cache and content script follow the configured store. */
+/** The pages' cart state and the content script follow the configured store. */
 async function storeReady(cart: CartService, storeUrl: string): Promise<void> {
   await registerStoreContentScript(storeUrl);
-  await cart.cache.refresh();
+  await cart.cartState.refresh();
 }
 
 export function createBrowserEvents({
@@ -110,7 +110,7 @@ export function createBrowserEvents({
     /** A new store: tokens belong to the store that issued them, so sign out; forget the old cache. */
     onStoreUrlChanged(storeUrl: string): void {
       logged(cart.sessionEnded().then(() => auth.signOut()));
-      logged(cart.cache.clear());
+      logged(cart.cartState.clear());
       logged(registerStoreContentScript(storeUrl));
       logged(downloads.createMenus());
     },
@@ -120,7 +120,7 @@ export function createBrowserEvents({
       logged(storeAccessGranted(await storeUrlSetting.getValue()));
     },
 
-    /** The pages' cache flips `signedIn` on sign-in, sign-out and a session that ended. */
+    /** The pages' cart state flips `signedIn` on sign-in, sign-out and a session that ended. */
     onCartStateChanged: () => logged(downloads.onSessionChanged()),
 
     /** Every worker start: the badge as last known, and a bulk download carried on. */

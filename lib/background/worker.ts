@@ -23,7 +23,7 @@ export function createWorker(auth: AuthService) {
   const downloads = createDownloadService({
     ...worker,
     addToCart: (item) => addWithNotice(cart, item, collectionSource),
-    refreshOwned: () => cart.cache.refresh(),
+    refreshOwned: () => cart.cartState.refresh(),
   });
   const following = createFollowing(worker);
   const handlers: Handlers = {

@@ -10,12 +10,12 @@ import { itemKey } from '../contract/item-key.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
 import type { AudioFormat } from '../contract/wire.ts';
-import { type StoreCartState, storeEntry } from '../storage/cart-state.ts';
+import { type CartState, storeEntry } from '../storage/cart-state.ts';
 import { type CollectionIndex, collectionLookup } from '../storage/collection-index.ts';
 import { type PageStorage, watchPageStorage } from './page-storage.ts';
 
 export interface PageState {
-  cache: StoreCartState | null;
+  cache: CartState | null;
   defaultFormat: AudioFormat;
   /** How keys are written (items.ts, keyNotationSetting); musical when not given. */
   keyNotation?: KeyNotation;

@@ -1,6 +1,6 @@
 /**
  * What the content script reads from storage.local: the store, the default format, the current
- * cart and the page cache. It reads the keys of the WXT storage items (lib/storage/items.ts)
+ * cart and the pages' cart state. It reads the keys of the WXT storage items (lib/storage/items.ts)
  * directly: WXT's storage module would be a sixth of the content script, which must stay small. test/unit/lib/content/page-storage.test.ts checks keys and fallbacks against the
  * items themselves.
  */

@@ -1,7 +1,7 @@
 /**
  * No paying twice, as the cart tab shows it: which cart items would be paid for twice, how much
  * of their price that is, and the total without it. Pure: the catalog facts (lib/protocol
- * messages.ts CatalogFacts) and the owned formats (the page cache) are gathered by the caller.
+ * messages.ts CatalogFacts) and the owned formats (the pages' cart state) are gathered by the caller.
  *
  * - A track owned in the format it is in the cart as: its whole price.
  * - A track whose release is in the cart too: its whole price (the release brings it).

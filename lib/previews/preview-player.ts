@@ -11,7 +11,7 @@
  *   page takes the focus, in Chromium and Firefox alike.
  *
  * Not a storage.local key watched with storage.onChanged: the worker watches storage.local (the
- * page cache, the store URL), so every write there would wake it, once per play.
+ * pages' cart state, the store URL), so every write there would wake it, once per play.
  *
  * Shared by the content script and the popup, so it stays small and free of zod.
  */

@@ -1,7 +1,7 @@
 /**
  * The non-secret cache the content script reads instead of waking the background: per store
  * origin, whether someone is signed in, the current cart's items with their formats and the ids
- * of owned tracks and releases. The background keeps it current (lib/background/cart/page-cache.ts); no
+ * of owned tracks and releases. The background keeps it current (lib/background/cart/cart-state-writer.ts); no
  * token or anything else the store would not show on its own pages goes here.
  *
  * The content script imports this file, so it stays free of zod: its guard is written by hand.
@@ -9,7 +9,7 @@
 import { type AudioFormat, isAudioFormat } from '../contract/audio-formats.ts';
 import type { ItemKey } from '../contract/item-key.ts';
 
-export interface StoreCartState {
+export interface CartState {
   signedIn: boolean;
   /** The current cart (items.ts, currentCartSetting) these items belong to. */
   cartName: string;
@@ -28,12 +28,12 @@ export interface StoreCartState {
 }
 
 /** Keyed by store origin, so a page of one store never shows another store's cart. */
-export type CartStateByStore = Partial<Record<string, StoreCartState>>;
+export type CartStateByStore = Partial<Record<string, CartState>>;
 
 /** The storage.local key, which lib/content/page-storage.ts reads directly. */
 export const cartStateKey = 'cartState';
 
-export const signedOutState = (cartName: string): StoreCartState => ({
+export const signedOutState = (cartName: string): CartState => ({
   signedIn: false,
   cartName,
   cart: {},
@@ -44,14 +44,14 @@ export const signedOutState = (cartName: string): StoreCartState => ({
 const isIdList = (value: unknown): value is number[] =>
   Array.isArray(value) && value.every((id) => Number.isSafeInteger(id) && id > 0);
 
-const isCart = (value: unknown): value is StoreCartState['cart'] =>
+const isCart = (value: unknown): value is CartState['cart'] =>
   typeof value === 'object' &&
   value !== null &&
   Object.entries(value).every(
     ([key, format]) => /^(track|release):[1-9][0-9]*$/.test(key) && isAudioFormat(format),
   );
 
-const isFormatsByItem = (value: unknown): value is StoreCartState['ownedFormats'] =>
+const isFormatsByItem = (value: unknown): value is CartState['ownedFormats'] =>
   value === undefined ||
   (typeof value === 'object' &&
     value !== null &&
@@ -61,7 +61,7 @@ const isFormatsByItem = (value: unknown): value is StoreCartState['ownedFormats'
     ));
 
 /** Fails closed: anything but a well-formed entry reads as signed out with an empty cart. */
-export function isStoreCartState(value: unknown): value is StoreCartState {
+export function isStoreCartState(value: unknown): value is CartState {
   if (typeof value !== 'object' || value === null) return false;
   const state = value as Record<string, unknown>;
   return (
@@ -75,7 +75,7 @@ export function isStoreCartState(value: unknown): value is StoreCartState {
 }
 
 /** One store's entry of a stored value, or null when there is none or it is malformed. */
-export function storeEntry(all: CartStateByStore | null, origin: string): StoreCartState | null {
+export function storeEntry(all: CartStateByStore | null, origin: string): CartState | null {
   const entry = all?.[origin];
   return isStoreCartState(entry) ? entry : null;
 }

@@ -6,7 +6,7 @@
  *
  * Where things go, and why:
  * - storage.local: settings and caches that are not secret. Content scripts can read it, which is
- *   why the page cache and the settings the store pages need are here, and no token ever is.
+ *   why the pages' cart state and the settings the store pages need are here, and no token ever is.
  * - storage.session: the access token and the discovery document. Memory only, gone with the
  *   browser, readable by the worker and extension pages but not by content scripts, and still
  *   there after the MV3 worker is stopped.
@@ -34,7 +34,7 @@
  * | filenameTemplate | local | options page (and settings sync) | background | 1 |
  * | folderPerRelease | local | options page (and settings sync) | background | 1 |
  * | crateExportFormat | local | popup (crate export dialog) | popup | 1 |
- * | cartState | local | background (page-cache.ts) | content script, popup (owned marks) | 1 |
+ * | cartState | local | background (cart-state-writer.ts) | content script, popup (owned marks) | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTracks | local | background (catalog/known-release-tracks.ts) | background | 1 |
  * | collectionIndex | local | options page (collection import) | content script, popup | 1 |
@@ -203,7 +203,7 @@ export const feedItem = storage.defineItem<FeedState | null>('local:newForYou', 
 });
 
 /**
- * The content script's page cache: per store origin, who is signed in, the current cart's items and
+ * The pages' cart state: per store origin, who is signed in, the current cart's items and
  * what is owned (lib/storage/cart-state.ts has its shape and guard). Not secret: storage.local, so
  * store pages read it without waking the worker.
  */

@@ -47,7 +47,7 @@ describe('Chromium', () => {
   });
 
   beforeEach(async () => {
-    // Through the extension, as the popup would, so the page cache learns of it too.
+    // Through the extension, as the popup would, so the pages' cart state learns of it too.
     expect(await sendFromPage(popup, 'emptyCart', {})).toMatchObject({ ok: true });
   });
 

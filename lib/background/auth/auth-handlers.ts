@@ -1,6 +1,6 @@
 /**
  * The session's messages: who is signed in, signing in and out, and checking a store URL before
- * the options page saves it. The cart follows the session (its badge, its sync alarm, the pages' cache).
+ * the options page saves it. The cart follows the session (its badge, its sync alarm, the pages' cart state).
  */
 import type { AuthState } from '../../protocol/messages.ts';
 import type { Handlers } from '../../protocol/receive.ts';

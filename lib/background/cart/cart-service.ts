@@ -1,35 +1,56 @@
 /**
- * The one way the worker changes or reads a cart. Every call asks the store, then keeps the
- * toolbar badge (when it is the current cart) and the pages' cache (page-cache.ts) in step, and
- * returns the store's answer. Message handlers, the checked add, the downloads' "Add to cart" and
- * the crate import all come here; nothing else calls the store's cart API.
+ * The one cart service: the worker's every cart call (a message handler, the checked add, a
+ * notification's "Add to cart", the keyboard shortcut, the crate import) is one of its functions,
+ * and each asks the store, then keeps the toolbar badge (when it is the current cart) and the
+ * pages' cart state (cart-state-writer.ts) in step, and returns the store's answer. Nothing else in the
+ * worker calls the store's cart API.
  */
 import { browser } from 'wxt/browser';
 import { cartNameOf } from '../../contract/cart-name.ts';
-import type { CartSummary } from '../../contract/wire.ts';
+import type { AudioFormat, CartItemInput, CartSummary, ItemType } from '../../contract/wire.ts';
 import type { CrateFile } from '../../protocol/crate-file.ts';
 import { StoreError } from '../../protocol/store-error.ts';
-import { currentCartSetting, storeUrlSetting } from '../../storage/items.ts';
+import { cartNamesSetting, currentCartSetting, storeUrlSetting } from '../../storage/items.ts';
+import type { ApiClient, CartTarget } from '../api-client.ts';
 import type { WorkerContext } from '../worker-context.ts';
 import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';
-import { type Change, cartCalls, quietly, rememberCart, type Target } from './cart-calls.ts';
+import {
+  type CartChange,
+  type CartStateWriter,
+  cartChanges,
+  createCartStateWriter,
+} from './cart-state-writer.ts';
 import { type CheckedAddRequest, checkedAdd } from './checked-add.ts';
 import { importCrate } from './crate-import.ts';
-import { createPageCache, type PageCache } from './page-cache.ts';
 
 /** Wakes the worker to count the current cart again while someone is signed in. */
 export const cartSyncAlarm = 'cart-sync';
 const cartSyncMinutes = 15;
 
+/** Keeping the badge and the cart state must never make the person's action fail: their errors are only logged. */
+const quietly = (work: Promise<unknown>) =>
+  work.catch((error: unknown) =>
+    console.warn('Crate: the badge or the cart state could not be updated', error),
+  );
+
+/** The store cannot list carts: every name used goes to the front of the remembered list. */
+async function rememberCart(name: string | undefined): Promise<string[]> {
+  const names = await cartNamesSetting.getValue();
+  if (name === undefined || names[0] === name) return names;
+  const next = [name, ...names.filter((known) => known !== name)];
+  await cartNamesSetting.setValue(next);
+  return next;
+}
+
 /** The current cart and the session: which cart the badge counts, and when it is counted. */
-function cartSession(cache: PageCache, syncCount: () => Promise<void>) {
+function cartSession(cartState: CartStateWriter, syncCount: () => Promise<void>) {
   return {
     /** Makes `name` the current cart: the badge and the pages follow it; failing to count does not undo it. */
     async setCurrent(name: string) {
       const names = await rememberCart(name);
       await currentCartSetting.setValue(name);
       await syncCount().catch(() => undefined);
-      await quietly(cache.refresh({ owned: false }));
+      await quietly(cartState.refresh({ owned: false }));
       return { current: name, names };
     },
 
@@ -38,25 +59,25 @@ function cartSession(cache: PageCache, syncCount: () => Promise<void>) {
       await browser.alarms.create(cartSyncAlarm, { periodInMinutes: cartSyncMinutes });
       // The badge is a courtesy: a failing cart call must not make the sign-in look failed.
       await syncCount().catch(() => undefined);
-      await quietly(cache.refresh());
+      await quietly(cartState.refresh());
     },
 
     /** Signed out, or the store changed: no count, no alarm, nothing cached about the cart. */
     async sessionEnded(): Promise<void> {
       await browser.alarms.clear(cartSyncAlarm);
       await clearCartCount();
-      await quietly(cache.signedOut());
+      await quietly(cartState.signedOut());
     },
 
-    /** What the popup learned about the session; a change of it re-reads or clears the pages' cache. */
-    noteSignedIn: (signedIn: boolean) => quietly(cache.noteSignedIn(signedIn)),
+    /** What the popup learned about the session; a change of it re-reads or clears the pages' cart state. */
+    noteSignedIn: (signedIn: boolean) => quietly(cartState.noteSignedIn(signedIn)),
 
     /** A promotional track now sits in the library: pages show it owned. */
-    promoDownloaded: (trackId: number) => quietly(cache.promoDownloaded(trackId)),
+    promoDownloaded: (trackId: number) => quietly(cartState.promoDownloaded(trackId)),
 
     /** A checkout finished, or the sync alarm rang: read the cart and the library again. */
     async resync(): Promise<void> {
-      await quietly(cache.refresh());
+      await quietly(cartState.refresh());
       await syncCount().catch(() => undefined);
     },
 
@@ -65,27 +86,32 @@ function cartSession(cache: PageCache, syncCount: () => Promise<void>) {
   };
 }
 
-export function createCartService(worker: WorkerContext) {
-  const cache = createPageCache(worker);
+type Change = <T>(
+  target: CartTarget,
+  call: (api: ApiClient) => Promise<T>,
+  after: (result: T) => { summary: CartSummary; change: CartChange },
+) => Promise<T>;
 
+/** How every cart call keeps the badge and the pages' cart state in step with the store's answer. */
+function inStep(worker: WorkerContext, cartState: CartStateWriter) {
   /** The badge counts the current cart (the one page buttons add to); other carts leave it alone. */
-  async function counted(target: Target, summary: CartSummary): Promise<void> {
+  async function counted(target: CartTarget, summary: CartSummary): Promise<void> {
     if (cartNameOf(target) !== (await currentCartSetting.getValue())) return;
     await recordCartCount(await storeUrlSetting.getValue(), summary.counts.items);
   }
 
-  /** Asks the store, then the badge and the cache follow; a store that ended the session clears the cache. */
+  /** Asks the store, then the badge and the cart state follow; a store that ended the session clears it. */
   const change: Change = async (target, call, after) => {
     let result: Awaited<ReturnType<typeof call>>;
     try {
       result = await call(await worker.api());
     } catch (error) {
-      if (error instanceof StoreError && error.kind === 'signedOut') await quietly(cache.signedOut());
+      if (error instanceof StoreError && error.kind === 'signedOut') await quietly(cartState.signedOut());
       throw error;
     }
     const { summary, change } = after(result);
     await counted(target, summary);
-    await quietly(cache.changed(target, summary, change));
+    await quietly(cartState.changed(target, summary, change));
     return result;
   };
 
@@ -95,11 +121,82 @@ export function createCartService(worker: WorkerContext) {
     await counted({ name }, await (await worker.api()).cartSummary({ name }));
   }
 
-  const calls = cartCalls(change, cache);
+  return { change, syncCount };
+}
+
+/** The store's cart calls, each through `change` so the badge and the cart state follow. */
+function storeCalls(change: Change, cartState: CartStateWriter) {
   return {
-    cache,
+    summary: (target: CartTarget) =>
+      change(
+        target,
+        (api) => api.cartSummary(target),
+        (summary) => ({ summary, change: cartChanges.counted() }),
+      ),
+    view: (target: CartTarget) =>
+      change(
+        target,
+        (api) => api.viewCart(target),
+        ({ cart }) => ({ summary: cart, change: cartChanges.read(cart.items) }),
+      ),
+    async add({
+      name,
+      items,
+      alreadyPurchasedOverride,
+    }: CartTarget & { items: CartItemInput[]; alreadyPurchasedOverride?: boolean }) {
+      const result = await change(
+        { name },
+        (api) => api.addToCart(items, { name, alreadyPurchasedOverride }),
+        (added) => ({ summary: added.cart, change: cartChanges.added(items, added) }),
+      );
+      await rememberCart(name);
+      await quietly(cartState.ownedWarned(result.warnings));
+      return result;
+    },
+    setItemFormats: ({ name, items }: CartTarget & { items: CartItemInput[] }) =>
+      change(
+        { name },
+        (api) => api.setItemFormats(items, { name }),
+        (result) => ({
+          summary: result.cart,
+          change: cartChanges.formatsSet(items, result.warnings),
+        }),
+      ),
+    setCartFormat: ({ name, audioFormat }: CartTarget & { audioFormat: AudioFormat }) =>
+      change(
+        { name },
+        (api) => api.setCartFormat(audioFormat, { name }),
+        (result) => ({
+          summary: result.cart,
+          change: cartChanges.cartFormatSet(audioFormat),
+        }),
+      ),
+    remove: ({ name, items }: CartTarget & { items: { id: number; type: ItemType }[] }) =>
+      change(
+        { name },
+        (api) => api.removeFromCart(items, { name }),
+        (result) => ({
+          summary: result.cart,
+          change: cartChanges.removed(items),
+        }),
+      ),
+    empty: (target: CartTarget) =>
+      change(
+        target,
+        (api) => api.emptyCart(target),
+        (result) => ({ summary: result.cart, change: cartChanges.emptied() }),
+      ),
+  };
+}
+
+export function createCartService(worker: WorkerContext) {
+  const cartState = createCartStateWriter(worker);
+  const { change, syncCount } = inStep(worker, cartState);
+  const calls = storeCalls(change, cartState);
+  return {
+    cartState,
     ...calls,
-    ...cartSession(cache, syncCount),
+    ...cartSession(cartState, syncCount),
     /** An add checked for overlap with the cart and the library first (checked-add.ts). */
     addChecked: async (payload: CheckedAddRequest) => checkedAdd(calls, await worker.api(), payload),
     /** A shared crate into a named cart, all or nothing (crate-import.ts). */

@@ -10,9 +10,9 @@ import { i18n } from '#i18n';
 import type { CartItemInput } from '../../contract/wire.ts';
 import type { CheckedAdd, OverlapChoice } from '../../protocol/messages.ts';
 import { StoreError } from '../../protocol/store-error.ts';
-import type { ApiClient } from '../api-client.ts';
+import type { ApiClient, CartTarget } from '../api-client.ts';
 import { knownReleaseTracks } from '../catalog/known-release-tracks.ts';
-import type { CartCalls } from './cart-calls.ts';
+import { keptCart } from './cart-state-writer.ts';
 import {
   type AddedItem,
   type CartLine,
@@ -22,7 +22,19 @@ import {
   planFor,
   safeChoice,
 } from './overlap.ts';
-import { keptCart } from './page-cache.ts';
+
+/**
+ * The cart service's calls the checked add and the crate import make (cart-service.ts hands them
+ * its own): each asks the store and keeps the badge and the pages' cart state in step.
+ */
+export interface CartCalls {
+  add(
+    request: CartTarget & { items: CartItemInput[]; alreadyPurchasedOverride?: boolean },
+  ): ReturnType<ApiClient['addToCart']>;
+  remove(request: CartTarget & { items: CartLine[] }): ReturnType<ApiClient['removeFromCart']>;
+  view(target: CartTarget): ReturnType<ApiClient['viewCart']>;
+  summary(target: CartTarget): ReturnType<ApiClient['cartSummary']>;
+}
 
 /** What the worker knows of a cart and the library: the cart's lines, the owned tracks. */
 interface KnownCart {
@@ -70,7 +82,7 @@ export interface CheckedAddRequest {
 }
 
 export async function checkedAdd(
-  cart: Pick<CartCalls, 'add' | 'remove' | 'view' | 'summary'>,
+  cart: CartCalls,
   api: ApiClient,
   { name, item, choice }: CheckedAddRequest,
 ): Promise<CheckedAdd> {

@@ -14,7 +14,7 @@ import type { CrateImportResult } from '../../protocol/messages.ts';
 import { StoreError } from '../../protocol/store-error.ts';
 import type { ApiClient } from '../api-client.ts';
 import { forEachPooled } from '../pool.ts';
-import type { CartCalls } from './cart-calls.ts';
+import type { CartCalls } from './checked-add.ts';
 
 /** Catalog lookups at once: as many as the fee lookups use. */
 const lookups = 4;

@@ -11,7 +11,7 @@ import type { Track } from '../../contract/wire.ts';
 import { collectionLookup } from '../../storage/collection-index.ts';
 import { collectionIndexItem } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
-import { ownedTracks } from '../cart/page-cache.ts';
+import { ownedTracks } from '../cart/cart-state-writer.ts';
 import { notifyProblem } from '../downloads/notifications.ts';
 
 /** The store's track as a recording: its artists (not remixers), title, mix and ISRC. */

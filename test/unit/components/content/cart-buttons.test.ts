@@ -10,7 +10,7 @@ import { type CartControlOptions, createCartControl } from '../../../../componen
 import type { CartActions } from '../../../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../../../lib/content/decorate.ts';
 import { createItemStates, type ItemStatus } from '../../../../lib/content/item-state.ts';
-import type { StoreCartState } from '../../../../lib/storage/cart-state.ts';
+import type { CartState } from '../../../../lib/storage/cart-state.ts';
 import { getMessageFrom, readLocale } from '../../../helpers/locales.ts';
 
 afterEach(() => document.body.replaceChildren());
@@ -228,7 +228,7 @@ describe('every state of the control', () => {
   });
 });
 
-const cache = (change: Partial<StoreCartState> = {}): StoreCartState => ({
+const cache = (change: Partial<CartState> = {}): CartState => ({
   signedIn: true,
   cartName: 'default',
   cart: {},

@@ -48,7 +48,7 @@ describe('the cart tab', () => {
     expect(within(rows[2] as HTMLElement).getByText('Release')).toBeTruthy();
   });
 
-  it('marks the items already owned, with the formats owned, from the page cache', async () => {
+  it('marks the items already owned, with the formats owned, from the cart state', async () => {
     await cartStateItem.setValue({
       [storeUrl]: {
         signedIn: true,

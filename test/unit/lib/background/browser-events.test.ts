@@ -23,7 +23,7 @@ function fakeService() {
       resync: vi.fn(async () => undefined),
       sessionEnded: vi.fn(async () => undefined),
       restoreBadge: vi.fn(async () => undefined),
-      cache: { refresh: vi.fn(async () => undefined), clear: vi.fn(async () => undefined) },
+      cartState: { refresh: vi.fn(async () => undefined), clear: vi.fn(async () => undefined) },
     },
     downloads: {
       onAlarm: vi.fn(async () => undefined),
@@ -68,7 +68,7 @@ describe('browser events', () => {
     await settle();
     expect(service.cart.sessionEnded).toHaveBeenCalled();
     expect(service.auth.signOut).toHaveBeenCalled();
-    expect(service.cart.cache.clear).toHaveBeenCalled();
+    expect(service.cart.cartState.clear).toHaveBeenCalled();
     expect(registration.register).toHaveBeenCalledWith('https://store.example');
     expect(service.downloads.createMenus).toHaveBeenCalled();
   });
@@ -80,7 +80,7 @@ describe('browser events', () => {
     await settle();
     expect(await pageWordsItem.getValue()).toBeNull();
     expect(registration.register).toHaveBeenCalledWith('http://127.0.0.1:8787');
-    expect(service.cart.cache.refresh).toHaveBeenCalled();
+    expect(service.cart.cartState.refresh).toHaveBeenCalled();
     expect(service.downloads.createMenus).toHaveBeenCalled();
   });
 

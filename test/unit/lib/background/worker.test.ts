@@ -19,7 +19,7 @@ beforeEach(() => {
     badge.push(text ?? '');
   });
   vi.spyOn(fakeBrowser.action, 'setBadgeBackgroundColor').mockResolvedValue();
-  // Whole-cart reads are the page cache's (lib/background/cart/page-cache.ts): an empty cart, off the queue.
+  // Whole-cart reads are the pages' cart state's (lib/background/cart/cart-state-writer.ts): an empty cart, off the queue.
   const cartRead = (url: string, init?: RequestInit) =>
     (init?.method ?? 'GET') === 'GET' && new URL(url).pathname === '/cart/1/' && !url.includes('summary=');
   vi.stubGlobal(

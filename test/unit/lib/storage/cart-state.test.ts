@@ -43,7 +43,7 @@ afterEach(() => {
 
 const cached = async () => storeEntry(await cartStateItem.getValue(), storeUrl);
 
-describe('the page cache kept by the background', () => {
+describe('the cart state the background keeps for the pages', () => {
   it('applies adds, format changes and removals of the current cart without reading it again', async () => {
     const service = createWorker(auth);
     routes['POST /cart/1/'] = () => ({
@@ -159,7 +159,7 @@ describe('the page cache kept by the background', () => {
       'release:10': ['mp3'],
     });
     // A release's track count is asked for once, then remembered.
-    await service.cart.cache.refresh();
+    await service.cart.cartState.refresh();
     expect(requests.filter((request) => request === 'GET /catalog/3/platform/release')).toHaveLength(2);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The one cart service (lib/background/cart/cart-service.ts): every call asks the store, then the
- * badge follows when it is the current cart, the pages' cache follows, and the store's answer is
+ * badge follows when it is the current cart, the pages' cart state follows, and the store's answer is
  * returned; a store that ended the session leaves the cache signed out.
  */
 import 'fake-indexeddb/auto';

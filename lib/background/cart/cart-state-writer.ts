@@ -11,8 +11,8 @@ import { type ItemKey, itemKey } from '../../contract/item-key.ts';
 import type { CartItem, CartSummary, CartWarning, ItemType } from '../../contract/wire.ts';
 import { StoreError } from '../../protocol/store-error.ts';
 import {
+  type CartState,
   type CartStateByStore,
-  type StoreCartState,
   signedOutState,
   storeEntry,
 } from '../../storage/cart-state.ts';
@@ -20,12 +20,12 @@ import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../storag
 import type { ApiClient } from '../api-client.ts';
 import { ownedItems } from './owned-items.ts';
 
-export interface PageCacheOptions {
+export interface CartStateWriterOptions {
   api(): Promise<ApiClient>;
   signedIn(): Promise<boolean>;
 }
 
-type Cart = StoreCartState['cart'];
+type Cart = CartState['cart'];
 type Formatted = Pick<CartItem, 'id' | 'type' | 'audioFormat'>;
 /** A cart change as the cached cart sees it: the cart before, the cart after. */
 export type CartChange = (cart: Cart) => Cart;
@@ -85,7 +85,7 @@ export const cartChanges = {
  */
 function serialUpdates() {
   let queue: Promise<unknown> = Promise.resolve();
-  return (change: (state: StoreCartState) => StoreCartState, expectedItems?: number): Promise<boolean> => {
+  return (change: (state: CartState) => CartState, expectedItems?: number): Promise<boolean> => {
     const run = queue.then(async () => {
       const [storeUrl, cartName, all] = await Promise.all([
         storeUrlSetting.getValue(),
@@ -131,7 +131,7 @@ export async function keptCart(
 /** The tracks the pages show as owned, for the configured store. */
 export const ownedTracks = async (): Promise<ReadonlySet<number>> => (await keptCart()).ownedTracks;
 
-export function createPageCache({ api, signedIn }: PageCacheOptions) {
+export function createCartStateWriter({ api, signedIn }: CartStateWriterOptions) {
   const update = serialUpdates();
   const addOwned = (tracks: number[], releases: number[] = []) =>
     update((state) => ({
@@ -205,4 +205,4 @@ export function createPageCache({ api, signedIn }: PageCacheOptions) {
   return cache;
 }
 
-export type PageCache = ReturnType<typeof createPageCache>;
+export type CartStateWriter = ReturnType<typeof createCartStateWriter>;
