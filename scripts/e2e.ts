@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extensionPublicKey } from '../lib/contract/extension-identity.ts';
+import { buildProblems } from './build-check.ts';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -76,6 +77,16 @@ function testedBuildOf(packaged: string, tested: string, key?: string) {
   const manifest = JSON.parse(readFileSync(join(to, 'manifest.json'), 'utf8'));
   writeFileSync(join(to, 'manifest.json'), JSON.stringify({ ...manifest, key }));
 }
+const patched = ['chrome-mv3-store', 'firefox-mv3-store'].flatMap((dir) =>
+  buildProblems(join(root, '.output', dir)),
+);
+if (patched.length > 0) {
+  for (const problem of patched) console.error(problem);
+  console.error('\nThe build patches in wxt.config.ts did not apply: see scripts/build-check.ts.');
+  process.exit(1);
+}
+console.log("Build check: the content script's words come from page-i18n.ts, Preact has no HTML sink.");
+
 testedBuildOf('chrome-mv3-store', 'chrome-mv3', extensionPublicKey);
 testedBuildOf('firefox-mv3-store', 'firefox-mv3');
 
