@@ -50,22 +50,6 @@ export type PricedRow = Awaited<ReturnType<ReturnType<typeof priced>['execute']>
 /** The cart's items with their prices, in the order they were added. */
 export const pricedItems = query((db, a: { cartId: number }) => priced(db, a.cartId));
 
-/**
- * PostgreSQL: the priced items with their sequence, as statement text whose $1 is the cart's id,
- * for the crate_cart_add function (migration 0002) to run after its writes.
- */
-const pricedBySeq = query((db, a: { cartId: number }) => priced(db, a.cartId).select('ci.added_seq'));
-let pricedBySeqSql: string | undefined;
-export function pricedBySeqText(db: Kysely<Schema>): string {
-  if (pricedBySeqSql === undefined) {
-    const { text, values } = pricedBySeq.bind('postgres', db, { cartId: 0 });
-    if (values.length !== 1 || !text.includes('$1'))
-      throw new Error('The priced items take the cart id only.');
-    pricedBySeqSql = text;
-  }
-  return pricedBySeqSql;
-}
-
 export const firstPricedItems = query((db, a: { cartId: number; limit: number }) =>
   priced(db, a.cartId).limit(a.limit),
 );
@@ -241,36 +225,4 @@ export const deleteItem = query((db, a: { cartId: number; itemType: 'track' | 'r
 
 export const deleteItems = query((db, a: { cartId: number }) =>
   db.deleteFrom('cart_items').where('cart_id', '=', a.cartId),
-);
-
-/** The SQLSTATEs crate_cart_add raises its refusals with (the whole add rolls back). */
-export const cartAddRefusals = { tooManyCarts: 'CRT01', cartFull: 'CRT02' } as const;
-
-/**
- * PostgreSQL: a whole cart add in one statement (migration 0002): first a row per item asked for,
- * in order (`added` or `alreadyInCart`), then the cart's priced items (`item`), in order.
- */
-export interface CartAddRow {
-  kind: 'added' | 'alreadyInCart' | 'item';
-  item_type: 'track' | 'release';
-  item_id: number;
-  audio_format: string;
-  price_cents: number | null;
-}
-
-export const cartAdd = query(
-  (
-    _db,
-    a: {
-      userId: number;
-      name: string;
-      now: string;
-      items: string;
-      keep: string;
-      cartsPerUser: number;
-      itemsPerCart: number;
-      priced: string;
-    },
-  ) =>
-    sql<CartAddRow>`SELECT kind, item_type, item_id, audio_format, price_cents FROM crate_cart_add(${a.userId}, ${a.name}, ${a.now}, ${a.items}, ${a.keep}, ${a.cartsPerUser}, ${a.itemsPerCart}, ${a.priced})`,
 );

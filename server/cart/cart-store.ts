@@ -243,7 +243,13 @@ interface Added {
   warnings: CartWarning[];
 }
 
-/** SQLite: the add in one transaction, a statement at a time (transactions run one at a time). */
+/**
+ * The add, on either engine, in one transaction: the catalog facts, then the cart found or made
+ * (touchCart's statement locks its row until the commit, so on PostgreSQL concurrent adds to one
+ * cart queue there, as SQLite runs its transactions one at a time), then per item its format
+ * switched when it is there already, a refusal when the cart is full, or the insert; the priced
+ * items last. A refusal throws, and the whole add rolls back.
+ */
 async function addInTransaction(
   ctx: StoreContext,
   userId: number,
@@ -293,76 +299,6 @@ async function addInTransaction(
   });
 }
 
-/**
- * PostgreSQL: the catalog facts, then every write and the priced items in one statement (the
- * crate_cart_add function, migration 0002): the cart's row lock is held for that statement only,
- * with no round trip to the store inside it. The same steps as addInTransaction.
- */
-async function addOnPostgres(
-  ctx: StoreContext,
-  userId: number,
-  name: string,
-  items: CartItemInput[],
-  alreadyPurchasedOverride: boolean,
-): Promise<Added> {
-  const { db } = ctx;
-  const facts = await catalogFacts(ctx, userId, items);
-  const refusals = items.map((item) =>
-    refusal(item, facts.get(key(item)) as CatalogFacts, alreadyPurchasedOverride),
-  );
-  const wanted = items.filter((_item, i) => !refusals[i]);
-  if (wanted.length === 0) {
-    return {
-      rows: await pricedItems(ctx, userId, name),
-      added: new Set(),
-      warnings: refusals.filter((refused) => refused !== undefined),
-    };
-  }
-  const { cartsPerUser, itemsPerCart } = ctx.config.cartLimits;
-  let result: q.CartAddRow[];
-  try {
-    result = await db.all(q.cartAdd, {
-      userId,
-      name,
-      now: new Date().toISOString(),
-      items: JSON.stringify(
-        wanted.map((item) => ({ type: item.type, id: item.id, format: item.audioFormat })),
-      ),
-      keep: defaultCartName,
-      cartsPerUser,
-      itemsPerCart,
-      priced: q.pricedBySeqText(db.kysely),
-    });
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === q.cartAddRefusals.tooManyCarts) throw tooManyCarts(cartsPerUser);
-    if (code === q.cartAddRefusals.cartFull) throw cartFull(itemsPerCart);
-    throw error;
-  } finally {
-    // The function's writes are not seen by Database's statement scan.
-    db.tablesChanged(['carts', 'cart_items']);
-  }
-  const outcomes = result.filter((row) => row.kind !== 'item');
-  const warnings: CartWarning[] = [];
-  const added = new Set<string>();
-  let next = 0;
-  items.forEach((item, i) => {
-    const refused = refusals[i];
-    if (refused) warnings.push(refused);
-    else if (outcomes[next++]?.kind === 'alreadyInCart') warnings.push(alreadyInCart(item));
-    else added.add(key(item));
-  });
-  const rows = result
-    .filter((row) => row.kind === 'item')
-    .map(({ item_type, item_id, audio_format, price_cents }) => ({
-      item_type,
-      item_id,
-      audio_format: audio_format as PricedRow['audio_format'],
-      price_cents: price_cents as number,
-    }));
-  return { rows, added, warnings };
-}
-
 export async function addItems(
   ctx: StoreContext,
   userId: number,
@@ -370,8 +306,13 @@ export async function addItems(
   items: CartItemInput[],
   alreadyPurchasedOverride: boolean,
 ): Promise<CartAddResult> {
-  const add = ctx.db.engine === 'postgres' ? addOnPostgres : addInTransaction;
-  const { rows, added, warnings } = await add(ctx, userId, name, items, alreadyPurchasedOverride);
+  const { rows, added, warnings } = await addInTransaction(
+    ctx,
+    userId,
+    name,
+    items,
+    alreadyPurchasedOverride,
+  );
   // Catalog records are read after the commit: the cart's lock is held no longer than its writes.
   const addedRows = rows.filter((row) => added.has(itemKey({ type: row.item_type, id: row.item_id })));
   return { added: await itemsOf(ctx, addedRows), warnings, cart: summaryOf(ctx, name, rows) };

@@ -233,76 +233,6 @@ async function runScript(db: Kysely<unknown>, script: string): Promise<void> {
   }
 }
 
-/**
- * PostgreSQL: a cart add in one statement (server/cart/cart-store.ts, addOnPostgres). The cart's
- * row is locked by its first statement and held to the end of the call, so nothing waits on a
- * round trip to the store while it is held; each statement inside sees what committed before the
- * lock was granted (READ COMMITTED, a new snapshot per statement), which one CTE statement could
- * not. The same steps and order as the SQLite path: the cart found or made within the carts limit,
- * then per item (in order) its format switched when it is there already, a refusal when the cart
- * is full, or the insert. The refusals raise (so the whole add rolls back) with codes the store
- * turns into its error envelope. The cart's priced items are read last by `priced`, the store's
- * own query text (the one price rule), with $1 the cart's id.
- */
-const postgresCartAdd = `
-  CREATE FUNCTION crate_cart_add(
-    p_user INTEGER, p_name TEXT, p_now TEXT, p_items TEXT, p_keep TEXT,
-    p_carts_per_user INTEGER, p_items_per_cart INTEGER, p_priced TEXT
-  ) RETURNS TABLE (kind TEXT, item_type TEXT, item_id INTEGER, audio_format TEXT, price_cents BIGINT)
-    LANGUAGE plpgsql VOLATILE
-  AS $body$
-  #variable_conflict use_column
-  DECLARE
-    cart INTEGER;
-    entry RECORD;
-    cart_size BIGINT;
-    current_format TEXT;
-  BEGIN
-    UPDATE carts SET updated_at = p_now WHERE carts.user_id = p_user AND carts.name = p_name
-      RETURNING carts.id INTO cart;
-    IF cart IS NULL THEN
-      IF (SELECT count(*) FROM carts WHERE carts.user_id = p_user) >= p_carts_per_user THEN
-        DELETE FROM carts WHERE carts.user_id = p_user AND carts.name <> p_keep
-          AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_items.cart_id = carts.id);
-        IF (SELECT count(*) FROM carts WHERE carts.user_id = p_user) >= p_carts_per_user THEN
-          RAISE EXCEPTION 'too many carts' USING ERRCODE = 'CRT01';
-        END IF;
-      END IF;
-      INSERT INTO carts (user_id, name, created_at, updated_at) VALUES (p_user, p_name, p_now, p_now)
-        ON CONFLICT (user_id, name) DO UPDATE SET updated_at = excluded.updated_at
-        RETURNING carts.id INTO cart;
-    END IF;
-    FOR entry IN
-      SELECT e.value ->> 'type' AS type, (e.value ->> 'id')::integer AS id, e.value ->> 'format' AS format
-      FROM jsonb_array_elements(p_items::jsonb) WITH ORDINALITY AS e (value, n) ORDER BY e.n
-    LOOP
-      SELECT count(*), max(CASE WHEN ci.item_type = entry.type AND ci.item_id = entry.id THEN ci.audio_format END)
-        INTO cart_size, current_format FROM cart_items ci WHERE ci.cart_id = cart;
-      IF current_format IS NOT NULL THEN
-        UPDATE cart_items SET audio_format = entry.format
-          WHERE cart_items.cart_id = cart AND cart_items.item_type = entry.type AND cart_items.item_id = entry.id;
-        kind := 'alreadyInCart';
-      ELSIF cart_size >= p_items_per_cart THEN
-        RAISE EXCEPTION 'cart full' USING ERRCODE = 'CRT02';
-      ELSE
-        INSERT INTO cart_items (cart_id, item_type, item_id, audio_format, added_seq)
-          SELECT cart, entry.type, entry.id, entry.format, coalesce(max(ci.added_seq), 0) + 1
-          FROM cart_items ci WHERE ci.cart_id = cart;
-        kind := 'added';
-      END IF;
-      item_type := entry.type;
-      item_id := entry.id;
-      audio_format := entry.format;
-      price_cents := NULL;
-      RETURN NEXT;
-    END LOOP;
-    RETURN QUERY EXECUTE format(
-      'SELECT ''item''::text, p.item_type::text, p.item_id::integer, p.audio_format::text, p.price_cents::bigint'
-      ' FROM (%s) AS p ORDER BY p.added_seq', p_priced) USING cart;
-  END
-  $body$
-`;
-
 const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '0001-store': {
     up: async (db) => {
@@ -310,10 +240,17 @@ const migrationsFor = (engine: Engine): Record<string, Migration> => ({
       if (engine === 'postgres') await runScript(db, postgresFunctions);
     },
   },
-  '0002-cart-add-function': {
+  // Made PostgreSQL's cart add a PL/pgSQL function; the store's one cart add
+  // (server/cart/cart-store.ts) replaced it and 0003 drops it where it was made.
+  '0002-cart-add-function': { up: async () => {} },
+  '0003-one-cart-add': {
     up: async (db) => {
-      // One statement: its body holds semicolons, so it is not split like the scripts above.
-      if (engine === 'postgres') await sql.raw(postgresCartAdd).execute(db);
+      if (engine === 'postgres')
+        await sql
+          .raw(
+            'DROP FUNCTION IF EXISTS crate_cart_add(INTEGER, TEXT, TEXT, TEXT, TEXT, INTEGER, INTEGER, TEXT)',
+          )
+          .execute(db);
     },
   },
 });
