@@ -75,8 +75,9 @@ const { db } = store.ctx;
 const demo = await findUserByName(db, 'demo');
 if (!demo) throw new Error('The store has no demo user.');
 
-// `entries` MP3s demo owns and has not downloaded; everything else counts as downloaded.
-await db.run(`UPDATE downloads SET status = 'downloaded' WHERE user_id = ?`, demo.id);
+// `entries` MP3s demo owns, none on this fresh profile; the rest of the library is taken out, as
+// "Download all" takes every entry not on this computer, whatever the store's status says.
+await db.run(`DELETE FROM downloads WHERE user_id = ?`, demo.id);
 const trackIds = (
   await db.all<{ id: number }>(
     `SELECT id FROM tracks WHERE id NOT IN (SELECT track_id FROM downloads WHERE user_id = ?) ORDER BY id LIMIT ?`,

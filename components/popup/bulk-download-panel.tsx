@@ -1,5 +1,5 @@
 /**
- * "Download all available" for the popup's library tab: starts the background's bulk queue and
+ * "Download all" (every entry not on this computer) for the popup's library tab: starts the background's bulk queue and
  * shows it (files done of total, the bytes of the files under way, failures with their reasons),
  * with pause, resume, cancel and retry. The queue runs in the background; closing the popup only
  * stops this view, which asks again for the progress while it is open.

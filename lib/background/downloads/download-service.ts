@@ -17,6 +17,7 @@ import { downloadPurchased } from './download-purchased.ts';
 import { createDownloadQueue } from './download-queue.ts';
 import { jobNamer, libraryEntries, storeLink } from './library-jobs.ts';
 import { notifyDownloadFailed, notifyProblem, notifyRunFinished, notOwnedItem } from './notifications.ts';
+import { onThisComputer } from './on-this-computer.ts';
 import type { QueueControl, QueueProgress } from './queue-model.ts';
 import { createRunToolbar } from './run-toolbar.ts';
 import { savedFiles } from './saved-files.ts';
@@ -162,6 +163,11 @@ async function browserSessionStartedAt(): Promise<number> {
   return now;
 }
 
+/** The library entries on this computer, as this browser's records say now. */
+async function entriesHere(): Promise<Set<number>> {
+  return onThisComputer(await storeUrlSetting.getValue(), indexedDbJobStore(), browserDownloads);
+}
+
 /** The popup's bulk download messages. */
 function bulkDownloadHandlers(
   options: DownloadServiceOptions,
@@ -172,7 +178,10 @@ function bulkDownloadHandlers(
   return {
     async downloadAllAvailable(): Promise<QueueProgress> {
       const api = await options.api();
-      const entries = await libraryEntries(api, 'available');
+      // Every entry, whatever the store's account-wide status: one downloaded on another computer
+      // (or by another client) is still missing here.
+      const [all, here] = await Promise.all([libraryEntries(api), entriesHere()]);
+      const entries = all.filter((entry) => !here.has(entry.id));
       const named = await jobNamer(
         api,
         entries.map((entry) => entry.track),
@@ -193,6 +202,7 @@ function bulkDownloadHandlers(
       await toolbar.follow();
       return queue.progress();
     },
+    onThisComputer: async () => ({ downloadIds: [...(await entriesHere())] }),
     savedFiles: async ({ entries }: { entries: Parameters<typeof savedFiles>[1] }) =>
       savedFiles(await options.api(), entries),
   };

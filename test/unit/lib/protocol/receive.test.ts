@@ -78,6 +78,7 @@ beforeEach(() => {
     bulkDownloadProgress: vi.fn(async () => idleQueue),
     bulkDownloadControl: vi.fn(async () => idleQueue),
     savedFiles: vi.fn(async () => []),
+    onThisComputer: vi.fn(async () => ({ downloadIds: [] })),
     follow: vi.fn(async () => ({ artists: [], labels: [] })),
     unfollow: vi.fn(async () => ({ artists: [], labels: [] })),
     following: vi.fn(async () => ({ artists: [], labels: [] })),
@@ -310,6 +311,7 @@ describe('refused senders and payloads', () => {
       }),
       popup,
     ],
+    ['the store page asking what is on this computer', message('onThisComputer', {}), storePage],
     ['the store page asking where saved files are', message('savedFiles', { entries: [] }), storePage],
   ];
 
