@@ -19,6 +19,7 @@ import { addPageItem, addPageItemCommand } from './cart/page-item-command.ts';
 import { registerStoreContentScript } from './content-script-registration.ts';
 import type { DownloadService } from './downloads/download-service.ts';
 import type { Following } from './following/following-service.ts';
+import type { NewPurchases } from './new-purchases/new-purchases-service.ts';
 import { storeAccessGranted } from './store-access-granted.ts';
 import { openWelcomeOnInstall } from './welcome.ts';
 
@@ -35,6 +36,7 @@ export interface WorkerFeatures {
   cart: CartService;
   downloads: Omit<DownloadService, 'handlers'>;
   following: Omit<Following, 'handlers'>;
+  newPurchases: NewPurchases;
   /** The DJ's collection, asked before the shortcut adds a track (collection/collection-check.ts). */
   collectionSource: CollectionSource;
 }
@@ -60,6 +62,7 @@ export function createBrowserEvents({
   cart,
   downloads,
   following,
+  newPurchases,
   collectionSource,
 }: WorkerFeatures) {
   return {
@@ -88,6 +91,7 @@ export function createBrowserEvents({
       if (alarm.name === cartSyncAlarm) logged(cart.resync());
       logged(downloads.onAlarm(alarm));
       logged(following.onAlarm(alarm));
+      logged(newPurchases.onAlarm(alarm));
     },
 
     onCommand(command: string, tab?: Browser.tabs.Tab): void {
@@ -104,6 +108,7 @@ export function createBrowserEvents({
     },
     /** The options page changed how often "New for you" asks the store. */
     onFeedPeriodChanged: () => logged(following.onPeriodChanged()),
+    onNewPurchasesOptionChanged: () => logged(newPurchases.onOptionChanged()),
     onDownloadChanged: (delta: Browser.downloads.DownloadDelta) => downloads.onDownloadChanged(delta),
 
     /** A new store: tokens belong to the store that issued them, so sign out; forget the old cache. */
@@ -122,11 +127,12 @@ export function createBrowserEvents({
     /** The pages' cache flips `signedIn` on sign-in, sign-out and a session that ended. */
     onCartStateChanged: () => logged(downloads.onSessionChanged()),
 
-    /** Every worker start: the badge as last known, and a bulk download carried on. */
+    /** Every worker start: the badge as last known, a bulk download carried on, new purchases. */
     start(): void {
       logged(cart.restoreBadge());
       logged(downloads.resume());
       logged(following.start());
+      logged(newPurchases.start());
     },
   };
 }

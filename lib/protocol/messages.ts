@@ -399,6 +399,11 @@ export const protocol = {
    * whatever the store's account-wide status says (download-queue.ts).
    */
   downloadAllAvailable: define(pagesOnly, NoPayload, BulkProgress),
+  /**
+   * The popup opened: with new purchases arriving by themselves, the worker looks for them now
+   * (lib/background/new-purchases/); replies how many were queued.
+   */
+  lookForNewPurchases: define(pagesOnly, NoPayload, z.object({ queued: z.number().int() })),
   /** Which library entries are on this computer: the library's default filter. */
   onThisComputer: define(pagesOnly, NoPayload, OnThisComputer),
   bulkDownloadProgress: define(pagesOnly, NoPayload, BulkProgress),

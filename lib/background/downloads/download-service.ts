@@ -8,6 +8,7 @@ import { type Browser, browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
 import { errorMessage } from '../../protocol/error-message.ts';
+import type { NewJob } from '../../storage/download-job.ts';
 import { browserSessionItem, storeUrlSetting } from '../../storage/items.ts';
 import { indexedDbJobStore } from '../../storage/job-store.ts';
 import type { ApiClient } from '../api-client.ts';
@@ -92,6 +93,13 @@ export function createDownloadService(options: DownloadServiceOptions) {
 
     /** The worker started: carry on with a run a stopped worker left. */
     resume: () => pump(),
+
+    /** New purchases that arrived by themselves (lib/background/new-purchases/) join the queue. */
+    queueArrivals: (jobs: NewJob[]) =>
+      queue.enqueue(jobs, { arrivals: true }).finally(() => toolbar.follow()),
+
+    /** The library entries on this computer now (on-this-computer.ts). */
+    entriesHere,
 
     /** Installed, updated, or the store changed: menus for the configured store. */
     async createMenus(): Promise<void> {

@@ -79,6 +79,7 @@ beforeEach(() => {
     bulkDownloadControl: vi.fn(async () => idleQueue),
     savedFiles: vi.fn(async () => []),
     onThisComputer: vi.fn(async () => ({ downloadIds: [] })),
+    lookForNewPurchases: vi.fn(async () => ({ queued: 0 })),
     follow: vi.fn(async () => ({ artists: [], labels: [] })),
     unfollow: vi.fn(async () => ({ artists: [], labels: [] })),
     following: vi.fn(async () => ({ artists: [], labels: [] })),
