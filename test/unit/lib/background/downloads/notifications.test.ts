@@ -6,16 +6,18 @@ import { addJobs } from '../../../../../lib/background/downloads/queue-state.ts'
 
 beforeEach(() => fakeBrowser.reset());
 
+/** What each notification shown said: its options, the call's last argument (after its id). */
 function shown() {
-  return vi.spyOn(fakeBrowser.notifications, 'create');
+  const spy = vi.spyOn(fakeBrowser.notifications, 'create');
+  return { spy, options: (call: number) => (spy.mock.calls[call] as unknown[] | undefined)?.at(-1) };
 }
 
 describe("a run's notification", () => {
   it('says "3 new tracks saved" for a run of new purchases alone', async () => {
     const create = shown();
     await notifyRunFinished({ done: 3, alreadySaved: 0, arrivals: 3, failed: [] });
-    expect(create).toHaveBeenCalledTimes(1);
-    expect(create.mock.calls[0]?.[1]).toMatchObject({
+    expect(create.spy).toHaveBeenCalledTimes(1);
+    expect(create.options(0)).toMatchObject({
       title: 'New purchases saved',
       message: '3 new tracks saved',
     });
@@ -24,7 +26,7 @@ describe("a run's notification", () => {
   it('counts new purchases that joined a run the DJ started in its usual summary', async () => {
     const create = shown();
     await notifyRunFinished({ done: 5, alreadySaved: 0, arrivals: 2, failed: [] });
-    expect(create.mock.calls[0]?.[1]).toMatchObject({
+    expect(create.options(0)).toMatchObject({
       title: 'Downloads finished',
       message: '5 files saved to your downloads.',
     });
