@@ -36,15 +36,15 @@ export interface NewPurchasesDeps {
 
 export function createNewPurchases(deps: NewPurchasesDeps) {
   const now = deps.now ?? Date.now;
-  // One look at a time in this worker: the popup opening during an alarm's look shares it.
-  let looking: Promise<number> | null = null;
+  // One look at a time in this worker, each after the one before: a look started for the schedule
+  // (and found not due) must not answer for the popup's, which is always due.
+  let looking: Promise<unknown> = Promise.resolve();
 
   /** Looks if the option is on and it is time; resolves with how many entries were queued. */
   function check(reason: CheckReason): Promise<number> {
-    looking ??= look(deps, reason, now).finally(() => {
-      looking = null;
-    });
-    return looking;
+    const next = looking.then(() => look(deps, reason, now));
+    looking = next.catch(() => undefined);
+    return next;
   }
 
   return {
