@@ -74,9 +74,12 @@ function entryStatus(entry: LibraryEntry, state: DownloadState | undefined): str
 function HereTag({ here }: { here: boolean | undefined }) {
   if (here === undefined) return null;
   return (
-    <span class={here ? 'here' : 'not-here'}>
-      {here ? i18n.t('popup.library.onThisComputer') : i18n.t('popup.library.notOnThisComputer')}
-    </span>
+    <>
+      <span class={here ? 'here' : 'not-here'}>
+        {here ? i18n.t('popup.library.onThisComputer') : i18n.t('popup.library.notOnThisComputer')}
+      </span>
+      {' · '}
+    </>
   );
 }
 
@@ -114,7 +117,7 @@ function LibraryEntryRow({ entry, index, state, here, notation, onDownload }: En
         </span>
         <span class="item-sub">
           {entryArtists(entry)} · <span class="tag">{formatLabels[entry.audioFormat]}</span>{' '}
-          <HereTag here={here} />{' '}
+          <HereTag here={here} />
           <span class={state?.kind === 'failed' ? 'problem' : 'status'}>{entryStatus(entry, state)}</span>
         </span>
         <TrackFactsLine facts={entry.track} notation={notation} />
