@@ -299,15 +299,17 @@ interface LibraryView {
   here: ReadonlySet<number> | null;
   query: string;
   trackView: TrackView;
+  /** Entries downloaded (or tried) from their row in this popup: they stay in view whatever the filter. */
+  pinned: ReadonlyMap<number, unknown>;
 }
 
 /** The loaded entries a text, track or this-computer filter leaves; null when none narrows the list. */
-function selectEntries(loaded: LibraryEntry[], { shown, here, query, trackView }: LibraryView) {
+function selectEntries(loaded: LibraryEntry[], { shown, here, query, trackView, pinned }: LibraryView) {
   const byHere = filtersByHere(shown, here);
   if (!query && isAllTracks(trackView) && !byHere) return null;
-  const textMatches = loaded.filter(
-    (entry) => (!byHere || (shown === 'here') === here.has(entry.id)) && (!query || matches(entry, query)),
-  );
+  const inView = (entry: LibraryEntry) =>
+    !byHere || pinned.has(entry.id) || (shown === 'here') === here.has(entry.id);
+  const textMatches = loaded.filter((entry) => inView(entry) && (!query || matches(entry, query)));
   return viewTracks(textMatches, (entry) => entry.track, trackView);
 }
 
@@ -417,7 +419,8 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
       onDownload={(chosen) => void download(chosen)}
     />
   );
-  const filtered = selectEntries(pages.loaded, { shown, here, query, trackView });
+  const view = { shown, here, query, trackView, pinned: downloads };
+  const filtered = selectEntries(pages.loaded, view);
   // "On this computer" waits for the worker's answer rather than showing everything first.
   const loading = pages.count === null || (shown === 'here' && here === null);
   const body = loading ? (
@@ -426,7 +429,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
     <LibraryBody
       pages={pages}
       filtered={filtered}
-      view={{ shown, here, query, trackView }}
+      view={view}
       text={text}
       storeUrl={storeUrl}
       row={row}

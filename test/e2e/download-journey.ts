@@ -29,6 +29,7 @@ import {
 import { loadTracks } from '../../server/catalog/records.ts';
 import { downloadLink } from '../../server/downloads/links.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
+import { setAsideLibrary } from '../helpers/set-aside-library.ts';
 import type { TestStore } from '../helpers/store.ts';
 import { demoId, finishedFiles, type JourneyPage, storeApi, waitFor } from './crate-journey.ts';
 
@@ -64,7 +65,7 @@ export function recordFileRequests(store: TestStore): { entry: number; range: st
 async function buyWavs<P extends JourneyPage>(browser: SurvivalBrowser<P>, count: number, folder: string) {
   const { store } = browser;
   const userId = await demoId(store);
-  await store.ctx.db.run(`DELETE FROM downloads WHERE user_id = ?`, userId);
+  await setAsideLibrary(store.ctx, userId);
   const ids = (
     await store.ctx.db.all<{ id: number }>(
       `SELECT id FROM tracks WHERE sale_type = 'purchase'

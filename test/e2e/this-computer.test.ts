@@ -20,6 +20,7 @@ import {
 } from '../../lib/storage/filename-template.ts';
 import type { KnownPurchases } from '../../lib/storage/items.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
+import { setAsideLibrary } from '../helpers/set-aside-library.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';
@@ -118,7 +119,7 @@ describe.each(e2eBrowsers)('$name', (browser) => {
 
   beforeAll(async () => {
     // demo's library is this browser's to fill: what the other browser's run bought is taken out.
-    await store.ctx.db.run('DELETE FROM downloads WHERE user_id = ?', userId);
+    await setAsideLibrary(store.ctx, userId);
     downloadDir = mkdtempSync(join(tmpdir(), 'crate-this-computer-'));
     extension = await browser.launch({ downloadsPath: downloadDir });
     await (await signInToStore(extension, store.baseUrl)).page.close();
