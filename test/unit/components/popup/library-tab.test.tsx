@@ -166,6 +166,27 @@ describe('the library tab', () => {
     expect(screen.getAllByText('On this computer', { selector: '.here' })).toHaveLength(2);
   });
 
+  it('keeps an entry downloaded from its row in view when it turns out to be on this computer', async () => {
+    let answer: (ids: number[]) => void = () => undefined;
+    const here = new Promise<number[]>((resolve) => {
+      answer = resolve;
+    });
+    fakeBackground({
+      library: libraryOf(2),
+      onThisComputer: async () => ({ downloadIds: await here }),
+      initiateDownloads: ({ entries }: { entries: { id: number }[] }) =>
+        entries.map(({ id }) => ({ downloadId: id, filename: `Song ${id}.mp3`, browserDownloadId: id })),
+    });
+    renderLibrary();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download "Song 2 (Original Mix)"' }));
+    await screen.findByText('Downloaded just now');
+    // The worker answers late: both entries are here, the one saved from its row stays shown.
+    answer([1, 2]);
+    expect(await screen.findByText('1 match')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download "Song 2 (Original Mix)"' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download "Song 1 (Original Mix)"' })).toBeNull();
+  });
+
   it('says when everything is on this computer', async () => {
     fakeBackground({ library: libraryOf(2), onThisComputer: () => ({ downloadIds: [1, 2] }) });
     renderLibrary();
