@@ -100,6 +100,12 @@ const benches: Bench[] = [
     args: ['--format', 'wav', '--rounds', full ? '2' : '1'],
   },
   { name: 'following', script: 'following.ts', args: ['--scale', full ? '100000' : '20000', '--runs', '7'] },
+  // The popup knowing what is on this computer (its browser's history and the queue's records).
+  {
+    name: 'this-computer',
+    script: 'this-computer.ts',
+    args: ['--entries', '10000', '--runs', full ? '31' : '15'],
+  },
 ].filter((bench) => existsSync(join(root, 'bench', bench.script)));
 
 /** Each figure's goal; a figure without one is reported for scale. */
@@ -124,6 +130,7 @@ const goals: Record<string, { max?: number; min?: number }> = {
   tagging_overhead_ratio: { max: 1.1 },
   file_store_rss_growth_30_at_once_mb: { max: 150 },
   following_refresh_vs_naive_time_ratio: { max: 0.5 },
+  library_on_this_computer_ms_10000: { max: 200 },
   artist_catalog_p99_postgres_1_instance_ms: { max: 10 },
   artist_catalog_p99_postgres_2_instances_ms: { max: 10 },
   cart_add_postgres_2_instances_vs_sqlite_ratio: { min: 1 },

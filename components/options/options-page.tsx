@@ -1,5 +1,6 @@
 import { i18n } from '#i18n';
 import { CollectionSection } from './collection-section.tsx';
+import { NewPurchasesSection } from './new-purchases-section.tsx';
 import { OptionsForm } from './options-form.tsx';
 import { ShortcutsSection } from './shortcuts-section.tsx';
 
@@ -16,6 +17,7 @@ export function OptionsPage() {
         </div>
       </header>
       <OptionsForm />
+      <NewPurchasesSection />
       <CollectionSection />
       <ShortcutsSection />
     </div>

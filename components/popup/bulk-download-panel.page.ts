@@ -16,6 +16,11 @@ export class BulkDownloadPanelPage<P extends UiPage> {
     return this.panel.getByRole('button', { name: this.words.t('popup.bulk.downloadAll') }) as LocatorOf<P>;
   }
 
+  /** The offer, made once after a first bulk download: "Yes, save them" (new purchases by themselves). */
+  get saveNewPurchases(): LocatorOf<P> {
+    return this.panel.getByRole('button', { name: this.words.t('popup.arrivals.yes') }) as LocatorOf<P>;
+  }
+
   /** Pause, Resume, Cancel, or "Retry failed (n)" (`retryFailed`, any n). */
   button(name: 'pause' | 'resume' | 'cancel' | 'retryFailed'): LocatorOf<P> {
     const key = `popup.bulk.${name}`;

@@ -1,5 +1,5 @@
 /**
- * "Download all available" for the popup's library tab: starts the background's bulk queue and
+ * "Download all" (every entry not on this computer) for the popup's library tab: starts the background's bulk queue and
  * shows it (files done of total, the bytes of the files under way, failures with their reasons),
  * with pause, resume, cancel and retry. The queue runs in the background; closing the popup only
  * stops this view, which asks again for the progress while it is open.
@@ -13,6 +13,7 @@ import { formatCount } from '../../lib/i18n/intl.ts';
 import { plural } from '../../lib/i18n/plural.ts';
 import type { BulkProgress } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
+import { newPurchasesArriveSetting, newPurchasesAskedItem } from '../../lib/storage/items.ts';
 
 export interface BulkDownloadPanelProps {
   /** The queue finished or stopped: the library's statuses changed. */
@@ -132,7 +133,40 @@ export function BulkDownloadPanel({ onLibraryChanged }: BulkDownloadPanelProps) 
           {problem}
         </p>
       )}
+      {progress?.status === 'finished' && progress.done > 0 && <ArrivalsOffer />}
     </section>
+  );
+}
+
+/**
+ * Asked once, after a first bulk download saved files: should new purchases arrive by themselves
+ * (lib/background/new-purchases/)? The answer, either way, is not asked for again; the options
+ * page changes it later.
+ */
+function ArrivalsOffer() {
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    void Promise.all([newPurchasesAskedItem.getValue(), newPurchasesArriveSetting.getValue()]).then(
+      ([asked, on]) => setAsking(!asked && !on),
+    );
+  }, []);
+  if (!asking) return null;
+  async function answer(yes: boolean) {
+    setAsking(false);
+    await newPurchasesAskedItem.setValue(true);
+    await newPurchasesArriveSetting.setValue(yes);
+  }
+  return (
+    <fieldset class="arrivals-offer">
+      <legend>{i18n.t('popup.arrivals.label')}</legend>
+      <p>{i18n.t('popup.arrivals.ask')}</p>
+      <button type="button" onClick={() => void answer(true)}>
+        {i18n.t('popup.arrivals.yes')}
+      </button>{' '}
+      <button type="button" onClick={() => void answer(false)}>
+        {i18n.t('popup.arrivals.no')}
+      </button>
+    </fieldset>
   );
 }
 

@@ -31,7 +31,12 @@ export class LibraryTabPage<L extends UiLocator> {
     return this.entries.filter({ has: button as never }) as L;
   }
 
-  async show(status: 'all' | 'available' | 'downloaded'): Promise<void> {
+  /** The entries shown as not on this computer ("Not on this computer" beside the store's status). */
+  get notHere(): L {
+    return this.entries.locator('.not-here') as L;
+  }
+
+  async show(status: 'notHere' | 'here' | 'all' | 'available' | 'downloaded'): Promise<void> {
     await this.panel.getByRole('combobox', { name: this.words.t('popup.library.show') }).selectOption(status);
   }
 

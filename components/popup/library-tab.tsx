@@ -30,7 +30,11 @@ export interface LibraryTabProps {
   revalidate: number;
 }
 
-type Shown = 'all' | LibraryStatus;
+/**
+ * What the list shows: by this computer (its browser's records, the default), everything, or by
+ * the store's account-wide status.
+ */
+type Shown = 'notHere' | 'here' | 'all' | LibraryStatus;
 type DownloadState =
   | { kind: 'saving' }
   | { kind: 'saved'; filename: string }
@@ -53,25 +57,42 @@ function matches(entry: LibraryEntry, query: string): boolean {
   return haystack.some((text) => text.toLowerCase().includes(query));
 }
 
-/** What an entry's line says: its download as it happens, else whether it was downloaded, else when it was bought. */
+/**
+ * What an entry's line says: its download as it happens, else whether the store counts it
+ * downloaded (on any computer), else when it was bought.
+ */
 function entryStatus(entry: LibraryEntry, state: DownloadState | undefined): string {
   if (state?.kind === 'saving') return i18n.t('popup.library.starting');
   if (state?.kind === 'saved') return i18n.t('popup.library.justNow');
   if (state?.kind === 'failed') return state.message;
   // "downloaded" or "re-download"
-  if (entry.status !== 'available') return i18n.t('popup.library.downloaded');
+  if (entry.status !== 'available') return i18n.t('popup.library.storeDownloaded');
   return i18n.t('popup.library.bought', [formatDate(entry.purchasedAt, dayOptions)]);
+}
+
+/** Whether the entry's file is on this computer; nothing while the worker has not said yet. */
+function HereTag({ here }: { here: boolean | undefined }) {
+  if (here === undefined) return null;
+  return (
+    <>
+      <span class={here ? 'here' : 'not-here'}>
+        {here ? i18n.t('popup.library.onThisComputer') : i18n.t('popup.library.notOnThisComputer')}
+      </span>
+      {' · '}
+    </>
+  );
 }
 
 interface EntryRowProps {
   entry: LibraryEntry | undefined;
   index: number;
   state: DownloadState | undefined;
+  here: boolean | undefined;
   notation: KeyNotation;
   onDownload: (entry: LibraryEntry) => void;
 }
 
-function LibraryEntryRow({ entry, index, state, notation, onDownload }: EntryRowProps) {
+function LibraryEntryRow({ entry, index, state, here, notation, onDownload }: EntryRowProps) {
   if (!entry)
     return (
       <div class="row-placeholder" aria-busy="true">
@@ -96,6 +117,7 @@ function LibraryEntryRow({ entry, index, state, notation, onDownload }: EntryRow
         </span>
         <span class="item-sub">
           {entryArtists(entry)} · <span class="tag">{formatLabels[entry.audioFormat]}</span>{' '}
+          <HereTag here={here} />
           <span class={state?.kind === 'failed' ? 'problem' : 'status'}>{entryStatus(entry, state)}</span>
         </span>
         <TrackFactsLine facts={entry.track} notation={notation} />
@@ -155,6 +177,8 @@ function LibraryFilters({ shown, onShown, text, onText, trackView, notation, onT
       <label class="inline">
         {i18n.t('popup.library.show')}
         <select value={shown} onChange={(event) => onShown(event.currentTarget.value as Shown)}>
+          <option value="notHere">{i18n.t('popup.library.notOnThisComputer')}</option>
+          <option value="here">{i18n.t('popup.library.onThisComputer')}</option>
           <option value="all">{i18n.t('popup.library.all')}</option>
           <option value="available">{i18n.t('popup.library.notDownloaded')}</option>
           <option value="downloaded">{i18n.t('popup.library.downloaded')}</option>
@@ -190,7 +214,7 @@ function LibraryLoading({ error, onRetry }: { error: LibraryPages['error']; onRe
 
 /** What an empty library, or an empty status filter, says. */
 function EmptyLibrary({ shown, storeUrl }: { shown: Shown; storeUrl: string }) {
-  if (shown !== 'all') {
+  if (shown === 'available' || shown === 'downloaded') {
     return (
       <Notice
         title={
@@ -222,11 +246,16 @@ interface MatchesProps {
   pages: LibraryPages;
   query: string;
   text: string;
+  /** What an empty result says when only the this-computer filter narrows the list. */
+  noneHere: string | null;
   row: (entry: LibraryEntry | undefined, index: number) => ComponentChildren;
 }
 
-/** The entries a text or track filter leaves, counted as the search goes through pages not loaded yet. */
-function LibraryMatches({ filtered, pages, query, text, row }: MatchesProps) {
+/**
+ * The entries a text, track or this-computer filter leaves, counted as the search goes through
+ * pages not loaded yet.
+ */
+function LibraryMatches({ filtered, pages, query, text, noneHere, row }: MatchesProps) {
   const total = pages.count ?? 0;
   const searched = pages.loadedCount;
   return (
@@ -241,10 +270,10 @@ function LibraryMatches({ filtered, pages, query, text, row }: MatchesProps) {
           title={
             query
               ? i18n.t('popup.library.nothingMatchesText', [text.trim()])
-              : i18n.t('popup.library.nothingMatchesFilters')
+              : (noneHere ?? i18n.t('popup.library.nothingMatchesFilters'))
           }
         >
-          {i18n.t('popup.library.tryHint')}
+          {noneHere && !query ? i18n.t('popup.library.showAllHint') : i18n.t('popup.library.tryHint')}
         </Notice>
       ) : (
         <VirtualList
@@ -258,9 +287,92 @@ function LibraryMatches({ filtered, pages, query, text, row }: MatchesProps) {
   );
 }
 
+/**
+ * Whether the this-computer filter narrows the list now: nothing known here yet is the whole
+ * library, which pages as it scrolls and loads nothing more.
+ */
+const filtersByHere = (shown: Shown, here: ReadonlySet<number> | null): here is ReadonlySet<number> =>
+  here !== null && (shown === 'here' || (shown === 'notHere' && here.size > 0));
+
+interface LibraryView {
+  shown: Shown;
+  here: ReadonlySet<number> | null;
+  query: string;
+  trackView: TrackView;
+  /** Entries downloaded (or tried) from their row in this popup: they stay in view whatever the filter. */
+  pinned: ReadonlyMap<number, unknown>;
+}
+
+/** The loaded entries a text, track or this-computer filter leaves; null when none narrows the list. */
+function selectEntries(loaded: LibraryEntry[], { shown, here, query, trackView, pinned }: LibraryView) {
+  const byHere = filtersByHere(shown, here);
+  if (!query && isAllTracks(trackView) && !byHere) return null;
+  const inView = (entry: LibraryEntry) =>
+    !byHere || pinned.has(entry.id) || (shown === 'here') === here.has(entry.id);
+  const textMatches = loaded.filter((entry) => inView(entry) && (!query || matches(entry, query)));
+  return viewTracks(textMatches, (entry) => entry.track, trackView);
+}
+
+interface BodyProps {
+  pages: LibraryPages;
+  filtered: LibraryEntry[] | null;
+  view: LibraryView;
+  text: string;
+  storeUrl: string;
+  row: (entry: LibraryEntry | undefined, index: number) => ComponentChildren;
+  onRange: (first: number, last: number) => void;
+}
+
+/** The list once the library's size is known: empty, narrowed by filters, or all of it paged. */
+function LibraryBody({ pages, filtered, view, text, storeUrl, row, onRange }: BodyProps) {
+  if (pages.count === 0) return <EmptyLibrary shown={view.shown} storeUrl={storeUrl} />;
+  if (!filtered)
+    return (
+      <VirtualList
+        count={pages.count ?? 0}
+        rowHeight={libraryRowHeight}
+        label={i18n.t('popup.library.listLabel')}
+        renderRow={(index) => row(pages.entry(index), index)}
+        onRange={onRange}
+      />
+    );
+  const onlyHere = filtersByHere(view.shown, view.here) && isAllTracks(view.trackView);
+  const noneHere = view.shown === 'here' ? i18n.t('popup.library.noneHere') : i18n.t('popup.library.allHere');
+  return (
+    <LibraryMatches
+      filtered={filtered}
+      pages={pages}
+      query={view.query}
+      text={text}
+      noneHere={onlyHere ? noneHere : null}
+      row={row}
+    />
+  );
+}
+
+/**
+ * The entries on this computer, as the worker reads this browser's records (on-this-computer.ts);
+ * null until it answers. Asked again when a run ends: its files are here now.
+ */
+function useOnThisComputer(scopeId: string | null) {
+  const [here, setHere] = useState<ReadonlySet<number> | null>(null);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (scopeId === null) return;
+    let live = true;
+    send('onThisComputer', {})
+      .then(({ downloadIds }) => live && setHere(new Set(downloadIds)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [scopeId, asked]);
+  return { here, recheck: () => setAsked((count) => count + 1) };
+}
+
 /** The download library: newest purchases first, status and text filters, a download button per entry. */
 export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
-  const [shown, setShown] = useState<Shown>('all');
+  const [shown, setShown] = useState<Shown>('notHere');
   const [text, setText] = useState('');
   const [, setVersion] = useState(0);
   const [trackView, setTrackView] = useState(allTracks);
@@ -269,16 +381,18 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
   const query = text.trim().toLowerCase();
   const scopeId = scope ? `${scope.storeUrl}\n${scope.username}` : null;
 
+  const status = shown === 'available' || shown === 'downloaded' ? shown : undefined;
+  const { here, recheck } = useOnThisComputer(scopeId);
+  const byHere = filtersByHere(shown, here);
   const pages = useMemo(() => {
     if (!scope) return null;
-    const status = shown === 'all' ? undefined : shown;
     return new LibraryPages(
       scope,
       status,
       (page) => send('library', { page, perPage: libraryPageSize, ...(status ? { status } : {}) }),
       () => setVersion((version) => version + 1),
     );
-  }, [scopeId, shown, revalidate]);
+  }, [scopeId, status, revalidate]);
   const { downloads, announcement, download } = useEntryDownloads(pages);
 
   // A layout effect runs before the first paint, not after it: the cached first page is asked for sooner.
@@ -288,8 +402,8 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
   }, [pages]);
 
   useEffect(() => {
-    if ((query || narrowed) && pages?.count !== null) pages?.loadAll();
-  }, [query, narrowed, pages, pages?.count]);
+    if ((query || narrowed || byHere) && pages?.count !== null) pages?.loadAll();
+  }, [query, narrowed, byHere, pages, pages?.count]);
 
   const onRange = useCallback((first: number, last: number) => pages?.ensure(first, last), [pages]);
 
@@ -300,32 +414,28 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
       entry={entry}
       index={index}
       state={entry && downloads.get(entry.id)}
+      here={entry && here ? here.has(entry.id) : undefined}
       notation={notation}
       onDownload={(chosen) => void download(chosen)}
     />
   );
-  const textMatches = query ? pages.loaded.filter((entry) => matches(entry, query)) : pages.loaded;
-  const filtered = query || narrowed ? viewTracks(textMatches, (entry) => entry.track, trackView) : null;
-  const loading = pages.count === null;
-
-  let body: ComponentChildren;
-  if (loading) {
-    body = <LibraryLoading error={pages.error} onRetry={() => void pages.start()} />;
-  } else if (pages.count === 0) {
-    body = <EmptyLibrary shown={shown} storeUrl={storeUrl} />;
-  } else if (filtered) {
-    body = <LibraryMatches filtered={filtered} pages={pages} query={query} text={text} row={row} />;
-  } else {
-    body = (
-      <VirtualList
-        count={pages.count ?? 0}
-        rowHeight={libraryRowHeight}
-        label={i18n.t('popup.library.listLabel')}
-        renderRow={(index) => row(pages.entry(index), index)}
-        onRange={onRange}
-      />
-    );
-  }
+  const view = { shown, here, query, trackView, pinned: downloads };
+  const filtered = selectEntries(pages.loaded, view);
+  // "On this computer" waits for the worker's answer rather than showing everything first.
+  const loading = pages.count === null || (shown === 'here' && here === null);
+  const body = loading ? (
+    <LibraryLoading error={pages.error} onRetry={() => void pages.start()} />
+  ) : (
+    <LibraryBody
+      pages={pages}
+      filtered={filtered}
+      view={view}
+      text={text}
+      storeUrl={storeUrl}
+      row={row}
+      onRange={onRange}
+    />
+  );
 
   return (
     <div class="library-tab">
@@ -344,7 +454,12 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
         notation={notation}
         onTrackView={setTrackView}
       />
-      <BulkDownloadPanel onLibraryChanged={() => void pages.start()} />
+      <BulkDownloadPanel
+        onLibraryChanged={() => {
+          recheck();
+          void pages.start();
+        }}
+      />
       <CrateExportButton label={i18n.t('popup.library.exportCrate')} selection={filtered} />
       <p class="visually-hidden" aria-live="polite">
         {announcement}

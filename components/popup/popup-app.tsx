@@ -89,8 +89,10 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
   const storeUrl = auth?.storeUrl ?? '';
 
   // Opening the popup asks the store for "New for you" when the last look is older than the period.
+  // And it is a moment to look for new purchases (when they arrive by themselves).
   useEffect(() => {
     void send('newForYou', { refresh: 'ifDue' }).catch(() => undefined);
+    void send('lookForNewPurchases', {}).catch(() => undefined);
   }, []);
 
   function onAuthState(next: AuthState) {

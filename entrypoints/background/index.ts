@@ -16,6 +16,7 @@ import { hasHostAccess } from '../../lib/permissions/host-access.ts';
 import {
   cartStateItem,
   feedRefreshHoursSetting,
+  newPurchasesArriveSetting,
   storeUrlSetting,
   syncedSettingsItem,
 } from '../../lib/storage/items.ts';
@@ -43,6 +44,7 @@ export default defineBackground(() => {
   storeUrlSetting.watch(events.onStoreUrlChanged);
   cartStateItem.watch(events.onCartStateChanged);
   feedRefreshHoursSetting.watch(events.onFeedPeriodChanged);
+  newPurchasesArriveSetting.watch(events.onNewPurchasesOptionChanged);
   // The settings that follow the DJ to their other computers (lib/background/settings-sync/).
   const settingsSync = createSettingsSync();
   browser.runtime.onInstalled.addListener(settingsSync.reconcile);

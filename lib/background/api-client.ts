@@ -218,9 +218,9 @@ function libraryCalls(call: StoreCall) {
     },
 
     /** Every page of the library, as large as the store allows, for whoever reads it all. */
-    async *libraryPages(status?: 'available' | 'downloaded'): AsyncGenerator<z.infer<typeof LibraryEntry>[]> {
+    async *libraryPages(): AsyncGenerator<z.infer<typeof LibraryEntry>[]> {
       for (let page = 1; ; page++) {
-        const found = await this.downloads({ page, perPage: maxPerPage, status });
+        const found = await this.downloads({ page, perPage: maxPerPage });
         yield found.results;
         if (page >= found.paging.totalPages) return;
       }

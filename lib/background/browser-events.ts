@@ -11,7 +11,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import { Envelope } from '../protocol/messages.ts';
 import { type Handlers, routeMessage } from '../protocol/receive.ts';
-import { pageWordsItem, removeRetiredItems, storeUrlSetting } from '../storage/items.ts';
+import { dropOnUpdate, storeUrlSetting } from '../storage/items.ts';
 import type { AuthService } from './auth/auth-service.ts';
 import { type CartService, cartSyncAlarm } from './cart/cart-service.ts';
 import type { CollectionSource } from './cart/notified-add.ts';
@@ -19,6 +19,7 @@ import { addPageItem, addPageItemCommand } from './cart/page-item-command.ts';
 import { registerStoreContentScript } from './content-script-registration.ts';
 import type { DownloadService } from './downloads/download-service.ts';
 import type { Following } from './following/following-service.ts';
+import type { NewPurchases } from './new-purchases/new-purchases-service.ts';
 import { storeAccessGranted } from './store-access-granted.ts';
 import { openWelcomeOnInstall } from './welcome.ts';
 
@@ -35,6 +36,7 @@ export interface WorkerFeatures {
   cart: CartService;
   downloads: Omit<DownloadService, 'handlers'>;
   following: Omit<Following, 'handlers'>;
+  newPurchases: NewPurchases;
   /** The DJ's collection, asked before the shortcut adds a track (collection/collection-check.ts). */
   collectionSource: CollectionSource;
 }
@@ -60,6 +62,7 @@ export function createBrowserEvents({
   cart,
   downloads,
   following,
+  newPurchases,
   collectionSource,
 }: WorkerFeatures) {
   return {
@@ -74,9 +77,7 @@ export function createBrowserEvents({
 
     async onInstalled(details: { reason: string }): Promise<void> {
       logged(openWelcomeOnInstall(details));
-      // A new version's words: the store pages read them afresh (lib/content/page-i18n.ts).
-      logged(pageWordsItem.removeValue());
-      logged(removeRetiredItems());
+      logged(dropOnUpdate());
       logged(storeReady(cart, await storeUrlSetting.getValue()));
       logged(downloads.createMenus());
     },
@@ -89,6 +90,7 @@ export function createBrowserEvents({
       if (alarm.name === cartSyncAlarm) logged(cart.resync());
       logged(downloads.onAlarm(alarm));
       logged(following.onAlarm(alarm));
+      logged(newPurchases.onAlarm(alarm));
     },
 
     onCommand(command: string, tab?: Browser.tabs.Tab): void {
@@ -105,6 +107,7 @@ export function createBrowserEvents({
     },
     /** The options page changed how often "New for you" asks the store. */
     onFeedPeriodChanged: () => logged(following.onPeriodChanged()),
+    onNewPurchasesOptionChanged: () => logged(newPurchases.onOptionChanged()),
     onDownloadChanged: (delta: Browser.downloads.DownloadDelta) => downloads.onDownloadChanged(delta),
 
     /** A new store: tokens belong to the store that issued them, so sign out; forget the old cache. */
@@ -123,11 +126,12 @@ export function createBrowserEvents({
     /** The pages' cart state flips `signedIn` on sign-in, sign-out and a session that ended. */
     onCartStateChanged: () => logged(downloads.onSessionChanged()),
 
-    /** Every worker start: the badge as last known, and a bulk download carried on. */
+    /** Every worker start: the badge as last known, a bulk download carried on, new purchases. */
     start(): void {
       logged(cart.restoreBadge());
       logged(downloads.resume());
       logged(following.start());
+      logged(newPurchases.start());
     },
   };
 }

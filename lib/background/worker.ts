@@ -14,6 +14,7 @@ import { collectionSourceOf } from './collection/collection-check.ts';
 import { createDownloadService } from './downloads/download-service.ts';
 import { libraryHandlers } from './downloads/library-handlers.ts';
 import { createFollowing } from './following/following-service.ts';
+import { createNewPurchases, newPurchasesHandlers } from './new-purchases/new-purchases-service.ts';
 import { createWorkerContext } from './worker-context.ts';
 
 export function createWorker(auth: AuthService) {
@@ -26,14 +27,22 @@ export function createWorker(auth: AuthService) {
     refreshOwned: () => cart.cartState.refresh(),
   });
   const following = createFollowing(worker);
+  const newPurchases = createNewPurchases({
+    api: worker.api,
+    username: async () => (await auth.currentGrant())?.username ?? null,
+    here: downloads.entriesHere,
+    enqueue: downloads.queueArrivals,
+  });
+  const cartMessages = cartHandlers(cart);
   const handlers: Handlers = {
     ...authHandlers(worker, cart),
-    ...cartHandlers(cart),
+    ...cartMessages,
     ...catalogHandlers(worker),
     ...libraryHandlers(worker, cart, downloads),
     ...following.handlers,
+    ...newPurchasesHandlers(newPurchases, cartMessages.purchasesChanged),
   };
-  return { handlers, auth, cart, downloads, following, collectionSource };
+  return { handlers, auth, cart, downloads, following, newPurchases, collectionSource };
 }
 
 export type Worker = ReturnType<typeof createWorker>;

@@ -146,6 +146,9 @@ export const SavedFile = z.object({
 });
 export type SavedFile = z.infer<typeof SavedFile>;
 
+/** The library entries whose file this browser saved and still finds on disk (on-this-computer.ts). */
+export const OnThisComputer = z.object({ downloadIds: z.array(z.number().int()) });
+
 /** A release's tracks, in its order, and its catalog number (a crate export's track numbers and comments). */
 export const ReleaseTracks = z.object({
   id: z.number().int(),
@@ -391,8 +394,18 @@ export const protocol = {
     z.strictObject({ orderId: z.number().int().positive() }),
     NoPayload,
   ),
-  /** Queues every library entry not downloaded yet (lib/background/downloads/download-queue.ts). */
+  /**
+   * Queues every library entry not on this computer (lib/background/downloads/on-this-computer.ts),
+   * whatever the store's account-wide status says (download-queue.ts).
+   */
   downloadAllAvailable: define(pagesOnly, NoPayload, BulkProgress),
+  /**
+   * The popup opened: with new purchases arriving by themselves, the worker looks for them now
+   * (lib/background/new-purchases/); replies how many were queued.
+   */
+  lookForNewPurchases: define(pagesOnly, NoPayload, z.object({ queued: z.number().int() })),
+  /** Which library entries are on this computer: the library's default filter. */
+  onThisComputer: define(pagesOnly, NoPayload, OnThisComputer),
   bulkDownloadProgress: define(pagesOnly, NoPayload, BulkProgress),
   /**
    * Adds a shared crate's items to a named cart, all or nothing: unknown ids or a cart past the

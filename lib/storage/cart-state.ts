@@ -61,7 +61,7 @@ const isFormatsByItem = (value: unknown): value is CartState['ownedFormats'] =>
     ));
 
 /** Fails closed: anything but a well-formed entry reads as signed out with an empty cart. */
-export function isStoreCartState(value: unknown): value is CartState {
+export function isCartState(value: unknown): value is CartState {
   if (typeof value !== 'object' || value === null) return false;
   const state = value as Record<string, unknown>;
   return (
@@ -77,5 +77,5 @@ export function isStoreCartState(value: unknown): value is CartState {
 /** One store's entry of a stored value, or null when there is none or it is malformed. */
 export function storeEntry(all: CartStateByStore | null, origin: string): CartState | null {
   const entry = all?.[origin];
-  return isStoreCartState(entry) ? entry : null;
+  return isCartState(entry) ? entry : null;
 }

@@ -101,6 +101,8 @@ export interface QueueRun {
   startedAt: number;
   /** Entries asked for in this run whose file was still on disk, so not saved again. */
   alreadySaved?: number;
+  /** Entries queued by themselves as new purchases (lib/background/new-purchases/): the run's notification says so. */
+  arrivals?: number;
   /** The store refused or did not answer a request for links: no file starts before retryAt. */
   storeWait?: Outage | null;
 }

@@ -48,6 +48,9 @@
  * | startedDownloads | local | background (download-file.ts), popup (save-text-file.ts) | background (downloads/started-filename.ts) | 1 |
  * | feedRefreshHours | local | options page | background (following) | 1 |
  * | feedNotifications | local | options page | background (following) | 1 |
+ * | newPurchasesArrive | local | options page, popup (asked once) | background (new-purchases) | 1 |
+ * | newPurchasesAsked | local | popup | popup | 1 |
+ * | newPurchases | local | background (new-purchases) | background (new-purchases) | 1 |
  * | follows | local | background (following) | content script (Follow buttons), popup | 1 |
  * | followsBackup | sync | background (following) | background (following, after a reinstall) | 1 |
  * | newForYou | local | background (following) | background, popup | 1 |
@@ -158,7 +161,42 @@ export const crateExportFormatSetting = storage.defineItem<string>('local:crateE
   version: 1,
 });
 
+/**
+ * New purchases are saved by themselves (lib/background/new-purchases/): off until the DJ says
+ * yes, asked once in the popup after a first bulk download, and on the options page.
+ */
+export const newPurchasesArriveSetting = storage.defineItem<boolean>('local:newPurchasesArrive', {
+  fallback: false,
+  version: 1,
+});
+
+/** The popup asked once whether new purchases should arrive by themselves (whatever the answer). */
+export const newPurchasesAskedItem = storage.defineItem<boolean>('local:newPurchasesAsked', {
+  fallback: false,
+  version: 1,
+});
+
 // What the extension keeps for itself.
+
+/**
+ * The library entries this computer already knows of, for one store and user: an entry not among
+ * them is a new purchase and is queued once (lib/background/new-purchases/). storage.local, per
+ * computer: another computer keeps its own. About 8 bytes an entry.
+ */
+export const newPurchasesItem = storage.defineItem<KnownPurchases | null>('local:newPurchases', {
+  fallback: null,
+  version: 1,
+});
+
+/** What newPurchasesItem holds. */
+export interface KnownPurchases {
+  storeUrl: string;
+  username: string;
+  /** Entry (download) ids seen in the library, any order. */
+  known: number[];
+  /** When the library was last read (epoch ms): the schedule and worker starts wait 15 minutes from it. */
+  checkedAt: number;
+}
 
 /** Followed artists and labels per store (lib/storage/following.ts); the content script reads it. */
 export const followsItem = storage.defineItem<FollowsByStore>(`local:${followsKey}`, {
@@ -231,8 +269,12 @@ export const releaseTracksItem = storage.defineItem<Record<string, number[]>>('l
   version: 1,
 });
 
-/** Items a newer one replaced, removed on update: releaseTrackCounts (counts only, now releaseTracks). */
-export const removeRetiredItems = () => storage.removeItem('local:releaseTrackCounts');
+/**
+ * What a new version must not take over, removed on install and update: the store pages' words
+ * (read afresh in the new version's wording: lib/content/page-i18n.ts) and the items a newer one
+ * replaced (releaseTrackCounts, counts only, now releaseTracks).
+ */
+export const dropOnUpdate = () => storage.removeItems([`local:${pageWordsKey}`, 'local:releaseTrackCounts']);
 
 /**
  * The DJ's collection as the store pages read it: each source's match keys, hashed and sorted

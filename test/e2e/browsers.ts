@@ -58,6 +58,11 @@ export interface E2eExtension {
    * profile (launched with `profile`). Chromium only: see `canRestart`.
    */
   restart(): Promise<void>;
+  /**
+   * Stops the extension's worker as the browser does when it is idle (Chromium only: Firefox's
+   * background page is not stopped from a test).
+   */
+  stopWorker?(): Promise<void>;
   /** Errors and warnings the extension caused so far, in any of its contexts. */
   consoleProblems(): Promise<unknown[]>;
   /** Closes the browser; throws if the extension left errors or warnings in the console. */
@@ -142,6 +147,7 @@ function chromiumExtension(first: ExtensionHarness, options: E2eLaunchOptions): 
       await harness.close();
       harness = await launchExtension(options);
     },
+    stopWorker: () => harness.stopWorker(),
     consoleProblems: async () => harness.consoleProblems(),
     close: () => harness.close(),
   };

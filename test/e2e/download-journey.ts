@@ -6,7 +6,7 @@
  * - the store restarted mid-run (refused connections for a few seconds, downloads under way cut):
  *   the run waits and carries on by itself, nobody presses "Retry failed" (a download Chromium
  *   leaves stalled, bytes stopped and nothing reported, is started again by the stall watchdog);
- * - "Download all available" clicked twice at once and again from a second popup while it runs;
+ * - "Download all" clicked twice at once and again from a second popup while it runs;
  * - the browser closed mid-run and started again on the same profile, where the harness can.
  * Each ends with every file once (no "name (1).wav"), its size the store's Content-Length, its
  * tags readable.
@@ -29,6 +29,7 @@ import {
 import { loadTracks } from '../../server/catalog/records.ts';
 import { downloadLink } from '../../server/downloads/links.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
+import { setAsideLibrary } from '../helpers/set-aside-library.ts';
 import type { TestStore } from '../helpers/store.ts';
 import { demoId, finishedFiles, type JourneyPage, storeApi, waitFor } from './crate-journey.ts';
 
@@ -58,13 +59,13 @@ export function recordFileRequests(store: TestStore): { entry: number; range: st
 }
 
 /**
- * Buys `count` tracks as WAV for demo, with everything else in the library marked downloaded so
- * "Download all available" takes exactly these, saved under `folder`.
+ * Buys `count` tracks as WAV for demo, with everything else taken out of the library (not on this
+ * computer, "Download all" would take it too) so it takes exactly these, saved under `folder`.
  */
 async function buyWavs<P extends JourneyPage>(browser: SurvivalBrowser<P>, count: number, folder: string) {
   const { store } = browser;
   const userId = await demoId(store);
-  await store.ctx.db.run(`UPDATE downloads SET status = 'downloaded' WHERE user_id = ?`, userId);
+  await setAsideLibrary(store.ctx, userId);
   const ids = (
     await store.ctx.db.all<{ id: number }>(
       `SELECT id FROM tracks WHERE sale_type = 'purchase'
@@ -145,7 +146,7 @@ async function expectEveryFileOnce<P extends JourneyPage>(browser: SurvivalBrows
   }
 }
 
-/** A run through the popup's "Download all available", ended with every file saved. */
+/** A run through the popup's "Download all", ended with every file saved. */
 async function runToTheEnd(panel: BulkDownloadPanelPage<JourneyPage>, count: number, timeout = 120_000) {
   await panel.waitForProgress(`Finished: ${count} of ${count} files`, timeout);
   expect(await panel.failures.count()).toBe(0);

@@ -25,6 +25,7 @@ import {
 } from '../../lib/file-names/filename-template.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { setAsideLibrary } from '../helpers/set-aside-library.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type E2eExtension, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';
@@ -60,10 +61,8 @@ async function unownedTrackIds(count: number): Promise<number[]> {
   ).map((row) => row.id);
 }
 
-/** Leaves nothing "available", so "Download all available" takes exactly what a test buys next. */
-async function markLibraryDownloaded(): Promise<void> {
-  await store.ctx.db.run(`UPDATE downloads SET status = 'downloaded' WHERE user_id = ?`, userId);
-}
+/** Empties the library, so "Download all" takes exactly what a test buys next. */
+const emptyLibrary = () => setAsideLibrary(store.ctx, userId);
 
 async function setFileNaming<P extends UiPage & { close(): Promise<void> }>(
   extension: { openPage(path: string): Promise<P> },
@@ -243,6 +242,9 @@ describe.each(e2eBrowsers)('$name', (browser) => {
       const popup = new PopupPage(await extension.openPage('popup.html#library'));
       const title = `${track.name} (${track.mixName})`;
       await popup.library.filter(track.name);
+      // Once the popup knows what is on this computer, the list stops moving: entries already
+      // saved here leave the default view ("Not on this computer").
+      await popup.library.entry(title).locator('.not-here').waitFor();
       await popup.library.downloadButton(title).click();
       await popup.library.entry(title).getByText('Downloaded just now').waitFor();
       const expected = expectedPath(track, 'wav', template);
@@ -341,8 +343,10 @@ describe('Chromium only', () => {
       expect(savedFiles()).toEqual([...before, expected].sort());
       expect(statSync(join(downloadDir, expected)).mtimeMs).toBe(firstSave);
 
-      // The library's Download is the explicit choice: the file is written again, over itself.
+      // The library's Download is the explicit choice: the file is written again, over itself. It
+      // is on this computer, so the library shows it under "All".
       const popup = new PopupPage(await extension.openPage('popup.html#library'));
+      await popup.library.show('all');
       await popup.library.filter(track.name);
       await popup.library.downloadButton(`${track.name} (${track.mixName})`).click();
       await waitFor(
@@ -360,10 +364,10 @@ describe('Chromium only', () => {
     });
   });
 
-  describe('"Download all available" in the popup', () => {
+  describe('"Download all" (not on this computer) in the popup', () => {
     /** Buys 20 tracks as MP3 and names their files into `folder`; resolves with the expected paths. */
     async function twentyNewEntries(folder: string): Promise<string[]> {
-      await markLibraryDownloaded();
+      await emptyLibrary();
       const ids = await unownedTrackIds(20);
       await buy(ids.map((id) => ({ id, type: 'track' as const, audioFormat: 'mp3' as const })));
       const template = `${folder}/${defaultFilenameTemplate}`;

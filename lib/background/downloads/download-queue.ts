@@ -35,7 +35,7 @@ export function createDownloadQueue(deps: QueueDependencies) {
    * skipped while the browser's downloads record says its file is still on disk; asked before the
    * store's transaction, as the browser cannot be asked inside one.
    */
-  async function enqueue(newJobs: NewJob[]): Promise<void> {
+  async function enqueue(newJobs: NewJob[], { arrivals = false } = {}): Promise<void> {
     const wanted = new Set(newJobs.map((job) => job.downloadId));
     const saved = (await store.read()).jobs.filter(
       (job) => job.state === 'done' && wanted.has(job.downloadId) && job.browserDownloadId !== null,
@@ -49,7 +49,7 @@ export function createDownloadQueue(deps: QueueDependencies) {
       downloads,
       newJobs.filter((job) => !saved.some((done) => done.downloadId === job.downloadId)),
     );
-    await store.updateAll((state) => addJobs(state, newJobs, { gone, found, now: now() }));
+    await store.updateAll((state) => addJobs(state, newJobs, { gone, found, now: now(), arrivals }));
     await events.keepAwake(true);
     await pump();
   }

@@ -8,6 +8,7 @@ import { type Browser, browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import type { CatalogItemRef } from '../../contract/catalog-url.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
+import type { NewJob } from '../../storage/download-job.ts';
 import { browserSessionItem, storeUrlSetting } from '../../storage/items.ts';
 import { indexedDbJobStore } from '../../storage/job-store.ts';
 import type { ApiClient } from '../api-client.ts';
@@ -17,6 +18,7 @@ import { downloadPurchased } from './download-purchased.ts';
 import { createDownloadQueue } from './download-queue.ts';
 import { jobNamer, libraryEntries, storeLink } from './library-jobs.ts';
 import { notifyDownloadFailed, notifyProblem, notifyRunFinished, notOwnedItem } from './notifications.ts';
+import { onThisComputer } from './on-this-computer.ts';
 import type { QueueControl, QueueProgress } from './queue-model.ts';
 import { createRunToolbar } from './run-toolbar.ts';
 import { savedFiles } from './saved-files.ts';
@@ -92,6 +94,13 @@ export function createDownloadService(options: DownloadServiceOptions) {
     /** The worker started: carry on with a run a stopped worker left. */
     resume: () => pump(),
 
+    /** New purchases that arrived by themselves (lib/background/new-purchases/) join the queue. */
+    queueArrivals: (jobs: NewJob[]) =>
+      queue.enqueue(jobs, { arrivals: true }).finally(() => toolbar.follow()),
+
+    /** The library entries on this computer now (on-this-computer.ts). */
+    entriesHere,
+
     /** Installed, updated, or the store changed: menus for the configured store. */
     async createMenus(): Promise<void> {
       await createMenus(await storeUrlSetting.getValue(), await options.signedIn());
@@ -162,6 +171,11 @@ async function browserSessionStartedAt(): Promise<number> {
   return now;
 }
 
+/** The library entries on this computer, as this browser's records say now. */
+async function entriesHere(): Promise<Set<number>> {
+  return onThisComputer(await storeUrlSetting.getValue(), indexedDbJobStore(), browserDownloads);
+}
+
 /** The popup's bulk download messages. */
 function bulkDownloadHandlers(
   options: DownloadServiceOptions,
@@ -172,7 +186,10 @@ function bulkDownloadHandlers(
   return {
     async downloadAllAvailable(): Promise<QueueProgress> {
       const api = await options.api();
-      const entries = await libraryEntries(api, 'available');
+      // Every entry, whatever the store's account-wide status: one downloaded on another computer
+      // (or by another client) is still missing here.
+      const [all, here] = await Promise.all([libraryEntries(api), entriesHere()]);
+      const entries = all.filter((entry) => !here.has(entry.id));
       const named = await jobNamer(
         api,
         entries.map((entry) => entry.track),
@@ -193,6 +210,7 @@ function bulkDownloadHandlers(
       await toolbar.follow();
       return queue.progress();
     },
+    onThisComputer: async () => ({ downloadIds: [...(await entriesHere())] }),
     savedFiles: async ({ entries }: { entries: Parameters<typeof savedFiles>[1] }) =>
       savedFiles(await options.api(), entries),
   };

@@ -60,13 +60,10 @@ export async function jobNamer(api: ReleaseLookup, tracks: readonly Track[]): Pr
   });
 }
 
-/** Every library entry in a status, all pages. */
-export async function libraryEntries(
-  api: ApiClient,
-  status?: 'available' | 'downloaded',
-): Promise<LibraryEntry[]> {
+/** Every library entry, all pages. */
+export async function libraryEntries(api: ApiClient): Promise<LibraryEntry[]> {
   const entries: LibraryEntry[] = [];
-  for await (const results of api.libraryPages(status)) entries.push(...results);
+  for await (const results of api.libraryPages()) entries.push(...results);
   return entries;
 }
 

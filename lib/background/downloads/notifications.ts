@@ -72,8 +72,15 @@ function runSummaryText({ done, alreadySaved }: Pick<RunSummary, 'done' | 'alrea
   return i18n.t('background.run.alreadySaved', [formatCount(alreadySaved), formatCount(done)]);
 }
 
-export function notifyRunFinished({ done, alreadySaved, failed }: RunSummary): Promise<void> {
-  const saved = runSummaryText({ done, alreadySaved });
+/**
+ * How a run went, once. A run of new purchases alone (queued by themselves) says "3 new tracks
+ * saved"; new purchases that joined a run the DJ started are counted in its usual summary.
+ */
+export function notifyRunFinished({ done, alreadySaved, arrivals, failed }: RunSummary): Promise<void> {
+  const onlyArrivals = arrivals > 0 && alreadySaved === 0 && arrivals === done + failed.length;
+  const saved = onlyArrivals
+    ? plural('background.arrivals.saved', done)
+    : runSummaryText({ done, alreadySaved });
   const named = failed
     .slice(0, 3)
     .map((job) =>
@@ -83,11 +90,9 @@ export function notifyRunFinished({ done, alreadySaved, failed }: RunSummary): P
     failed.length === 0
       ? ''
       : ` ${plural('background.run.failed', failed.length, `${named.join(', ')}${failed.length > 3 ? ', …' : ''}`)}`;
-  return notify(
-    'crate-downloads-finished',
-    i18n.t(failed.length ? 'background.run.finishedWithFailures' : 'background.run.finished'),
-    saved + problems,
-  );
+  let title = i18n.t(failed.length ? 'background.run.finishedWithFailures' : 'background.run.finished');
+  if (onlyArrivals) title = i18n.t('background.arrivals.title');
+  return notify('crate-downloads-finished', title, saved + problems);
 }
 
 /** Something the person asked for could not be done, with the reason. */

@@ -118,6 +118,8 @@ export interface QueueEvents {
 export interface RunSummary {
   done: number;
   alreadySaved: number;
+  /** Of the run's entries, those queued by themselves as new purchases. */
+  arrivals: number;
   failed: DownloadJob[];
 }
 

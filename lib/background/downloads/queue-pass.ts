@@ -217,6 +217,7 @@ async function finishIfDone(deps: QueueDependencies): Promise<void> {
     summary = {
       done: mine.filter((job) => job.state === 'done').length,
       alreadySaved: run.alreadySaved ?? 0,
+      arrivals: run.arrivals ?? 0,
       failed: mine.filter((job) => job.state === 'failed'),
     };
     return { run: { ...run, status: 'finished' }, jobs };

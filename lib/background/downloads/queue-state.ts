@@ -19,11 +19,14 @@ export function addJobs(
     gone,
     found = new Map(),
     now,
+    arrivals = false,
   }: {
     gone: ReadonlyMap<number, number>;
     /** Entries with no saved job whose file is on disk anyway (saved outside the queue). */
     found?: ReadonlyMap<number, { id: number; filename: string }>;
     now: number;
+    /** These are new purchases that arrived by themselves: counted in the run's `arrivals`. */
+    arrivals?: boolean;
   },
 ): QueueState {
   const fresh = !run || run.status === 'finished' || run.status === 'cancelled';
@@ -33,6 +36,7 @@ export function addJobs(
   const byId = new Map(kept.map((job) => [job.downloadId, job]));
   let seq = Math.max(0, ...kept.map((job) => job.seq));
   let alreadySaved = current.alreadySaved ?? 0;
+  let arrived = current.arrivals ?? 0;
   for (const job of newJobs) {
     const existing = byId.get(job.downloadId);
     const inThisRun =
@@ -82,8 +86,10 @@ export function addJobs(
       ...(job.audioFormat ? { audioFormat: job.audioFormat } : {}),
       replace: fileGone || existing?.replace === true,
     });
+    if (arrivals) arrived++;
   }
-  return { run: { ...current, alreadySaved }, jobs: [...byId.values()] };
+  const counts = arrived > 0 ? { alreadySaved, arrivals: arrived } : { alreadySaved };
+  return { run: { ...current, ...counts }, jobs: [...byId.values()] };
 }
 
 /** What `action` makes of the run and its jobs, or null when it does not apply now. */

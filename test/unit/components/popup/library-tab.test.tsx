@@ -142,9 +142,63 @@ describe('the library tab', () => {
     renderLibrary();
     await screen.findByRole('button', { name: 'Download "Song 3 (Original Mix)"' });
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'downloaded' } });
-    await screen.findByText('Downloaded', { selector: '.status' });
+    await screen.findByText('Store: downloaded', { selector: '.status' });
     expect(sent.at(-1)?.payload).toEqual({ page: 1, perPage: 100, status: 'downloaded' });
     expect(document.querySelectorAll('.library-entry')).toHaveLength(1);
+  });
+
+  it('shows what is not on this computer by default, whatever the store says, over the whole library', async () => {
+    // Entries 2 and 250 are on this disk; the store counts every entry downloaded (another computer).
+    const sent = fakeBackground({
+      library: libraryOf(250, (id) => libraryEntry(id, 'downloaded')),
+      onThisComputer: () => ({ downloadIds: [2, 250] }),
+    });
+    renderLibrary();
+    expect(await screen.findByText('248 matches')).toBeTruthy();
+    expect(new Set(pagesAsked(sent))).toEqual(new Set([1, 2, 3]));
+    expect(screen.queryByRole('button', { name: 'Download "Song 250 (Original Mix)"' })).toBeNull();
+    const first = screen.getByRole('button', { name: 'Download "Song 249 (Original Mix)"' }).parentElement;
+    expect(first?.querySelector('.not-here')?.textContent).toBe('Not on this computer');
+    expect(first?.querySelector('.status')?.textContent).toBe('Store: downloaded');
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'here' } });
+    expect(await screen.findByText('2 matches')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download "Song 250 (Original Mix)"' })).toBeTruthy();
+    expect(screen.getAllByText('On this computer', { selector: '.here' })).toHaveLength(2);
+  });
+
+  it('keeps an entry downloaded from its row in view when it turns out to be on this computer', async () => {
+    let answer: (ids: number[]) => void = () => undefined;
+    const here = new Promise<number[]>((resolve) => {
+      answer = resolve;
+    });
+    fakeBackground({
+      library: libraryOf(2),
+      onThisComputer: async () => ({ downloadIds: await here }),
+      initiateDownloads: ({ entries }: { entries: { id: number }[] }) =>
+        entries.map(({ id }) => ({ downloadId: id, filename: `Song ${id}.mp3`, browserDownloadId: id })),
+    });
+    renderLibrary();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download "Song 2 (Original Mix)"' }));
+    await screen.findByText('Downloaded just now');
+    // The worker answers late: both entries are here, the one saved from its row stays shown.
+    answer([1, 2]);
+    expect(await screen.findByText('1 match')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download "Song 2 (Original Mix)"' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download "Song 1 (Original Mix)"' })).toBeNull();
+  });
+
+  it('says when everything is on this computer', async () => {
+    fakeBackground({ library: libraryOf(2), onThisComputer: () => ({ downloadIds: [1, 2] }) });
+    renderLibrary();
+    expect(await screen.findByText('Everything in your library is on this computer')).toBeTruthy();
+  });
+
+  it('shows the whole library, paged as it scrolls, on a computer with nothing of it', async () => {
+    const sent = fakeBackground({ library: libraryOf(10_000), onThisComputer: () => ({ downloadIds: [] }) });
+    renderLibrary();
+    await screen.findAllByText('Not on this computer', { selector: '.not-here' });
+    // Nothing here: the list pages as it scrolls, as "All" does.
+    expect(pagesAsked(sent)).toEqual([1]);
   });
 
   it('filters by title or artist over the whole library, loading every page', async () => {

@@ -41,6 +41,11 @@ function fakeService() {
       onPeriodChanged: vi.fn(async () => undefined),
       start: vi.fn(async () => undefined),
     },
+    newPurchases: {
+      onAlarm: vi.fn(async () => undefined),
+      onOptionChanged: vi.fn(async () => undefined),
+      start: vi.fn(async () => undefined),
+    },
   };
 }
 
@@ -60,6 +65,7 @@ describe('browser events', () => {
     await settle();
     expect(service.cart.resync).toHaveBeenCalledTimes(1);
     expect(service.downloads.onAlarm).toHaveBeenCalledTimes(2);
+    expect(service.newPurchases.onAlarm).toHaveBeenCalledTimes(2);
   });
 
   it('a new store URL signs out, clears the cache, registers the script and redraws the menus', async () => {
@@ -84,10 +90,17 @@ describe('browser events', () => {
     expect(service.downloads.createMenus).toHaveBeenCalled();
   });
 
-  it('every worker start restores the badge and carries on a bulk download', async () => {
+  it('every worker start restores the badge, carries on a bulk download and looks for new purchases', async () => {
     events.start();
     await settle();
     expect(service.cart.restoreBadge).toHaveBeenCalled();
     expect(service.downloads.resume).toHaveBeenCalled();
+    expect(service.newPurchases.start).toHaveBeenCalled();
+  });
+
+  it('the new purchases option changing reaches its feature', async () => {
+    events.onNewPurchasesOptionChanged();
+    await settle();
+    expect(service.newPurchases.onOptionChanged).toHaveBeenCalledTimes(1);
   });
 });

@@ -78,6 +78,8 @@ beforeEach(() => {
     bulkDownloadProgress: vi.fn(async () => idleQueue),
     bulkDownloadControl: vi.fn(async () => idleQueue),
     savedFiles: vi.fn(async () => []),
+    onThisComputer: vi.fn(async () => ({ downloadIds: [] })),
+    lookForNewPurchases: vi.fn(async () => ({ queued: 0 })),
     follow: vi.fn(async () => ({ artists: [], labels: [] })),
     unfollow: vi.fn(async () => ({ artists: [], labels: [] })),
     newForYou: vi.fn(async () => ({
@@ -313,6 +315,7 @@ describe('refused senders and payloads', () => {
       }),
       popup,
     ],
+    ['the store page asking what is on this computer', message('onThisComputer', {}), storePage],
     ['the store page asking where saved files are', message('savedFiles', { entries: [] }), storePage],
   ];
 

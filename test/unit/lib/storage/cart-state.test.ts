@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { addPageItem } from '../../../../lib/background/cart/page-item-command.ts';
 import { createWorker } from '../../../../lib/background/worker.ts';
 import { StoreError } from '../../../../lib/protocol/store-error.ts';
-import { isStoreCartState, storeEntry } from '../../../../lib/storage/cart-state.ts';
+import { isCartState, storeEntry } from '../../../../lib/storage/cart-state.ts';
 import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../../../lib/storage/items.ts';
 import { fakeAuth, fakeStore, summary } from '../../../helpers/fake-store.ts';
 import { storeUrl, track } from '../../../helpers/popup-fixtures.ts';
@@ -210,7 +210,7 @@ describe('the cache as the content script reads it', () => {
     ],
     ['a missing flag', { cartName: 'default', cart: {}, ownedTracks: [], ownedReleases: [] }],
   ])('refuses %s', (_why, value) => {
-    expect(isStoreCartState(value)).toBe(false);
+    expect(isCartState(value)).toBe(false);
   });
 
   it('belongs to one store origin', async () => {
