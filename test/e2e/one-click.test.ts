@@ -51,6 +51,15 @@ describe.each(e2eBrowsers)('$name: one click', (browser) => {
     store = await startTestStore({ listen: true, trackSeconds: 8, logLevel: 'info', logStream: log.stream });
     extension = await browser.launch();
     await (await signInToStore(extension, store.baseUrl)).page.close();
+  });
+
+  afterAll(async () => {
+    await page?.close();
+    await extension?.close();
+    await store?.close();
+  });
+
+  it('adds a track in WAV with one store call, the add', async () => {
     // The worker read the cart and the library when demo signed in: wait until the pages have them.
     await expect
       .poll(() =>
@@ -61,15 +70,6 @@ describe.each(e2eBrowsers)('$name: one click', (browser) => {
       .toBeGreaterThan(0);
     const track = await unownedTrack(store.baseUrl);
     page = await extension.openWebPage(`${store.baseUrl}/track/${track.slug}/${track.id}`);
-  });
-
-  afterAll(async () => {
-    await page?.close();
-    await extension?.close();
-    await store?.close();
-  });
-
-  it('adds a track in WAV with one store call, the add', async () => {
     const buttons = new CartButtonsPage(page);
     const row = buttons.pageItem;
     await buttons.add(row, 'wav').waitFor();
