@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
+          // Threads start faster than forks: a third off the unit stage, nothing here needs a process.
+          pool: 'threads',
           environment: 'happy-dom',
           setupFiles: ['test/unit/setup.ts'],
         },
