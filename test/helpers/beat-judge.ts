@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * An independent judge of where a file's beats are: aubio (Debian's aubio-tools) finding the
+ * onsets of the audio as FFmpeg decodes it, the way a player would (for an MP3, gapless: FFmpeg
+ * trims the delay and padding the LAME header declares).
+ */
+
+const run = promisify(execFile);
+
+/**
+ * The onset times in seconds, found on a 32-sample hop (0.7 ms) so a drift of 1 ms shows, and how
+ * many sample frames the decoder played.
+ */
+export async function onsetsOf(
+  bytes: Uint8Array,
+  extension: string,
+): Promise<{ onsets: number[]; frames: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'crate-beats-'));
+  try {
+    const path = join(dir, `track.${extension}`);
+    const decoded = join(dir, 'decoded.wav');
+    writeFileSync(path, bytes);
+    await run('ffmpeg', ['-v', 'error', '-i', path, '-ac', '1', decoded]);
+    const { stdout } = await run('aubio', ['onset', '-i', decoded, '-H', '32', '-B', '512', '-t', '0.5'], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const onsets = stdout
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => Number.parseFloat(line));
+    // 16-bit mono: the data chunk's size over 2.
+    const wav = readFileSync(decoded);
+    return { onsets, frames: wav.readUInt32LE(wav.indexOf('data') + 4) / 2 };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * How far each onset near a beat of the grid (within a quarter beat) lies from it, in ms: the
+ * kicks, not the off-beat hats and bass.
+ */
+export function offsetsFromGrid(onsets: readonly number[], firstBeatS: number, beatS: number): number[] {
+  return onsets
+    .map((time) => (time - firstBeatS - Math.round((time - firstBeatS) / beatS) * beatS) * 1000)
+    .filter((offset) => Math.abs(offset) < (beatS * 1000) / 4);
+}
+
+/** The median of a list of numbers. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
