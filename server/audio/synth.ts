@@ -94,12 +94,13 @@ export function synthesizeBar({
     // Kick: a sine falling from 150 Hz to 50 Hz.
     const kickPhase = 2 * Math.PI * (50 * inBeat + (100 / 30) * (1 - Math.exp(-30 * inBeat)));
     const kick = Math.sin(kickPhase) * Math.exp(-8 * inBeat);
-    const bass = Math.sin(2 * Math.PI * (rootHz / 2) * t) * Math.exp(-6 * offBeat) * 0.5;
+    const bass = Math.sin(2 * Math.PI * (rootHz / 2) * t) * Math.exp(-6 * offBeat) * 0.3;
     let pad = 0;
     for (const hz of chord) pad += Math.sin(2 * Math.PI * hz * t);
     pad *= (Math.exp(-5 * halfBeat) * 0.25) / chord.length;
     const hat = (random.next() * 2 - 1) * Math.exp(-60 * offBeat) * 0.15;
-    const mid = kick * 0.6 * gain.kick + bass * gain.bass + pad * gain.pad;
+    // The kick leads the mix, as in a club track: the loudest thing below 150 Hz.
+    const mid = kick * 0.8 * gain.kick + bass * gain.bass + pad * gain.pad;
     barLeft[i] = mid + hat * 0.8 * gain.hat;
     barRight[i] = mid + hat * 1.2 * gain.hat;
   }

@@ -56,3 +56,58 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
+
+/** aubio's own reading of a file's tempo (`aubio tempo`), in BPM. */
+export async function aubioTempo(bytes: Uint8Array, extension: string): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'crate-tempo-'));
+  try {
+    const path = join(dir, `track.${extension}`);
+    writeFileSync(path, bytes);
+    const { stdout } = await run('aubio', ['tempo', '-i', path]);
+    return Number.parseFloat(stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A drum track FFmpeg synthesizes from an expression (audio the store did not make): silence for
+ * `leadIn` seconds, then a kick on every beat, with a hat on each off-beat, and no kick over the
+ * beats [breakFrom, breakTo) counted from the first.
+ */
+export async function renderDrums(options: {
+  bpm: number;
+  leadIn: number;
+  seconds: number;
+  breakFrom: number;
+  breakTo: number;
+}): Promise<Uint8Array> {
+  const { bpm, leadIn, seconds, breakFrom, breakTo } = options;
+  const beat = 60 / bpm;
+  const phase = `mod(t-${leadIn}\\,${beat})`;
+  const offPhase = `mod(t-${leadIn}+${beat / 2}\\,${beat})`;
+  const kick = `0.8*sin(2*PI*(50*${phase}+(100/30)*(1-exp(-30*${phase}))))*exp(-8*${phase})`;
+  const hat = `0.1*random(0)*exp(-60*${offPhase})`;
+  const inBreak = `between(t\\,${leadIn + breakFrom * beat}\\,${leadIn + breakTo * beat})`;
+  const expression = `if(lt(t\\,${leadIn})\\,0\\,if(${inBreak}\\,0\\,${kick})+${hat})`;
+  const dir = mkdtempSync(join(tmpdir(), 'crate-drums-'));
+  try {
+    const path = join(dir, 'drums.wav');
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `aevalsrc=exprs='${expression}':s=44100:d=${seconds}`,
+      '-ac',
+      '2',
+      '-c:a',
+      'pcm_s16le',
+      path,
+    ]);
+    return new Uint8Array(readFileSync(path));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
