@@ -12,6 +12,12 @@ export interface BeatGrid {
   beatCount: number;
 }
 
+/** Audio without a steady pulse to measure: silence, a few seconds, or no beat at all. */
+export class NoBeatError extends Error {}
+
+/** Kicks a grid is fitted through at the least. */
+const fewestBeats = 4;
+
 /** Blocks each side of a block that its onset score compares: 11.6 ms, longer than a kick's period. */
 const window = 16;
 /** Blocks per hop of the coarse onset curve the tempo is first read from. */
@@ -49,6 +55,7 @@ function coarsePeriod(scores: Float32Array, sampleRate: number): number {
   const hopSeconds = (hop * blockFrames) / sampleRate;
   const shortest = Math.floor(60 / fastestBpm / hopSeconds);
   const longest = Math.ceil(60 / slowestBpm / hopSeconds);
+  if (hops < 2 * longest) throw new NoBeatError('Too short to measure a tempo');
   const correlation = new Float64Array(longest + 2);
   for (let lag = shortest - 1; lag <= longest + 1; lag++) {
     let sum = 0;
@@ -68,7 +75,7 @@ function coarsePeriod(scores: Float32Array, sampleRate: number): number {
       return (lag + offset) * hop;
     }
   }
-  throw new Error('No pulse in the audio');
+  throw new NoBeatError('No pulse in the audio');
 }
 
 /** The blocks where the onset score peaks clearly: the kicks (and strong beats) of the track. */
@@ -180,7 +187,9 @@ export function beatGrid(energy: BandEnergy): BeatGrid {
   const scores = onsetScores(energy.low);
   const period = coarsePeriod(scores, sampleRate);
   const onsets = strongOnsets(scores, period);
+  if (onsets.length < fewestBeats) throw new NoBeatError('Too few beats in the audio');
   const { line, points } = fitBeats(onsets, period, sampleRate);
+  if (points.length < fewestBeats || !(line.b > 0)) throw new NoBeatError('No steady beat in the audio');
   const blockSeconds = blockFrames / sampleRate;
   const bpm = Math.round((60 / (line.b * blockSeconds)) * 100) / 100;
   const beatSeconds = 60 / bpm;

@@ -10,12 +10,24 @@ import { envelope } from '../http/envelope.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
 import { component } from '../http/openapi-schemas.ts';
 import { wholeNumber } from '../http/param-schemas.ts';
+import { NoBeatError } from './beat-grid.ts';
 import { trackAnalysis, trackWaveformDetail } from './track-analyses.ts';
 
 export const analysisUrl = '/catalog/3/track-analysis';
 export const waveformUrl = '/catalog/3/track-waveform';
 
 const trackParams = z.object({ id: wholeNumber('The track’s id.') });
+
+/** The analysis, or 404 when the audio has no beat to measure (no track of the demo's). */
+async function measured<T>(id: number, measure: () => Promise<T>): Promise<T> {
+  try {
+    return await measure();
+  } catch (error) {
+    if (error instanceof NoBeatError)
+      throw notFound(`Track ${id} has no steady beat the store could measure.`);
+    throw error;
+  }
+}
 
 async function trackById(ctx: StoreContext, id: number) {
   const track = (await loadTracks(ctx, [id])).get(id);
@@ -37,7 +49,10 @@ export function analysisRoutes(app: FastifyInstance, ctx: StoreContext): void {
     params: trackParams,
     response: component(envelopeOf(component(TrackAnalysis, 'TrackAnalysis')), 'TrackAnalysisResponse'),
     errors: [404],
-    handler: async ({ params }) => envelope(await trackAnalysis(ctx, await trackById(ctx, params.id))),
+    handler: async ({ params }) => {
+      const track = await trackById(ctx, params.id);
+      return envelope(await measured(params.id, () => trackAnalysis(ctx, track)));
+    },
   });
   apiRoute(app, ctx, {
     method: 'GET',
@@ -49,7 +64,10 @@ export function analysisRoutes(app: FastifyInstance, ctx: StoreContext): void {
     params: trackParams,
     response: component(envelopeOf(component(WaveformDetail, 'WaveformDetail')), 'TrackWaveformResponse'),
     errors: [404],
-    handler: async ({ params }) => envelope(await trackWaveformDetail(ctx, await trackById(ctx, params.id))),
+    handler: async ({ params }) => {
+      const track = await trackById(ctx, params.id);
+      return envelope(await measured(params.id, () => trackWaveformDetail(ctx, track)));
+    },
   });
   refuseOtherMethods(app, analysisUrl, ['GET']);
   refuseOtherMethods(app, waveformUrl, ['GET']);

@@ -12,6 +12,7 @@ import type { StoreContext } from '../context.ts';
 import { query } from '../db/prepared.ts';
 import { audioTrackOf } from '../downloads/file-tags.ts';
 import { analysisOf, energyOf, waveformDetail, wavStream } from './analyze.ts';
+import { NoBeatError } from './beat-grid.ts';
 
 const storedAnalysis = query((db, a: { trackId: number }) =>
   db.selectFrom('track_analyses').select(['sound', 'analysis']).where('track_id', '=', a.trackId),
@@ -52,6 +53,16 @@ export async function trackAnalysis(ctx: StoreContext, track: Track): Promise<An
     analysis: JSON.stringify(analysis),
   });
   return analysis;
+}
+
+/** The analysis of a track whose audio has a beat to measure; none for one without (a file is served without it). */
+export async function trackAnalysisIfAny(ctx: StoreContext, track: Track): Promise<Analysis | undefined> {
+  try {
+    return await trackAnalysis(ctx, track);
+  } catch (error) {
+    if (error instanceof NoBeatError) return undefined;
+    throw error;
+  }
 }
 
 // The detail is measured again when asked for, not kept: 190 KB a track is a deck's, not a table's.

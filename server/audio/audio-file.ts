@@ -16,6 +16,7 @@ import { bytesPart, type FilePart, type Loop, loopOf, loopPart, PartedFile } fro
 import { interleave } from './pcm.ts';
 import { loopedPreview, mp3Frames } from './preview.ts';
 import { riffInfoChunks } from './riff-info.ts';
+import { seratoObjects } from './serato.ts';
 import { type BarVariant, fadeFrames, renderFrames, sampleRate, synthesizeBar } from './synth.ts';
 import { wavHeader } from './wav.ts';
 
@@ -220,12 +221,18 @@ interface FileTags {
 
 // The same ID3v2.3 tag in every format: in front of the MP3 stream, in a WAV `id3 ` chunk (with a
 // LIST/INFO chunk for readers that know only that) and in an AIFF `ID3 ` chunk.
+// Serato's objects go in the MP3's and the AIFF's tag, where Serato and Mixxx read them.
 const taggers: Record<AudioFormat, (track: AudioTrack) => FileTags> = {
-  mp3: (track) => ({ front: id3v23(track) }),
+  mp3: (track) => ({ front: id3v23(track, track.analysis ? seratoObjects(track.analysis, 'mp3') : []) }),
   wav: (track) => ({
     trailer: encodeChunks([{ id: 'id3 ', body: id3v23(track) }, ...riffInfoChunks(track)], true),
   }),
-  aiff: (track) => ({ trailer: encodeChunks([{ id: 'ID3 ', body: id3v23(track) }], false) }),
+  aiff: (track) => ({
+    trailer: encodeChunks(
+      [{ id: 'ID3 ', body: id3v23(track, track.analysis ? seratoObjects(track.analysis, 'aiff') : []) }],
+      false,
+    ),
+  }),
 };
 
 /** A track's file in a format from its tags: header, sound, tags. */

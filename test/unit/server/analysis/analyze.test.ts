@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
 import { analysisOf, energyOf, waveformDetail, wavStream } from '../../../../server/analysis/analyze.ts';
+import { NoBeatError } from '../../../../server/analysis/beat-grid.ts';
 import { arrange } from '../../../../server/audio/arrangement.ts';
 import { type AudioTrack, untaggedTrackFile } from '../../../../server/audio/audio-file.ts';
 import { aubioTempo, median, offsetsFromGrid, onsetsOf, renderDrums } from '../../../helpers/beat-judge.ts';
@@ -114,5 +115,24 @@ describe('the analysis of audio the store did not make', () => {
 
   it('turns away a file that is not 16-bit PCM WAV', () => {
     expect(() => wavStream(Buffer.from('ID3 not a wav at all'), [])).toThrow('Not a WAV file');
+  });
+});
+
+describe('audio without a beat to measure', () => {
+  it.each([
+    ['silence', new Int16Array(44_100 * 2 * 20)],
+    ['a second of kicks', untaggedTrackFile(track(3, 124, 1000), 'wav').bytes()],
+  ])('is refused with NoBeatError: %s', (_, audio) => {
+    const bytes =
+      audio instanceof Int16Array
+        ? Buffer.concat([
+            Buffer.from('RIFF\0\0\0\0WAVEfmt ', 'latin1'),
+            Buffer.from([16, 0, 0, 0, 1, 0, 2, 0, 0x44, 0xac, 0, 0, 0x10, 0xb1, 2, 0, 4, 0, 16, 0]),
+            Buffer.from('data', 'latin1'),
+            Buffer.from(Uint32Array.of(audio.byteLength).buffer),
+            Buffer.from(audio.buffer),
+          ])
+        : audio;
+    expect(() => analyseWav(bytes)).toThrow(NoBeatError);
   });
 });
