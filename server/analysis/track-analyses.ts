@@ -35,17 +35,22 @@ async function masterEnergy(ctx: StoreContext, track: Track) {
   return energyOf(wavStream(Buffer.concat([...file.chunks(0, 4095)]), file.chunks()));
 }
 
+/** A track's analysis if it has been measured and its sound has not changed since: never measures. */
+export async function storedTrackAnalysis(ctx: StoreContext, track: Track): Promise<Analysis | undefined> {
+  const stored = await ctx.db.get(storedAnalysis, { trackId: track.id });
+  if (stored?.sound !== soundOf(track)) return undefined;
+  const parsed = TrackAnalysis.safeParse(JSON.parse(stored.analysis));
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
  * A track's analysis: measured on its master the first time it is asked for (a second or so for
  * 7 minutes) and kept in the database, so seeding a catalog of a million tracks costs nothing and
  * each track is measured once (docs/analysis.md).
  */
 export async function trackAnalysis(ctx: StoreContext, track: Track): Promise<Analysis> {
-  const stored = await ctx.db.get(storedAnalysis, { trackId: track.id });
-  if (stored?.sound === soundOf(track)) {
-    const parsed = TrackAnalysis.safeParse(JSON.parse(stored.analysis));
-    if (parsed.success) return parsed.data;
-  }
+  const stored = await storedTrackAnalysis(ctx, track);
+  if (stored) return stored;
   const analysis = analysisOf(await masterEnergy(ctx, track));
   await ctx.db.run(saveAnalysis, {
     trackId: track.id,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackUrl } from '../../lib/contract/store-urls.ts';
 import { TrackAnalysis, WaveformDetail } from '../../lib/contract/track-analysis.ts';
 import { ErrorEnvelope, envelopeOf, type Track } from '../../lib/contract/wire.ts';
 import { analysisUrl, waveformUrl } from '../../server/analysis/routes.ts';
@@ -93,5 +94,25 @@ describe('a track’s detailed waveform', () => {
     const { results } = envelopeOf(WaveformDetail).parse(response.json());
     expect(results.columns).toBe(Math.ceil((record.lengthMs / 1000) * 150));
     expect(Buffer.from(results.data, 'base64').length).toBe(results.columns * 3);
+  });
+});
+
+describe('the store’s track page', () => {
+  it('shows the waveform and the named hot cues once the track is measured, and never measures for a view', async () => {
+    const record = await track(15);
+    const url = new URL(trackUrl(record), 'http://store.test').pathname;
+    const before = await get(url);
+    expect(before.statusCode).toBe(200);
+    expect(before.body).not.toContain('Ready to play');
+    expect(await store.ctx.db.get('SELECT track_id FROM track_analyses WHERE track_id = 15')).toBeUndefined();
+
+    const { results } = AnalysisResponse.parse((await get(`${analysisUrl}?id=15`)).json());
+    const after = await get(url);
+    expect(after.body).toContain('Ready to play');
+    expect(after.body).toContain('<svg');
+    for (const cue of results.cues.filter((candidate) => candidate.hotCue !== undefined))
+      expect(after.body).toContain(`data-position-ms="${cue.positionMs}"`);
+    expect(after.body).toContain('· Intro ·');
+    expect(after.body).toContain(`${results.bpm.toFixed(2)} BPM`);
   });
 });
