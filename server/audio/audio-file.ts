@@ -11,10 +11,9 @@ import {
 import { encodeChunks } from './chunks.ts';
 import { type AudioTags, id3v23 } from './id3.ts';
 import { ByteLruCache } from './lru-cache.ts';
-import { decoderDelay, encodeMp3, encoderDelay, lameInfoFrame } from './mp3.ts';
+import { decoderDelay, encodeMp3, encoderDelay, lameInfoFrame, mp3Frames } from './mp3.ts';
 import { bytesPart, type FilePart, type Loop, loopOf, loopPart, PartedFile } from './parted-file.ts';
 import { interleave } from './pcm.ts';
-import { loopedPreview, mp3Frames } from './preview.ts';
 import { riffInfoChunks } from './riff-info.ts';
 import { seratoObjects } from './serato.ts';
 import { type BarVariant, fadeFrames, renderFrames, sampleRate, synthesizeBar } from './synth.ts';
@@ -48,17 +47,26 @@ const soundKey = (track: AudioTrack) => `${track.id}:${track.bpm}:${track.key}:$
 // The cover is named by its ETag rather than spelled out byte by byte.
 const tagsKey = (track: AudioTrack) => JSON.stringify({ ...track, cover: track.cover?.etag });
 
-const barOf = (track: AudioTrack, variant: BarVariant) =>
+const barOf = (track: AudioTrack, variant: BarVariant, channels: 1 | 2 = 2) =>
   synthesizeBar({
     seed: track.id,
     bpm: track.bpm,
     key: track.key,
-    channels: 2,
+    channels,
     variant,
     beatFrames: beatFramesFor(track.bpm),
   });
 
 const channels = 2;
+interface Mp3Encoding {
+  channels: 1 | 2;
+  kbps: number;
+}
+/** A purchased MP3: stereo, 320 kbps. */
+const fileEncoding: Mp3Encoding = { channels: 2, kbps: 320 };
+/** The public preview: mono, 128 kbps, to stay small. */
+const previewEncoding: Mp3Encoding = { channels: 1, kbps: 128 };
+
 /** Frames of context encoded before a section's unit, so its first frame is encoded as in a stream. */
 const contextFrames = 4;
 
@@ -74,19 +82,21 @@ function mp3Loop(
   arrangement: Arrangement,
   variant: BarVariant | 'silence',
   count: number,
+  encoding: Mp3Encoding = fileEncoding,
 ) {
-  return loops.getOrCreate(`mp3:${soundKey(track)}:${variant}:${count}`, () => {
+  const { channels: outputs, kbps } = encoding;
+  return loops.getOrCreate(`mp3:${soundKey(track)}:${variant}:${count}:${outputs}x${kbps}`, () => {
     const unit = unitBars * arrangement.barFrames;
-    const bar = variant === 'silence' ? undefined : barOf(track, variant);
+    const bar = variant === 'silence' ? undefined : barOf(track, variant, outputs);
     const from = -contextFrames * mp3FrameSamples;
     const frames = count * mp3FrameSamples - from + mp3FrameSamples;
     const pcm = {
       sampleRate,
       channels: bar
         ? renderFrames(bar, unit + from, frames, Number.POSITIVE_INFINITY)
-        : [new Int16Array(frames), new Int16Array(frames)],
+        : Array.from({ length: outputs }, () => new Int16Array(frames)),
     };
-    const all = mp3Frames(encodeMp3(pcm, 320)).slice(contextFrames, contextFrames + count);
+    const all = mp3Frames(encodeMp3(pcm, kbps)).slice(contextFrames, contextFrames + count);
     return { ...loopOf(Buffer.concat(all)), frames: all.map((frame) => frame.length) };
   });
 }
@@ -264,14 +274,32 @@ export function trackFile(track: AudioTrack, format: AudioFormat): AudioFile {
   );
 }
 
-/** The public preview: a 30-second mono MP3 at 128 kbps, tagged but without the cover, to stay small. */
+/**
+ * The public preview: 30 seconds of mono MP3 at 128 kbps from the drop, where a DJ listens first
+ * (the main part, or the only section, in a track without one), on the same steady beat as the
+ * file and gapless with its LAME header; tagged but without the cover, to stay small.
+ */
 export function sampleFile(track: AudioTrack): AudioFile {
   const tags = { ...track, cover: undefined };
   const bytes = previews.getOrCreate(`sample:${tagsKey(tags)}`, () =>
-    Buffer.concat([
-      id3v23(tags),
-      loopedPreview({ seed: track.id, bpm: track.bpm, key: track.key, seconds: sampleSeconds, kbps: 128 }),
-    ]),
+    Buffer.concat([id3v23(tags), previewStream(track)]),
   );
   return new PartedFile([bytesPart(bytes)], contentTypes.mp3, 'mp3');
+}
+
+function previewStream(track: AudioTrack): Uint8Array {
+  const arrangement = arrange(track);
+  const { sections } = arrangement;
+  const section =
+    sections.find((candidate) => candidate.kind === 'drop') ??
+    sections.find((candidate) => candidate.kind === 'main') ??
+    (sections[0] as Section);
+  const samples = sampleSeconds * sampleRate;
+  const total = Math.ceil((samples + encoderDelay + decoderDelay) / mp3FrameSamples);
+  const unitFrames = (unitBars * arrangement.barFrames) / mp3FrameSamples;
+  const loop = mp3Loop(track, arrangement, section.variant, Math.min(unitFrames, total), previewEncoding);
+  const part = framesPart(loop, 0, total);
+  const body = Buffer.concat([...part.slices(0, part.size)]);
+  const padding = total * mp3FrameSamples - encoderDelay - samples;
+  return Buffer.concat([lameInfoFrame(body.subarray(0, 4), total, body.length, padding), body]);
 }

@@ -83,3 +83,21 @@ export function lameInfoFrame(header: Uint8Array, frames: number, musicBytes: nu
 }
 
 const bitrateTable = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+
+const sampleRates = [44_100, 48_000, 32_000];
+
+/** The MPEG-1 Layer III frames of a stream without a tag, each as its own slice. */
+export function mp3Frames(stream: Uint8Array): Uint8Array[] {
+  const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+  const frames: Uint8Array[] = [];
+  for (let offset = 0; offset + 4 <= stream.length; ) {
+    const header = view.getUint32(offset);
+    if (header >>> 21 !== 0x7ff) throw new Error(`No MPEG frame at byte ${offset}`);
+    const kbps = bitrateTable[(header >>> 12) & 15] as number;
+    const rate = sampleRates[(header >>> 10) & 3] as number;
+    const length = Math.floor((144_000 * kbps) / rate) + ((header >>> 9) & 1);
+    frames.push(stream.subarray(offset, offset + length));
+    offset += length;
+  }
+  return frames;
+}

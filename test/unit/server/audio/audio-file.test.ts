@@ -354,4 +354,23 @@ describe('the beat', () => {
       expect(drift.slice(0, -1).every((value) => value < 1)).toBe(true);
     },
   );
+
+  it('plays in the preview from the main part’s downbeat, 30 seconds on the same steady beat', {
+    timeout: 60_000,
+  }, async () => {
+    const { onsets, frames } = await onsetsOf(sampleFile(arranged).bytes(), 'mp3');
+    expect(frames).toBe(30 * 44_100);
+    // The preview starts on the section's first downbeat: its grid starts at 0. aubio reports
+    // the sound's very start at 0 as an onset of its own.
+    const offsets = offsetsFromGrid(
+      onsets.filter((time) => time > 0),
+      0,
+      beatFrames / 44_100,
+    );
+    expect(offsets.length).toBeGreaterThan(50);
+    const center = median(offsets);
+    expect(center).toBeGreaterThanOrEqual(0);
+    expect(center).toBeLessThan(5);
+    expect(offsets.every((offset) => Math.abs(offset - center) < 1)).toBe(true);
+  });
 });
