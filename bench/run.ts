@@ -106,6 +106,7 @@ const benches: Bench[] = [
     script: 'this-computer.ts',
     args: ['--entries', '10000', '--runs', full ? '31' : '15'],
   },
+  { name: 'analysis', script: 'analysis.ts', args: ['--tracks', full ? '10' : '5'] },
 ].filter((bench) => existsSync(join(root, 'bench', bench.script)));
 
 /** Each figure's goal; a figure without one is reported for scale. */
@@ -131,6 +132,8 @@ const goals: Record<string, { max?: number; min?: number }> = {
   file_store_rss_growth_30_at_once_mb: { max: 150 },
   following_refresh_vs_naive_time_ratio: { max: 0.5 },
   library_on_this_computer_ms_10000: { max: 200 },
+  analysis_s_per_7min_track: { max: 2 },
+  analysis_bytes_on_wire: { max: 8 * 1024 },
   artist_catalog_p99_postgres_1_instance_ms: { max: 10 },
   artist_catalog_p99_postgres_2_instances_ms: { max: 10 },
   cart_add_postgres_2_instances_vs_sqlite_ratio: { min: 1 },

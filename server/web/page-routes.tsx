@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VNode } from 'preact';
 import { type PageKind, pageUrl } from '../../lib/contract/store-urls.ts';
 import type { Ref } from '../../lib/contract/wire.ts';
+import { storedTrackAnalysis } from '../analysis/track-analyses.ts';
 import {
   artistPage,
   chartOverviewPage,
@@ -88,7 +89,12 @@ const detailPages: Record<PageKind, DetailPage<unknown>> = {
     load: trackPage,
     item: (data) => data.track,
     render: async (shell, data, _tab, ctx) => (
-      <TrackPage shell={shell} data={data} releaseTracks={await tracksInOrder(ctx, data.release.trackIds)} />
+      <TrackPage
+        shell={shell}
+        data={data}
+        releaseTracks={await tracksInOrder(ctx, data.release.trackIds)}
+        analysis={await storedTrackAnalysis(ctx, data.track)}
+      />
     ),
   }),
 };

@@ -18,6 +18,7 @@ import { OptionsFormPage } from '../../components/options/options-form.page.ts';
 import { CrateExportPage } from '../../components/popup/crate-export.page.ts';
 import { CrateSharePanelPage } from '../../components/popup/crate-share-panel.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
+import { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
 import type { AudioFormat, Cart, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
 import {
   defaultFilenameTemplate,
@@ -122,6 +123,13 @@ async function savedText(browser: JourneyBrowser<JourneyPage>, name: string): Pr
 
 type Attributes = Record<string, string>;
 
+/** The store's analysis of a track, as the API answers it. */
+async function analysisOf(store: TestStore, trackId: number): Promise<TrackAnalysis> {
+  const response = await store.app.inject({ method: 'GET', url: `/catalog/3/track-analysis?id=${trackId}` });
+  expect(response.statusCode).toBe(200);
+  return TrackAnalysis.parse(response.json().results);
+}
+
 /** A rekordbox XML file read with a DOM parser: its collection, its playlist and the playlist's keys. */
 function readRekordbox(xml: string) {
   const window = new Window();
@@ -134,6 +142,11 @@ function readRekordbox(xml: string) {
     return {
       errors: doc.getElementsByTagName('parsererror').length,
       tracks: [...doc.querySelectorAll('COLLECTION > TRACK')].map(attributes),
+      // Each track's grid and cues, as rekordbox reads them (children of TRACK).
+      marks: [...doc.querySelectorAll('COLLECTION > TRACK')].map((track) => ({
+        tempo: [...track.getElementsByTagName('TEMPO')].map(attributes),
+        cues: [...track.getElementsByTagName('POSITION_MARK')].map(attributes),
+      })),
       playlist: attributes(doc.querySelector('PLAYLISTS > NODE > NODE')),
       keys: [...doc.querySelectorAll('PLAYLISTS > NODE > NODE > TRACK')].map((key) =>
         key.getAttribute('Key'),
@@ -272,16 +285,29 @@ export async function buyDownloadAndExport<P extends JourneyPage>(
   expect(parsed.tracks.length).toBeGreaterThanOrEqual(tracks.length);
   await expectTaggedFiles(parsed.tracks);
 
-  // The release's tracks are all in it, as WAV, with the catalog's facts.
+  // The release's tracks are all in it, as WAV, with the catalog's facts and the store's grid and cues.
   for (const track of tracks) {
-    const exported = parsed.tracks.find((candidate) => candidate.Name === `${track.name} (${track.mixName})`);
+    const index = parsed.tracks.findIndex(
+      (candidate) => candidate.Name === `${track.name} (${track.mixName})`,
+    );
+    const exported = parsed.tracks[index];
+    const analysis = await analysisOf(browser.store, track.id);
+    expect(parsed.marks[index]?.tempo).toEqual([
+      {
+        Inizio: (analysis.firstDownbeatMs / 1000).toFixed(3),
+        Bpm: analysis.bpm.toFixed(2),
+        Metro: '4/4',
+        Battito: '1',
+      },
+    ]);
+    expect(parsed.marks[index]?.cues.map((cue) => cue.Name)).toEqual(analysis.cues.map((cue) => cue.name));
     expect(exported, track.name).toMatchObject({
       Artist: track.artists.map((artist) => artist.name).join(', '),
       Album: release.name,
       Label: track.label.name,
       Genre: track.genre.name,
       Kind: 'WAV File',
-      AverageBpm: track.bpm.toFixed(2),
+      AverageBpm: analysis.bpm.toFixed(2),
       Year: track.publishDate.slice(0, 4),
       TotalTime: String(Math.round(track.lengthMs / 1000)),
     });
@@ -311,6 +337,8 @@ async function expectOtherFormats<P extends JourneyPage>(
   // The test machine is Linux: the volume is empty and the "/:" path is the absolute one.
   expect(nml.entries.map((entry) => entry.path).sort()).toEqual([...files].sort());
   expect(nml.playlistKeys).toEqual(nml.entries.map(({ key }) => ({ TYPE: 'TRACK', KEY: key })));
+  // Each entry has the store's grid marker (TYPE 4) first, then its cues.
+  for (const entry of nml.entries) expect(entry.cues[0]).toMatchObject({ NAME: 'AutoGrid', TYPE: '4' });
 
   await exporter.exportAs('serato');
   expect(await exporter.outcome.textContent()).toContain('Music/_Serato_/Subcrates in your home folder');

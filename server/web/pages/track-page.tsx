@@ -1,4 +1,5 @@
 import { genreUrl, labelUrl, trackUrl } from '../../../lib/contract/store-urls.ts';
+import type { TrackAnalysis } from '../../../lib/contract/track-analysis.ts';
 import { bpmValue, keyText, trackDisplayTitle } from '../../../lib/contract/track-display.ts';
 import type { CatalogPageResults, Track } from '../../../lib/contract/wire.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
@@ -6,6 +7,7 @@ import { Facts, PageHero } from '../components/page-hero.tsx';
 import { PriceTag } from '../components/price-tag.tsx';
 import { ReleaseGrid } from '../components/release-tile.tsx';
 import { TrackRows } from '../components/track-list.tsx';
+import { TrackWaveform } from '../components/track-waveform.tsx';
 import { coverClass } from '../cover-art.ts';
 import { formatDate, formatLength, formatPrice } from '../format.ts';
 import { Layout, type PageShell } from '../layout.tsx';
@@ -14,11 +16,14 @@ export function TrackPage({
   shell,
   data,
   releaseTracks,
+  analysis,
 }: {
   shell: PageShell;
   data: CatalogPageResults<'track'>;
   /** The release's tracklist, this track among them. */
   releaseTracks: Track[];
+  /** The store's analysis of the track, once measured (it is never measured for a page view). */
+  analysis?: TrackAnalysis;
 }) {
   const { track, release } = data;
   const promotional = track.saleType === 'promotion';
@@ -65,6 +70,12 @@ export function TrackPage({
           </span>
         </p>
       </PageHero>
+      {analysis && (
+        <section class="section">
+          <h2>Ready to play</h2>
+          <TrackWaveform analysis={analysis} />
+        </section>
+      )}
       <section class="section">
         <h2>From the release</h2>
         <div class="release-context">
