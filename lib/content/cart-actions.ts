@@ -9,10 +9,11 @@ import type { CheckedAdd, OverlapChoice } from '../protocol/messages.ts';
 import { send } from '../protocol/send.ts';
 import { StoreError, type StoreErrorKind } from '../protocol/store-error.ts';
 import type { PageItem } from './decorate.ts';
-import { readPageStorage } from './page-storage.ts';
+import { knownPageStorage } from './page-storage.ts';
 
 const ref = ({ id, type }: PageItem) => ({ id, type });
-const currentCart = async () => (await readPageStorage()).currentCart;
+// The cart the page knows (kept current by storage's changes): a click reads no storage.
+const currentCart = async () => (await knownPageStorage()).currentCart;
 
 /** Warnings that mean the item did not go in, said briefly for the row, with the error kind they are. */
 const refusals: Partial<Record<string, { kind: StoreErrorKind; message: () => string }>> = {

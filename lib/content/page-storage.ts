@@ -1,8 +1,8 @@
 /**
  * What the content script reads from storage.local: the store, the default format, the current
  * cart and the pages' cart state. It reads the keys of the WXT storage items (lib/storage/items.ts)
- * directly: WXT's storage module would be a sixth of the content script, which must stay small. test/unit/lib/content/page-storage.test.ts checks keys and fallbacks against the
- * items themselves.
+ * directly: WXT's storage module would be a sixth of the content script, which must stay small.
+ * test/unit/lib/content/page-storage.test.ts checks keys and fallbacks against the items themselves.
  */
 import { browser } from 'wxt/browser';
 import { isAudioFormat } from '../contract/audio-formats.ts';
@@ -74,23 +74,41 @@ function fromRaw(raw: Raw): PageStorage {
   };
 }
 
+/** What the page last read, kept current by watchPageStorage's changes while it watches. */
+let known: Raw | undefined;
+
 export async function readPageStorage(): Promise<PageStorage> {
-  return fromRaw(
-    await browser.storage.local.get([...Object.values(pageStorageKeys), moneyPatternsKey, pageWordsKey]),
-  );
+  const keys = [...Object.values(pageStorageKeys), moneyPatternsKey, pageWordsKey];
+  const raw: Raw = await browser.storage.local.get(keys);
+  known = raw;
+  return fromRaw(raw);
 }
 
-/** Calls `listener` with the new values after a change to any of the keys, until `signal` aborts. */
+/** The values as the page knows them (read once, then changed by what storage.onChanged says). */
+export const knownPageStorage = (): Promise<PageStorage> =>
+  known ? Promise.resolve(fromRaw(known)) : readPageStorage();
+
+/**
+ * Calls `listener` with the new values after a change to any of the keys, until `signal` aborts.
+ * A change carries its new value: it is applied to what the page knows, and nothing is read again
+ * (a store tab would otherwise read every key, the collection's index included, on every click).
+ */
 export function watchPageStorage(
   listener: (values: PageStorage) => void,
   { signal }: { signal: AbortSignal },
 ): void {
   const keys: string[] = Object.values(pageStorageKeys);
-  const changed = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && Object.keys(changes).some((key) => keys.includes(key))) {
-      void readPageStorage().then(listener);
-    }
+  const changed = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    const ours = Object.keys(changes).filter((key) => keys.includes(key));
+    if (area !== 'local' || ours.length === 0) return;
+    if (!known) return void readPageStorage().then(listener);
+    known = { ...known };
+    for (const key of ours) known[key] = changes[key]?.newValue;
+    listener(fromRaw(known));
   };
   browser.storage.onChanged.addListener(changed);
-  signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(changed));
+  signal.addEventListener('abort', () => {
+    browser.storage.onChanged.removeListener(changed);
+    known = undefined;
+  });
 }

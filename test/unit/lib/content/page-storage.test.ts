@@ -1,9 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
+  knownPageStorage,
+  type PageStorage,
   pageStorageFallbacks,
   pageStorageKeys,
   readPageStorage,
+  watchPageStorage,
 } from '../../../../lib/content/page-storage.ts';
 import {
   cartStateItem,
@@ -57,5 +60,26 @@ describe("the content script's reading of storage", () => {
     });
     await keyNotationSetting.setValue('camelot');
     expect((await readPageStorage()).keyNotation).toBe('camelot');
+  });
+});
+
+describe("the content script's watching of storage", () => {
+  it('applies a change as storage reports it, reading nothing again, and keeps what did not change', async () => {
+    await collectionIndexItem.setValue({ sources: [] } as never);
+    const controller = new AbortController();
+    const first = await readPageStorage();
+    const seen: PageStorage[] = [];
+    watchPageStorage((values) => seen.push(values), controller);
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    await currentCartSetting.setValue('Friday');
+    await vi.waitFor(() => expect(seen.at(-1)?.currentCart).toBe('Friday'));
+    expect(get).not.toHaveBeenCalled();
+    // The collection's index, untouched, is the very object read before: nothing decodes it again.
+    expect(seen.at(-1)?.collection).toBe(first.collection);
+    expect((await knownPageStorage()).currentCart).toBe('Friday');
+    expect(get).not.toHaveBeenCalled();
+    await currentCartSetting.removeValue();
+    await vi.waitFor(() => expect(seen.at(-1)?.currentCart).toBe(pageStorageFallbacks.currentCart));
+    controller.abort();
   });
 });
