@@ -1,0 +1,73 @@
+/**
+ * The store's three-band waveforms (low, mid, high energy 0 to 255 per column) turned into the
+ * waveforms rekordbox's players draw: the monochrome preview (PWAV, 400 columns; PWV2, 100), the
+ * monochrome detail (PWV3, 150 columns a second, height and whiteness) and the colour detail
+ * (PWV5, RGB 3 bits each and a 5-bit height). Layouts from crate-digger's rekordbox_anlz.ksy.
+ */
+import { waveformBands } from '../contract/track-analysis.ts';
+
+interface Column {
+  low: number;
+  mid: number;
+  high: number;
+}
+
+function column(bands: Uint8Array, i: number): Column {
+  const at = i * waveformBands;
+  return { low: bands[at] ?? 0, mid: bands[at + 1] ?? 0, high: bands[at + 2] ?? 0 };
+}
+
+/** Loudness of a column, 0 to 1: the loudest band, as a waveform's outline follows the peak. */
+function level({ low, mid, high }: Column): number {
+  return Math.max(low, mid, high) / 255;
+}
+
+/** Whiteness, 0 to 7: high-frequency content shows brighter on the monochrome waveforms. */
+function whiteness({ low, mid, high }: Column): number {
+  const total = low + mid + high;
+  return total === 0 ? 0 : Math.min(7, Math.round((high / total) * 14));
+}
+
+/** Columns of `bands`, `columns` of them, each the loudest of the source columns it covers. */
+export function resample(bands: Uint8Array, columns: number): Uint8Array {
+  const source = Math.floor(bands.length / waveformBands);
+  const out = new Uint8Array(columns * waveformBands);
+  if (source === 0) return out;
+  for (let c = 0; c < columns; c++) {
+    const from = Math.floor((c * source) / columns);
+    const to = Math.max(from + 1, Math.floor(((c + 1) * source) / columns));
+    for (let s = from; s < to; s++) {
+      for (let b = 0; b < waveformBands; b++) {
+        out[c * waveformBands + b] = Math.max(
+          out[c * waveformBands + b] ?? 0,
+          bands[s * waveformBands + b] ?? 0,
+        );
+      }
+    }
+  }
+  return out;
+}
+
+/** PWAV / PWV2 / PWV3 bytes: height in the low 5 bits (`maxHeight` 31, or 15 for PWV2), whiteness above. */
+export function monochrome(bands: Uint8Array, maxHeight: number): Uint8Array {
+  const columns = Math.floor(bands.length / waveformBands);
+  const out = new Uint8Array(columns);
+  for (let i = 0; i < columns; i++) {
+    const c = column(bands, i);
+    out[i] = Math.round(level(c) * maxHeight) | (whiteness(c) << 5);
+  }
+  return out;
+}
+
+/** PWV5 entries: red, green, blue (3 bits each: low, mid, high) and a 5-bit height. */
+export function colorDetail(bands: Uint8Array): Uint16Array {
+  const columns = Math.floor(bands.length / waveformBands);
+  const out = new Uint16Array(columns);
+  for (let i = 0; i < columns; i++) {
+    const c = column(bands, i);
+    const three = (value: number) => Math.round((value / 255) * 7);
+    out[i] =
+      (three(c.low) << 13) | (three(c.mid) << 10) | (three(c.high) << 7) | (Math.round(level(c) * 31) << 2);
+  }
+  return out;
+}
