@@ -6,9 +6,15 @@
  */
 
 export class BigEndianWriter {
-  private bytes = new Uint8Array(1024);
-  private view = new DataView(this.bytes.buffer);
+  private bytes: Uint8Array;
+  private view: DataView;
   length = 0;
+
+  /** `capacity`: the expected size, as growing is a copy each time. */
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(capacity);
+    this.view = new DataView(this.bytes.buffer);
+  }
 
   private room(more: number): void {
     if (this.length + more <= this.bytes.length) return;
@@ -75,9 +81,12 @@ export function section(
   out.setU32(start + 8, out.length - start);
 }
 
-/** The PMAI file header, then the sections `write` adds; the file length patched in at the end. */
-export function anlzFile(write: (w: BigEndianWriter) => void): Uint8Array {
-  const out = new BigEndianWriter();
+/**
+ * The PMAI file header, then the sections `write` adds; the file length patched in at the end.
+ * `expectedSize` sizes the buffer once.
+ */
+export function anlzFile(expectedSize: number, write: (w: BigEndianWriter) => void): Uint8Array {
+  const out = new BigEndianWriter(expectedSize);
   out.tag('PMAI').u32(0x1c).u32(0).u32(1).u32(0x10000).u32(0x10000).u32(0);
   write(out);
   out.setU32(8, out.length);

@@ -6,24 +6,12 @@
  */
 import { waveformBands } from '../contract/track-analysis.ts';
 
-interface Column {
-  low: number;
-  mid: number;
-  high: number;
-}
-
-function column(bands: Uint8Array, i: number): Column {
-  const at = i * waveformBands;
-  return { low: bands[at] ?? 0, mid: bands[at + 1] ?? 0, high: bands[at + 2] ?? 0 };
-}
-
-/** Loudness of a column, 0 to 1: the loudest band, as a waveform's outline follows the peak. */
-function level({ low, mid, high }: Column): number {
-  return Math.max(low, mid, high) / 255;
-}
+/** A band's energy (0 to 255) in three bits, and the 5-bit height of a column's loudest band. */
+const threeBits = Uint8Array.from({ length: 256 }, (_, value) => Math.round((value / 255) * 7));
+const fiveBits = Uint8Array.from({ length: 256 }, (_, value) => Math.round((value / 255) * 31));
 
 /** Whiteness, 0 to 7: high-frequency content shows brighter on the monochrome waveforms. */
-function whiteness({ low, mid, high }: Column): number {
+function whiteness(low: number, mid: number, high: number): number {
   const total = low + mid + high;
   return total === 0 ? 0 : Math.min(7, Math.round((high / total) * 14));
 }
@@ -50,24 +38,34 @@ export function resample(bands: Uint8Array, columns: number): Uint8Array {
 
 /** PWAV / PWV2 / PWV3 bytes: height in the low 5 bits (`maxHeight` 31, or 15 for PWV2), whiteness above. */
 export function monochrome(bands: Uint8Array, maxHeight: number): Uint8Array {
+  const heights = Uint8Array.from({ length: 256 }, (_, value) => Math.round((value / 255) * maxHeight));
   const columns = Math.floor(bands.length / waveformBands);
   const out = new Uint8Array(columns);
-  for (let i = 0; i < columns; i++) {
-    const c = column(bands, i);
-    out[i] = Math.round(level(c) * maxHeight) | (whiteness(c) << 5);
+  for (let i = 0, at = 0; i < columns; i++, at += waveformBands) {
+    const low = bands[at] ?? 0;
+    const mid = bands[at + 1] ?? 0;
+    const high = bands[at + 2] ?? 0;
+    out[i] = (heights[Math.max(low, mid, high)] ?? 0) | (whiteness(low, mid, high) << 5);
   }
   return out;
 }
 
-/** PWV5 entries: red, green, blue (3 bits each: low, mid, high) and a 5-bit height. */
-export function colorDetail(bands: Uint8Array): Uint16Array {
+/** PWV5 entries, big-endian: red, green, blue (3 bits each: low, mid, high) and a 5-bit height. */
+export function colorDetail(bands: Uint8Array): Uint8Array {
   const columns = Math.floor(bands.length / waveformBands);
-  const out = new Uint16Array(columns);
-  for (let i = 0; i < columns; i++) {
-    const c = column(bands, i);
-    const three = (value: number) => Math.round((value / 255) * 7);
-    out[i] =
-      (three(c.low) << 13) | (three(c.mid) << 10) | (three(c.high) << 7) | (Math.round(level(c) * 31) << 2);
+  const out = new Uint8Array(columns * 2);
+  for (let i = 0, at = 0; i < columns; i++, at += waveformBands) {
+    const low = bands[at] ?? 0;
+    const mid = bands[at + 1] ?? 0;
+    const high = bands[at + 2] ?? 0;
+    const height = fiveBits[Math.max(low, mid, high)] ?? 0;
+    const entry =
+      ((threeBits[low] ?? 0) << 13) |
+      ((threeBits[mid] ?? 0) << 10) |
+      ((threeBits[high] ?? 0) << 7) |
+      (height << 2);
+    out[i * 2] = entry >> 8;
+    out[i * 2 + 1] = entry & 0xff;
   }
   return out;
 }

@@ -177,10 +177,12 @@ function detailSections(out: BigEndianWriter, detail: Uint8Array): void {
   section(
     out,
     'PWV5',
-    (w) => w.u32(2).u32(color.length).u32(0x960305),
-    (w) => {
-      for (const entry of color) w.u16(entry);
-    },
+    (w) =>
+      w
+        .u32(2)
+        .u32(color.length / 2)
+        .u32(0x960305),
+    (w) => w.raw(color),
   );
 }
 
@@ -190,7 +192,7 @@ export function writeAnlzFiles(input: AnlzInput): { dat: Uint8Array; ext: Uint8A
   const overview = decodeBase64(analysis.waveformOverview);
   const hot = hotCues(analysis.cues);
   const memory = memoryCues(analysis.cues);
-  const dat = anlzFile((out) => {
+  const dat = anlzFile(16 * 1024, (out) => {
     pathSection(out, input.filePath);
     if (input.mp3SeekIndex) vbrSection(out, input.mp3SeekIndex);
     beatGridSection(out, analysis);
@@ -198,7 +200,8 @@ export function writeAnlzFiles(input: AnlzInput): { dat: Uint8Array; ext: Uint8A
     cueListSection(out, 1, hot);
     cueListSection(out, 0, memory);
   });
-  const ext = anlzFile((out) => {
+  // The detail waveforms: a byte (PWV3) and two (PWV5) per column, three bands a column given.
+  const ext = anlzFile(input.waveformDetail.length + 8 * 1024, (out) => {
     pathSection(out, input.filePath);
     detailSections(out, input.waveformDetail);
     cueListSection(out, 1, []);

@@ -62,6 +62,28 @@ export async function folderAt(
   return folder;
 }
 
+/** Folders an export writes into, each opened (and created) once: thousands of files share a few. */
+export class StickFolders {
+  private readonly opened = new Map<string, Promise<StickDirectoryHandle>>();
+
+  constructor(readonly root: StickDirectoryHandle) {}
+
+  folder(path: readonly string[]): Promise<StickDirectoryHandle> {
+    if (path.length === 0) return Promise.resolve(this.root);
+    const key = path.join('/');
+    let folder = this.opened.get(key);
+    if (folder === undefined) {
+      const name = path.at(-1) ?? '';
+      folder = this.folder(path.slice(0, -1)).then((parent) =>
+        parent.getDirectoryHandle(name, { create: true }),
+      );
+      folder.catch(() => this.opened.delete(key));
+      this.opened.set(key, folder);
+    }
+    return folder;
+  }
+}
+
 /** The bytes of the file at `path`, or undefined when it (or a folder on the way) is not there. */
 export async function readFileAt(
   root: StickDirectoryHandle,
@@ -82,11 +104,11 @@ export async function readFileAt(
 
 /** Writes `chunks` to the file at `path`, replacing it whole on success (the browser's swap file). */
 export async function writeFileAt(
-  root: StickDirectoryHandle,
+  folders: StickFolders,
   path: readonly string[],
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
 ): Promise<number> {
-  const folder = await folderAt(root, path.slice(0, -1), true);
+  const folder = await folders.folder(path.slice(0, -1));
   const writable = await (await folder.getFileHandle(path.at(-1) ?? '', { create: true })).createWritable();
   let written = 0;
   try {

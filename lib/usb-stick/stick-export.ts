@@ -17,6 +17,7 @@ import {
   readFileAt,
   type StickDirectoryHandle,
   StickExportError,
+  StickFolders,
   writeFileAt,
 } from './stick-directory.ts';
 import type { StickFileType, StickLibrary, StickTrack } from './stick-library.ts';
@@ -90,7 +91,7 @@ async function existingLibrary(root: StickDirectoryHandle): Promise<StickLibrary
   }
 }
 
-async function copyAudio(root: StickDirectoryHandle, path: string, track: StickExportTrack) {
+async function copyAudio(folders: StickFolders, path: string, track: StickExportTrack) {
   const seekIndex = track.fileType === 'mp3' ? new Mp3SeekIndexBuilder() : undefined;
   async function* chunks() {
     for await (const chunk of track.audio()) {
@@ -98,7 +99,7 @@ async function copyAudio(root: StickDirectoryHandle, path: string, track: StickE
       yield chunk;
     }
   }
-  const fileSize = await writeFileAt(root, split(path), chunks());
+  const fileSize = await writeFileAt(folders, split(path), chunks());
   return { fileSize, seekIndex: seekIndex?.finish() };
 }
 
@@ -134,62 +135,73 @@ function stickTrack(
   };
 }
 
-/** Picks the audio path and the analysis folder of a new track, unique on the stick. */
-function placeTrack(track: StickExportTrack, library: StickLibrary) {
-  const taken = new Set(library.tracks.map((t) => t.filePath.toLowerCase()));
-  const filePath = contentsPath(track.artist, track.album, track.fileName, track.fileType, taken);
-  const folders = new Set(library.tracks.map((t) => t.analyzePath.slice(0, t.analyzePath.lastIndexOf('/'))));
-  let folder = analysisFolder(filePath);
-  for (let attempt = 2; folders.has(folder); attempt++) folder = analysisFolder(filePath, attempt);
-  return { filePath, folder };
+/** What new tracks must not collide with: paths, analysis folders and ids already on the stick. */
+class Placement {
+  private readonly paths: Set<string>;
+  private readonly folders: Set<string>;
+  private lastId: number;
+
+  constructor(library: StickLibrary) {
+    this.paths = new Set(library.tracks.map((t) => t.filePath.toLowerCase()));
+    this.folders = new Set(library.tracks.map((t) => t.analyzePath.slice(0, t.analyzePath.lastIndexOf('/'))));
+    this.lastId = library.tracks.reduce((max, t) => Math.max(max, t.id), 0);
+  }
+
+  /** A new track's id, audio path and analysis folder, unique on the stick. */
+  place(track: StickExportTrack): { id: number; filePath: string; folder: string } {
+    const filePath = contentsPath(track.artist, track.album, track.fileName, track.fileType, this.paths);
+    let folder = analysisFolder(filePath);
+    for (let attempt = 2; this.folders.has(folder); attempt++) folder = analysisFolder(filePath, attempt);
+    this.paths.add(filePath.toLowerCase());
+    this.folders.add(folder);
+    return { id: ++this.lastId, filePath, folder };
+  }
 }
 
 /** Copies one new track with its analysis and artwork; returns its row. */
 async function addTrack(
-  root: StickDirectoryHandle,
+  folders: StickFolders,
   track: StickExportTrack,
-  library: StickLibrary,
+  placement: Placement,
   date: string,
 ): Promise<StickTrack> {
-  const id = library.tracks.reduce((max, t) => Math.max(max, t.id), 0) + 1;
-  const { filePath, folder } = placeTrack(track, library);
-  const { fileSize, seekIndex } = await copyAudio(root, filePath, track);
+  const { id, filePath, folder } = placement.place(track);
+  const { fileSize, seekIndex } = await copyAudio(folders, filePath, track);
   const anlz = writeAnlzFiles({
     filePath,
     analysis: track.analysis,
     waveformDetail: track.waveformDetail,
     mp3SeekIndex: seekIndex,
   });
-  await writeFileAt(root, [...split(folder), 'ANLZ0000.DAT'], [anlz.dat]);
-  await writeFileAt(root, [...split(folder), 'ANLZ0000.EXT'], [anlz.ext]);
+  await writeFileAt(folders, [...split(folder), 'ANLZ0000.DAT'], [anlz.dat]);
+  await writeFileAt(folders, [...split(folder), 'ANLZ0000.EXT'], [anlz.ext]);
   let artworkPath = '';
   if (track.artwork) {
     const artFolder = ['PIONEER', 'Artwork', String(Math.floor(id / 1000)).padStart(5, '0')];
-    await writeFileAt(root, [...artFolder, `a${id}.jpg`], [track.artwork]);
-    await writeFileAt(root, [...artFolder, `a${id}_m.jpg`], [track.artwork]);
+    await writeFileAt(folders, [...artFolder, `a${id}.jpg`], [track.artwork]);
+    await writeFileAt(folders, [...artFolder, `a${id}_m.jpg`], [track.artwork]);
     artworkPath = `/${artFolder.join('/')}/a${id}.jpg`;
   }
   const paths = { filePath, analyzePath: `${folder}/ANLZ0000.DAT`, artworkPath };
   return stickTrack(track, id, paths, fileSize, date);
 }
 
-async function writeSettingsWhenAbsent(root: StickDirectoryHandle): Promise<void> {
+async function writeSettingsWhenAbsent(folders: StickFolders): Promise<void> {
   for (const file of defaultSettingFiles()) {
-    if ((await readFileAt(root, ['PIONEER', file.name])) === undefined) {
-      await writeFileAt(root, ['PIONEER', file.name], [file.bytes]);
+    if ((await readFileAt(folders.root, ['PIONEER', file.name])) === undefined) {
+      await writeFileAt(folders, ['PIONEER', file.name], [file.bytes]);
     }
   }
 }
 
 /** export.pdb written beside the old one, checked, then put in its place; the old one stays until then. */
-async function replaceDatabase(root: StickDirectoryHandle, bytes: Uint8Array): Promise<void> {
-  await writeFileAt(root, newDatabasePath, [bytes]);
-  const written = await readFileAt(root, newDatabasePath);
+async function replaceDatabase(folders: StickFolders, bytes: Uint8Array): Promise<void> {
+  await writeFileAt(folders, newDatabasePath, [bytes]);
+  const written = await readFileAt(folders.root, newDatabasePath);
   if (written === undefined || written.length !== bytes.length) throw new StickExportError('write-failed');
   readExportPdb(written);
-  await writeFileAt(root, databasePath, [bytes]);
-  const folder = await root.getDirectoryHandle('PIONEER').then((p) => p.getDirectoryHandle('rekordbox'));
-  await folder.removeEntry('export.pdb.new');
+  await writeFileAt(folders, databasePath, [bytes]);
+  await (await folders.folder(databasePath.slice(0, -1))).removeEntry('export.pdb.new');
 }
 
 /**
@@ -220,23 +232,27 @@ export async function exportToStick(
   try {
     const library = await existingLibrary(root);
     const byIdentity = new Map(library.tracks.map((t) => [identity(t), t.id]));
+    const placement = new Placement(library);
+    const folders = new StickFolders(root);
     const trackIds: number[] = [];
+    const inCrate = new Set<number>();
     let added = 0;
     for (const [i, track] of request.tracks.entries()) {
       let id = byIdentity.get(identity(track));
       if (id === undefined) {
-        const row = await addTrack(root, track, library, request.date);
+        const row = await addTrack(folders, track, placement, request.date);
         library.tracks.push(row);
         byIdentity.set(identity(row), row.id);
         id = row.id;
         added++;
       }
-      if (!trackIds.includes(id)) trackIds.push(id);
+      if (!inCrate.has(id)) trackIds.push(id);
+      inCrate.add(id);
       request.onProgress?.(i + 1, request.tracks.length);
     }
     addPlaylist(library, request.playlistName, trackIds);
-    await writeSettingsWhenAbsent(root);
-    await replaceDatabase(root, writeExportPdb(library, request.date));
+    await writeSettingsWhenAbsent(folders);
+    await replaceDatabase(folders, writeExportPdb(library, request.date));
     return { added, alreadyThere: request.tracks.length - added, library };
   } catch (error) {
     if (error instanceof StickExportError) throw error;
