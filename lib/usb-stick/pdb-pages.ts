@@ -124,11 +124,19 @@ export interface TablePages {
   hasIndexShift: boolean;
 }
 
-/** The whole file: the header page, then each table's index page and data pages. */
+/** Data pages one index page lists: the page less its headers and the 20 bytes left zero. */
+const indexCapacity = (pageSize - indexEntriesOffset - indexTailBytes) / 4;
+
+/**
+ * The whole file: the header page, then each table's index page and data pages. A table needing
+ * more data pages than one index page lists (about 12,000 tracks) is refused rather than written
+ * half indexed.
+ */
 export function assembleDatabase(tables: readonly TablePages[]): Uint8Array {
   let nextPage = 1;
   const layout = tables.map((table) => {
     const pages = packRows(table.rows);
+    if (pages.length > indexCapacity) throw new Error(`Table ${table.type} needs ${pages.length} pages`);
     const index = nextPage++;
     const data = pages.map(() => nextPage++);
     return { table, pages, index, data, candidate: 0 };
