@@ -21,6 +21,8 @@ export interface AnlzInput {
 }
 
 const noLoop = 0xffffffff;
+/** Hot cues A to C go in the .DAT's list (players before the nexus 2 have three pads), D to H in the .EXT's. */
+const datHotCues = 3;
 const tinyPreviewColumns = 100;
 
 function decodeBase64(text: string): Uint8Array {
@@ -197,14 +199,22 @@ export function writeAnlzFiles(input: AnlzInput): { dat: Uint8Array; ext: Uint8A
     if (input.mp3SeekIndex) vbrSection(out, input.mp3SeekIndex);
     beatGridSection(out, analysis);
     previewSections(out, overview);
-    cueListSection(out, 1, hot);
+    cueListSection(
+      out,
+      1,
+      hot.filter((cue) => (cue.hotCue ?? 0) < datHotCues),
+    );
     cueListSection(out, 0, memory);
   });
   // The detail waveforms: a byte (PWV3) and two (PWV5) per column, three bands a column given.
   const ext = anlzFile(input.waveformDetail.length + 8 * 1024, (out) => {
     pathSection(out, input.filePath);
     detailSections(out, input.waveformDetail);
-    cueListSection(out, 1, []);
+    cueListSection(
+      out,
+      1,
+      hot.filter((cue) => (cue.hotCue ?? 0) >= datHotCues),
+    );
     cueListSection(out, 0, []);
     extendedCueListSection(out, 1, hot);
     extendedCueListSection(out, 0, memory);

@@ -78,6 +78,28 @@ describe('writeAnlzFiles, read by crate-digger’s Kaitai definitions', () => {
     expect(read[6].body.cues.map((c: Section) => c.comment.replace(/\0$/, ''))).toEqual(['Outro']);
   });
 
+  it('puts hot cues A to C in the DAT’s list and D to H in the EXT’s, all of them in PCO2', () => {
+    const cues = [0, 2, 3, 7].map((hotCue) => ({
+      kind: 'main' as const,
+      name: `Pad ${hotCue}`,
+      positionMs: 1000 * (hotCue + 1),
+      hotCue,
+      color: '#ffffff',
+    }));
+    const { dat, ext } = writeAnlzFiles({
+      filePath,
+      analysis: makeAnalysis({ cues }),
+      waveformDetail: makeWaveformDetail(1),
+    });
+    const hotList = (bytes: Uint8Array, tag: string) =>
+      sections(bytes)
+        .filter((s) => fourcc(s) === tag && s.body.type === 1)
+        .flatMap((s) => s.body.cues.map((c: Section) => c.hotCue));
+    expect(hotList(dat, 'PCOB')).toEqual([1, 3]);
+    expect(hotList(ext, 'PCOB')).toEqual([4, 8]);
+    expect(hotList(ext, 'PCO2')).toEqual([1, 3, 4, 8]);
+  });
+
   it('starts the grid at the first beat in the audio, the downbeat still beat 1', () => {
     const beats = gridBeats(
       makeAnalysis({ bpm: 120, firstDownbeatMs: 1250, beatCount: 8, durationMs: 10_000 }),
