@@ -102,6 +102,7 @@ const benches: Bench[] = [
   { name: 'following', script: 'following.ts', args: ['--scale', full ? '100000' : '20000', '--runs', '7'] },
   // The database and analysis files of a 1,000-track stick, and memory while the audio streams past.
   { name: 'usb-stick', script: 'usb-stick.ts', args: ['--tracks', '1000', '--audio-gb', full ? '10' : '1'] },
+  { name: 'analysis', script: 'analysis.ts', args: ['--tracks', full ? '10' : '5'] },
 ].filter((bench) => existsSync(join(root, 'bench', bench.script)));
 
 /** Each figure's goal; a figure without one is reported for scale. */
@@ -126,6 +127,8 @@ const goals: Record<string, { max?: number; min?: number }> = {
   tagging_overhead_ratio: { max: 1.1 },
   file_store_rss_growth_30_at_once_mb: { max: 150 },
   following_refresh_vs_naive_time_ratio: { max: 0.5 },
+  analysis_s_per_7min_track: { max: 2 },
+  analysis_bytes_on_wire: { max: 8 * 1024 },
   artist_catalog_p99_postgres_1_instance_ms: { max: 10 },
   artist_catalog_p99_postgres_2_instances_ms: { max: 10 },
   cart_add_postgres_2_instances_vs_sqlite_ratio: { min: 1 },

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { defaultCartLimits } from '../lib/contract/cart-limits.ts';
 import { defaultSignInLimits } from './accounts/password-sign-in.ts';
+import { analysisRoutes } from './analysis/routes.ts';
 import { artworkRoutes } from './artwork/routes.ts';
 import { cartRoutes } from './cart/routes.ts';
 import { followCatalogWrites } from './catalog/catalog-changes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({
   ctx.auth = await registerOAuth(app, ctx);
   cartRoutes(app, ctx);
   catalogRoutes(app, ctx);
+  analysisRoutes(app, ctx);
   downloadRoutes(app, ctx);
   artworkRoutes(app, ctx);
   operatorRoutes(app, ctx);

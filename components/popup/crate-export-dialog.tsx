@@ -11,6 +11,7 @@ import { i18n } from '#i18n';
 import { defaultCartName } from '../../lib/contract/cart-name.ts';
 import { maxPerPage } from '../../lib/contract/paging.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
+import type { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
 import type { CartItem, LibraryEntry } from '../../lib/contract/wire.ts';
 import { formatCount } from '../../lib/i18n/intl.ts';
 import { plural } from '../../lib/i18n/plural.ts';
@@ -93,20 +94,45 @@ async function releasesOf(ids: Iterable<number>): Promise<Map<number, ReleaseTra
   return releases;
 }
 
-/** Each saved file with its size and its release's facts (track number, catalog number). */
+/** The store's analyses of these tracks (grid and cues), by track id; a track without one is left out. */
+async function analysesOf(ids: Iterable<number>): Promise<Map<number, TrackAnalysis>> {
+  const unique = [...new Set(ids)];
+  const analyses = new Map<number, TrackAnalysis>();
+  for (let start = 0; start < unique.length; start += releaseBatch) {
+    for (const { id, analysis } of await send('trackAnalyses', {
+      ids: unique.slice(start, start + releaseBatch),
+    }))
+      analyses.set(id, analysis);
+  }
+  return analyses;
+}
+
+/** Each saved file with its size, its release's facts (track number, catalog number) and its analysis. */
 async function withReleaseFacts(
   saved: readonly SavedEntry[],
   files: ReadonlyMap<number, SavedFile>,
   known: ReadonlyMap<number, ReleaseTracks>,
 ): Promise<SavedEntry[]> {
   const missing = saved.map(({ entry }) => entry.track.release.id).filter((id) => !known.has(id));
-  const releases = new Map([...known, ...(missing.length > 0 ? await releasesOf(missing) : [])]);
+  const [fetched, analyses] = await Promise.all([
+    missing.length > 0 ? releasesOf(missing) : new Map<number, ReleaseTracks>(),
+    saved.length > 0
+      ? analysesOf(saved.map(({ entry }) => entry.track.id))
+      : new Map<number, TrackAnalysis>(),
+  ]);
+  const releases = new Map([...known, ...fetched]);
   return saved.map((file) => {
+    const analysis = analyses.get(file.entry.track.id);
     const release = releases.get(file.entry.track.release.id);
     const trackNumber = (release?.trackIds.indexOf(file.entry.track.id) ?? -1) + 1;
     const facts: ReleaseFacts | undefined =
       release && trackNumber > 0 ? { catalogNumber: release.catalogNumber ?? '', trackNumber } : undefined;
-    return { ...file, bytes: files.get(file.entry.id)?.bytes ?? null, ...(facts ? { release: facts } : {}) };
+    return {
+      ...file,
+      bytes: files.get(file.entry.id)?.bytes ?? null,
+      ...(facts ? { release: facts } : {}),
+      ...(analysis ? { analysis } : {}),
+    };
   });
 }
 

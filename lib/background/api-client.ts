@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { maxPerPage } from '../contract/paging.ts';
+import { TrackAnalysis } from '../contract/track-analysis.ts';
 import {
   ArtistCatalogMetadata,
   Artist as ArtistSchema,
@@ -171,6 +172,14 @@ function catalogCalls(call: StoreCall) {
         list?: { page: number; perPage: number },
       ): Promise<CatalogPageResults<P>>;
     },
+
+    /** GET /catalog/3/track-analysis: the store's beat grid, cues and waveform overview of a track. */
+    trackAnalysis: async (id: number): Promise<TrackAnalysis> =>
+      (
+        await call('GET', '/catalog/3/track-analysis', { id }, envelopeOf(TrackAnalysis), {
+          authenticated: false,
+        })
+      ).results,
 
     /** GET /catalog/3/artists: search, filter, sort and page the artist catalog. */
     async artists(query: ArtistQuery = {}): Promise<ArtistPage> {

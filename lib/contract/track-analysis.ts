@@ -52,3 +52,13 @@ export const waveformOverviewColumns = 400;
 export const waveformBands = 3;
 /** The detailed waveform's resolution: 150 columns a second, as rekordbox's colour detail (PWV5). */
 export const waveformDetailColumnsPerSecond = 150;
+
+/** The detailed waveform for a deck (its own call: 190 KB for 7 minutes), as the store answers it. */
+export const WaveformDetail = z.object({
+  columnsPerSecond: z.literal(waveformDetailColumnsPerSecond),
+  /** Columns in all: the track's length at 150 a second, rounded up. */
+  columns: z.number().int().nonnegative(),
+  /** Each column three bytes (low, mid, high, 0 to 255), base64, as the overview's. */
+  data: z.string(),
+});
+export type WaveformDetail = z.infer<typeof WaveformDetail>;

@@ -6,6 +6,7 @@
  */
 import { i18n } from '#i18n';
 import { id3Key, parseKey } from '../contract/musical-key.ts';
+import type { TrackAnalysis } from '../contract/track-analysis.ts';
 import { artistNames, artistsAndTitle, trackDisplayTitle } from '../contract/track-display.ts';
 import type { AudioFormat, CartItem, LibraryEntry } from '../contract/wire.ts';
 import { formatCount } from '../i18n/intl.ts';
@@ -30,6 +31,8 @@ export interface SavedEntry {
   location: string;
   bytes?: number | null;
   release?: ReleaseFacts;
+  /** The store's beat grid and cues of the track, when it has them (docs/analysis.md). */
+  analysis?: TrackAnalysis;
 }
 
 /** What the store's files are (docs/api.md): 44.1 kHz stereo, MP3 at 320 kbps, 16-bit WAV and AIFF. */
@@ -192,16 +195,45 @@ export const tonality = (key: string) => {
 export const commentOf = (store: string, release: ReleaseFacts | undefined) =>
   release?.catalogNumber ? `${store} · ${release.catalogNumber}` : store;
 
+const seconds3 = (ms: number) => (ms / 1000).toFixed(3);
+
+/**
+ * A track's grid and cues as rekordbox XML's children of TRACK: one TEMPO from the first downbeat
+ * (Inizio in seconds, 4/4, beat 1), and a POSITION_MARK per cue, hot cues numbered from 0 with
+ * their colour, the memory cue numbered -1. Positions are the analysis's as they are: rekordbox
+ * reads an MP3 with a valid LAME tag from the first sample a gapless decoder plays
+ * (docs/analysis.md).
+ */
+function rekordboxMarks(analysis: TrackAnalysis): string[] {
+  const colour = (color: string) => {
+    const [red, green, blue] = [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16));
+    return { Red: red as number, Green: green as number, Blue: blue as number };
+  };
+  return [
+    `      <TEMPO ${attributes({ Inizio: seconds3(analysis.firstDownbeatMs), Bpm: analysis.bpm.toFixed(2), Metro: '4/4', Battito: 1 })}/>`,
+    ...analysis.cues.map(
+      (cue) =>
+        `      <POSITION_MARK ${attributes({
+          Name: cue.name,
+          Type: 0,
+          Start: seconds3(cue.positionMs),
+          Num: cue.hotCue ?? -1,
+          ...(cue.hotCue === undefined ? {} : colour(cue.color)),
+        })}/>`,
+    ),
+  ];
+}
+
 /** rekordbox XML: every entry in COLLECTION, and one playlist named after the crate. */
 export function rekordboxXml(
   crateName: string,
   saved: readonly SavedEntry[],
   { version, store }: { version: string; store: string },
 ): string {
-  const tracks = saved.map(({ entry, location, bytes, release }, index) => {
+  const tracks = saved.map(({ entry, location, bytes, release, analysis }, index) => {
     const { track } = entry;
     const audio = fileAudio[entry.audioFormat];
-    return `    <TRACK ${attributes({
+    const element = `    <TRACK ${attributes({
       TrackID: index + 1,
       Name: trackDisplayTitle(track),
       Artist: artistNames(track),
@@ -213,7 +245,7 @@ export function rekordboxXml(
       Genre: track.genre.name,
       Kind: kinds[entry.audioFormat],
       ...(bytes ? { Size: bytes } : {}),
-      AverageBpm: track.bpm.toFixed(2),
+      AverageBpm: (analysis?.bpm ?? track.bpm).toFixed(2),
       Tonality: tonality(track.key),
       Year: track.publishDate.slice(0, 4),
       // When it came into the person's collection: the purchase.
@@ -223,7 +255,10 @@ export function rekordboxXml(
       TotalTime: seconds(entry),
       Comments: commentOf(store, release),
       Location: fileLocation(location),
-    })}/>`;
+    })}`;
+    return analysis
+      ? [`${element}>`, ...rekordboxMarks(analysis), '    </TRACK>'].join('\n')
+      : `${element}/>`;
   });
   const keys = saved.map((_, index) => `        <TRACK Key="${index + 1}"/>`);
   return [

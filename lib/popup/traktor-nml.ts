@@ -4,7 +4,9 @@
  * and one playlist, under the $ROOT folder, whose entries name the collection's tracks by the key
  * Traktor gives them, the volume and the path in its "/:" notation.
  */
+
 import { parseKey } from '../contract/musical-key.ts';
+import type { TrackAnalysis } from '../contract/track-analysis.ts';
 import { artistNames, trackDisplayTitle } from '../contract/track-display.ts';
 import { commentOf, fileAudio, type SavedEntry, seconds, tonality } from './crate-export.ts';
 import { type DesktopOs, type VolumePath, volumePath } from './volume-path.ts';
@@ -29,8 +31,25 @@ const traktorDate = (iso: string) => {
   return `${year}/${month}/${day}`;
 };
 
+/**
+ * A track's grid and cues as Traktor's CUE_V2: the grid marker (TYPE 4) on the first downbeat,
+ * the memory cue (TYPE 0, no hot cue) and each hot cue (TYPE 0, HOTCUE 0 to 7), START in ms. Traktor
+ * reads an MP3 with a valid LAME tag as rekordbox does, so positions are the analysis's
+ * (docs/analysis.md).
+ */
+function traktorCues(analysis: TrackAnalysis): string[] {
+  const cue = (name: string, type: number, ms: number, hotCue: number, order: number) =>
+    `<CUE_V2 ${attributes({ NAME: name, DISPL_ORDER: order, TYPE: type, START: ms.toFixed(6), LEN: '0.000000', REPEATS: -1, HOTCUE: hotCue })}></CUE_V2>`;
+  return [
+    cue('AutoGrid', 4, analysis.firstDownbeatMs, -1, 0),
+    ...analysis.cues.map((marker, index) =>
+      cue(marker.name, 0, marker.positionMs, marker.hotCue ?? -1, index + 1),
+    ),
+  ];
+}
+
 function entryXml(
-  { entry, location, bytes, release }: SavedEntry,
+  { entry, location, bytes, release, analysis }: SavedEntry,
   { os, store }: NmlOptions,
   today: string,
 ): string {
@@ -59,8 +78,9 @@ function entryXml(
     `<ALBUM ${attributes({ ...(release ? { TRACK: release.trackNumber } : {}), TITLE: track.release.name })}></ALBUM>`,
     '<MODIFICATION_INFO AUTHOR_TYPE="user"></MODIFICATION_INFO>',
     `<INFO ${attributes(info)}></INFO>`,
-    `<TEMPO ${attributes({ BPM: track.bpm.toFixed(6), BPM_QUALITY: '100.000000' })}></TEMPO>`,
+    `<TEMPO ${attributes({ BPM: (analysis?.bpm ?? track.bpm).toFixed(6), BPM_QUALITY: '100.000000' })}></TEMPO>`,
     `<MUSICAL_KEY VALUE="${traktorKeyValue(track.key)}"></MUSICAL_KEY>`,
+    ...(analysis ? traktorCues(analysis) : []),
     '</ENTRY>',
   ].join('\n');
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isCartName } from '../contract/cart-name.ts';
 import { maxPerPage } from '../contract/paging.ts';
+import { TrackAnalysis } from '../contract/track-analysis.ts';
 import {
   Artist,
   AudioFormat,
@@ -153,6 +154,10 @@ export const ReleaseTracks = z.object({
   catalogNumber: z.string().optional(),
 });
 export type ReleaseTracks = z.infer<typeof ReleaseTracks>;
+
+/** A track's analysis by the store (grid, cues, waveform overview), for a crate export. */
+export const AnalysedTrack = z.object({ id: z.number().int(), analysis: TrackAnalysis });
+export type AnalysedTrack = z.infer<typeof AnalysedTrack>;
 
 /** The bulk download queue as the popup shows it: files done of total, failures, bytes of those under way. */
 export const BulkProgress = z.object({
@@ -418,6 +423,15 @@ export const protocol = {
     pagesOnly,
     z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(100) }),
     z.array(ReleaseTracks),
+  ),
+  /**
+   * The store's analyses of tracks (a crate export's grids and cues); a track the store has none
+   * of is left out of the reply.
+   */
+  trackAnalyses: define(
+    pagesOnly,
+    z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(100) }),
+    z.array(AnalysedTrack),
   ),
   /**
    * Follows an artist or a label (a store page's Follow button, the popup's artist finder):

@@ -1,3 +1,6 @@
+import type { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
+import type { SeratoObject } from './serato.ts';
+
 /** A front cover to embed in a file: a JPEG, with a name for its content (cache keys use it). */
 export interface CoverArt {
   bytes: Uint8Array;
@@ -28,6 +31,8 @@ export interface AudioTags {
   genre: string;
   isrc: string;
   cover?: CoverArt;
+  /** The store's analysis of the track: the tempo with its decimals, and Serato's objects. */
+  analysis?: TrackAnalysis;
 }
 
 /** The initial key the way ID3 (TKEY) and DJ software write it: note, then "m" for minor. */
@@ -129,7 +134,8 @@ export function id3Frames(tags: AudioTags): Uint8Array[] {
     text('TDAT', dayMonthOf(tags.releaseDate)),
     userText('RELEASEDATE', tags.releaseDate),
     text('TRCK', `${tags.trackNumber}/${tags.trackTotal}`),
-    text('TBPM', String(tags.bpm)),
+    // The measured tempo with its decimals where the track has been analysed, as DJ apps write it.
+    text('TBPM', String(tags.analysis?.bpm ?? tags.bpm)),
     text('TKEY', id3Key(tags.key)),
     text('TCON', genreText(tags.genre)),
     text('TSRC', tags.isrc),
@@ -137,12 +143,19 @@ export function id3Frames(tags: AudioTags): Uint8Array[] {
   ];
 }
 
+/** GEOB: a general encapsulated object, Latin-1, with its MIME type, no file name, a description. */
+export const encapsulatedObject = ({ description, data }: SeratoObject) =>
+  frame(
+    'GEOB',
+    Buffer.concat([Buffer.from(`\0application/octet-stream\0\0${description}\0`, 'latin1'), data]),
+  );
+
 /**
  * A whole ID3v2.3 tag: in front of an MP3 stream, or the body of a WAV `id3 ` or AIFF `ID3 ` chunk.
  * v2.3, not v2.4: the version Windows Explorer, older players and Traktor read best.
  */
-export function id3v23(tags: AudioTags): Uint8Array {
-  const frames = id3Frames(tags);
+export function id3v23(tags: AudioTags, objects: readonly SeratoObject[] = []): Uint8Array {
+  const frames = [...id3Frames(tags), ...objects.map(encapsulatedObject)];
   const size = frames.reduce((sum, f) => sum + f.length, 0);
   const header = new Uint8Array(10);
   header.set([0x49, 0x44, 0x33, 3, 0, 0]); // "ID3", version 2.3.0, no flags

@@ -45,15 +45,18 @@ export function loopOf(bytes: Uint8Array): Loop {
   return { bytes, hash: createHash('sha256').update(bytes).digest(), byteLength: bytes.length };
 }
 
-/** `size` bytes of a loop repeated from its start, with overlays (fades) where the file differs. */
-export function loopPart(loop: Loop, size: number, overlays: readonly Overlay[] = []): FilePart {
+/**
+ * `size` bytes of a loop repeated from its byte `skip` on, with overlays (fades) where the file
+ * differs.
+ */
+export function loopPart(loop: Loop, size: number, overlays: readonly Overlay[] = [], skip = 0): FilePart {
   const source = loop.bytes;
   return {
     size,
     *slices(offset, length) {
       for (let done = 0; done < length; ) {
         const start = offset + done;
-        const at = start % source.length;
+        const at = (start + skip) % source.length;
         const take = Math.min(length - done, source.length - at);
         const slice = source.subarray(at, at + take);
         const touched = overlays.filter(
@@ -74,7 +77,7 @@ export function loopPart(loop: Loop, size: number, overlays: readonly Overlay[] 
       }
     },
     identity() {
-      const hash = createHash('sha256').update(loop.hash).update(String(size));
+      const hash = createHash('sha256').update(loop.hash).update(`${size}@${skip}`);
       for (const overlay of overlays) hash.update(String(overlay.offset)).update(overlay.bytes);
       return hash.digest();
     },

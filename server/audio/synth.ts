@@ -40,6 +40,20 @@ export function parseKey(key: string): { rootHz: number; minor: boolean } {
   return { rootHz: 130.81 * 2 ** (semitones / 12), minor: mode.toLowerCase().startsWith('min') };
 }
 
+/**
+ * What a bar of a section plays. A club track's arrangement brings its layers in and out by
+ * phrase: the intro without the kick, the breakdown without kick and bass, the outro without the
+ * chords and bass so the next track can come in over it.
+ */
+export type BarVariant = 'intro' | 'main' | 'breakdown' | 'outro';
+
+const layers: Record<BarVariant, { kick: number; bass: number; pad: number; hat: number }> = {
+  intro: { kick: 0, bass: 1, pad: 0, hat: 1 },
+  main: { kick: 1, bass: 1, pad: 1, hat: 1 },
+  breakdown: { kick: 0, bass: 0, pad: 1.4, hat: 0.6 },
+  outro: { kick: 1, bass: 0, pad: 0, hat: 1 },
+};
+
 /** One bar of a track's sound, per channel, before fades: a file's frame i is the bar's i % frames. */
 export interface Bar {
   sampleRate: number;
@@ -54,9 +68,17 @@ export interface Bar {
  * whose tempo and key match the track's tags. One bar is computed and repeated, which is what the
  * pattern does anyway and keeps a file's synthesis to a few milliseconds.
  */
-export function synthesizeBar({ seed, bpm, key, channels }: Omit<SynthSpec, 'seconds'>): Bar {
+export function synthesizeBar({
+  seed,
+  bpm,
+  key,
+  channels,
+  variant = 'main',
+  beatFrames,
+}: Omit<SynthSpec, 'seconds'> & { variant?: BarVariant; beatFrames?: number }): Bar {
   const random = new Random(seed);
-  const beat = (60 / bpm) * sampleRate;
+  const beat = beatFrames ?? (60 / bpm) * sampleRate;
+  const gain = layers[variant];
   const barFrames = Math.round(4 * beat);
   const { rootHz, minor } = parseKey(key);
   const chord = [0, minor ? 3 : 4, 7, random.pick([10, 11, 12, 14])].map(
@@ -72,14 +94,15 @@ export function synthesizeBar({ seed, bpm, key, channels }: Omit<SynthSpec, 'sec
     // Kick: a sine falling from 150 Hz to 50 Hz.
     const kickPhase = 2 * Math.PI * (50 * inBeat + (100 / 30) * (1 - Math.exp(-30 * inBeat)));
     const kick = Math.sin(kickPhase) * Math.exp(-8 * inBeat);
-    const bass = Math.sin(2 * Math.PI * (rootHz / 2) * t) * Math.exp(-6 * offBeat) * 0.5;
+    const bass = Math.sin(2 * Math.PI * (rootHz / 2) * t) * Math.exp(-6 * offBeat) * 0.3;
     let pad = 0;
     for (const hz of chord) pad += Math.sin(2 * Math.PI * hz * t);
     pad *= (Math.exp(-5 * halfBeat) * 0.25) / chord.length;
     const hat = (random.next() * 2 - 1) * Math.exp(-60 * offBeat) * 0.15;
-    const mid = kick * 0.6 + bass + pad;
-    barLeft[i] = mid + hat * 0.8;
-    barRight[i] = mid + hat * 1.2;
+    // The kick leads the mix, as in a club track: the loudest thing below 150 Hz.
+    const mid = kick * 0.8 * gain.kick + bass * gain.bass + pad * gain.pad;
+    barLeft[i] = mid + hat * 0.8 * gain.hat;
+    barRight[i] = mid + hat * 1.2 * gain.hat;
   }
   return {
     sampleRate,
@@ -92,17 +115,23 @@ export function synthesizeBar({ seed, bpm, key, channels }: Omit<SynthSpec, 'sec
 export const fadeFrames = { in: 441, out: 2205 } as const;
 
 /**
- * Frames [start, start + count) of a file of `total` frames made of the bar repeated, as 16-bit
- * samples per channel. Short fades at both ends of the file, so it does not start or stop with a
- * click; `total` Infinity renders the bar without them.
+ * Frames [start, start + count) of a file of `total` frames made of the bar repeated from frame
+ * `barStart` on, as 16-bit samples per channel. Short fades at both ends of the file, so it does
+ * not start or stop with a click; `total` Infinity renders the bar without them.
  */
-export function renderFrames(bar: Bar, start: number, count: number, total: number): Int16Array[] {
+export function renderFrames(
+  bar: Bar,
+  start: number,
+  count: number,
+  total: number,
+  barStart = 0,
+): Int16Array[] {
   return bar.channels.map((mix) => {
     const out = new Int16Array(count);
     for (let n = 0; n < count; n++) {
       const i = start + n;
       let value = 0;
-      for (const channel of mix) value += channel[i % bar.frames] as number;
+      for (const channel of mix) value += channel[(i - barStart) % bar.frames] as number;
       const fade = Math.min(1, i / fadeFrames.in, (total - i) / fadeFrames.out);
       out[n] = Math.round(Math.max(-1, Math.min(1, (value / mix.length) * fade * 0.8)) * 32767);
     }

@@ -316,6 +316,20 @@ const migrationsFor = (engine: Engine): Record<string, Migration> => ({
       if (engine === 'postgres') await sql.raw(postgresCartAdd).execute(db);
     },
   },
+  // A track's analysis (server/analysis/): measured on first request and kept, with the sound it
+  // was measured on (tempo, key, length), so an edited track is measured again.
+  '0003-track-analyses': {
+    up: async (db) => {
+      await runScript(
+        db,
+        `CREATE TABLE track_analyses (
+          track_id INTEGER PRIMARY KEY REFERENCES tracks (id) ON DELETE CASCADE,
+          sound TEXT NOT NULL,
+          analysis TEXT NOT NULL
+        )`,
+      );
+    },
+  },
 });
 
 /** Applies the migrations not applied yet, in order, each in its own transaction. */

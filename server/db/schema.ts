@@ -48,6 +48,7 @@ export interface Schema {
     price_cents: number;
     popularity: number;
   };
+  track_analyses: { track_id: number; sound: string; analysis: string };
   track_artists: { track_id: number; artist_id: number; role: 'artist' | 'remixer'; position: number };
   artist_genres: { artist_id: number; genre_id: number; track_count: number };
   artist_labels: { artist_id: number; label_id: number };

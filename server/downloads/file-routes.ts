@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Track } from '../../lib/contract/wire.ts';
+import { trackAnalysisIfAny } from '../analysis/track-analyses.ts';
 import { sampleFile, trackFile } from '../audio/audio-file.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
@@ -43,7 +44,12 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
         const download = await findDownload(ctx, downloadId);
         if (!download) throw notFound('There is no such download.');
         const track = await trackById(ctx, download.track_id);
-        const file = trackFile(await audioTrackOf(ctx, track, { withCover: true }), download.audio_format);
+        // The purchased file carries the track's analysis: its tempo with decimals, Serato's cues and grid.
+        const audio = await audioTrackOf(ctx, track, { withCover: true });
+        const file = trackFile(
+          { ...audio, analysis: await trackAnalysisIfAny(ctx, track) },
+          download.audio_format,
+        );
         const headers = {
           'content-disposition': attachmentDisposition(downloadFilename(track, file.extension)),
           'cache-control': 'private, no-store',

@@ -69,6 +69,7 @@ export function readTraktorNml(doc: Document) {
       info: attributesOf(child(entry, 'INFO')),
       tempo: attributesOf(child(entry, 'TEMPO')),
       musicalKey: attributesOf(child(entry, 'MUSICAL_KEY')),
+      cues: childrenOf(entry, 'CUE_V2').map(attributesOf),
     };
   });
   const root = child(child(nml, 'PLAYLISTS'), 'NODE');

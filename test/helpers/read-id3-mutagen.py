@@ -1,11 +1,14 @@
-# Prints a file's ID3 tag as mutagen reads it, as JSON: version, text frames, pictures, audio info.
+# Prints a file's ID3 tag as mutagen reads it, as JSON: version, text frames, pictures, the
+# encapsulated objects (GEOB, Serato's) and audio info.
 import json, sys, hashlib, mutagen
 f = mutagen.File(sys.argv[1])
 tags = f.tags
-out = {"version": list(tags.version), "frames": {}, "pictures": []}
+out = {"version": list(tags.version), "frames": {}, "pictures": [], "objects": []}
 for frame in tags.values():
     if frame.FrameID == 'APIC':
         out["pictures"].append({"mime": frame.mime, "type": int(frame.type), "desc": frame.desc, "data": frame.data.hex()})
+    elif frame.FrameID == 'GEOB':
+        out["objects"].append({"mime": frame.mime, "desc": frame.desc, "data": frame.data.hex()})
     elif frame.FrameID == 'TXXX':
         out["frames"]["TXXX:" + frame.desc] = [str(t) for t in frame.text]
     else:

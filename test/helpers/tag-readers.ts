@@ -71,7 +71,7 @@ export function readWithFfprobe(bytes: Uint8Array, extension: string) {
   });
 }
 
-/** mutagen's view: the ID3 version, every text frame (TXXX by description) and the pictures. */
+/** mutagen's view: the ID3 version, every text frame (TXXX by description), the pictures and GEOB objects. */
 export function readWithMutagen(bytes: Uint8Array, extension: string) {
   return withFile(bytes, extension, async (path) => {
     // Debian's python3, where python3-mutagen is installed (a python3 earlier on PATH may lack it).
@@ -81,6 +81,7 @@ export function readWithMutagen(bytes: Uint8Array, extension: string) {
       version: number[];
       frames: Record<string, string[]>;
       pictures: { mime: string; type: number; desc: string; data: string }[];
+      objects: { mime: string; desc: string; data: string }[];
       info: { sample_rate: number; channels: number; length: number };
     };
   });

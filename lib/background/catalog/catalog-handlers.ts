@@ -2,7 +2,7 @@
  * The catalog's messages: facts about cart items (artwork, BPM, key, fees), the tracks of releases
  * and the artist catalog. Public store calls, no session needed.
  */
-import type { CatalogFacts, ReleaseTracks } from '../../protocol/messages.ts';
+import type { AnalysedTrack, CatalogFacts, ReleaseTracks } from '../../protocol/messages.ts';
 import type { Handlers } from '../../protocol/receive.ts';
 import type { ApiClient } from '../api-client.ts';
 import { recordingOfTrack } from '../collection/collection-check.ts';
@@ -47,10 +47,27 @@ async function releaseTracks(client: ApiClient, ids: number[]): Promise<ReleaseT
   });
 }
 
+/**
+ * The store's analyses of tracks, a few at a time; a track it has none of (it answers 404, or the
+ * call fails) is left out, and the export goes on without its grid.
+ */
+async function trackAnalyses(client: ApiClient, ids: number[]): Promise<AnalysedTrack[]> {
+  const found: AnalysedTrack[] = [];
+  await forEachPooled(ids, catalogLookups, async (id) => {
+    try {
+      found.push({ id, analysis: await client.trackAnalysis(id) });
+    } catch {
+      // No analysis for this track: its entry is exported without grid and cues.
+    }
+  });
+  return found;
+}
+
 export function catalogHandlers(worker: WorkerContext) {
   return {
     catalogFacts: async ({ items }) => catalogFacts(await worker.api(), items),
     releaseTracks: async ({ ids }) => releaseTracks(await worker.api(), ids),
+    trackAnalyses: async ({ ids }) => trackAnalyses(await worker.api(), ids),
     async artists({ page, perPage, search, genreName, sort }) {
       const found = await (await worker.api()).artists({
         page,

@@ -3,11 +3,13 @@
  * rekordbox XML (its playlist named after the cart, each Location the saved file), and what
  * cannot (not bought, not downloaded) is listed as missing with the reason.
  */
+
 import { resolveObjectURL } from 'node:buffer';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CrateSharePanel } from '../../../../components/popup/crate-share-panel.tsx';
+import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
 import type { AudioFormat, LibraryEntry } from '../../../../lib/contract/wire.ts';
 import { crateExportFormatSetting } from '../../../../lib/storage/items.ts';
 import { cartItem, fakeBackground, libraryEntry } from '../../../helpers/popup-fixtures.ts';
@@ -62,6 +64,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const analysisOfTrackOne: TrackAnalysis = {
+  version: 1,
+  bpm: 126.01,
+  firstDownbeatMs: 400,
+  beatsPerBar: 4,
+  beatCount: 500,
+  durationMs: 240_000,
+  cues: [
+    { kind: 'first-downbeat', name: 'Downbeat', positionMs: 400, color: '#e62828' },
+    { kind: 'intro', name: 'Intro', positionMs: 400, hotCue: 0, color: '#28e214' },
+  ],
+  waveformOverview: '',
+};
+
 describe('exporting a cart as a crate', () => {
   it("writes the cart's saved tracks to rekordbox XML and lists the rest as missing, with why", async () => {
     const library = [owned(1, 'mp3'), owned(1, 'wav'), owned(2, 'mp3'), owned(21, 'aiff', 7)];
@@ -78,6 +94,9 @@ describe('exporting a cart as a crate', () => {
       }),
       releaseTracks: ({ ids }: { ids: number[] }) =>
         ids.filter((id) => id === 7).map((id) => ({ id, trackIds: [21, 22] })),
+      // The store has analysed track 1 only.
+      trackAnalyses: ({ ids }: { ids: number[] }) =>
+        ids.filter((id) => id === 1).map((id) => ({ id, analysis: analysisOfTrackOne })),
       savedFiles: ({ entries }: { entries: { id: number }[] }) =>
         entries.map(({ id }) => ({ downloadId: id, path: `file-${id}`, location: locations[id] ?? null })),
     });
@@ -124,6 +143,12 @@ describe('exporting a cart as a crate', () => {
       ['WAV File', 'file://localhost/home/dj/Downloads/one.wav'],
       ['AIFF File', 'file://localhost/home/dj/Downloads/Release%207/twenty-one.aiff'],
     ]);
+    // Track 1 carries the store's grid and cues; track 21 has none.
+    expect(sent.find((message) => message.kind === 'trackAnalyses')?.payload).toEqual({ ids: [1, 21] });
+    expect(
+      tracks.map((track) => track.getElementsByTagName('TEMPO')[0]?.getAttribute('Bpm') ?? null),
+    ).toEqual(['126.01', null]);
+    expect(tracks[0]?.getElementsByTagName('POSITION_MARK')).toHaveLength(2);
     expect(doc.querySelector('PRODUCT')?.getAttribute('Version')).toBe('1.2.3');
     const playlist = doc.querySelector('PLAYLISTS > NODE > NODE');
     expect(playlist?.getAttribute('Name')).toBe('Friday');
@@ -139,6 +164,7 @@ describe('exporting a cart as a crate', () => {
       }),
       releaseTracks: ({ ids }: { ids: number[] }) =>
         ids.map((id) => ({ id, trackIds: [1], catalogNumber: 'CAT 1' })),
+      trackAnalyses: () => [],
       savedFiles: ({ entries }: { entries: { id: number }[] }) =>
         entries.map(({ id }) => ({
           downloadId: id,

@@ -146,3 +146,36 @@ describe('the tracks of releases (a cart exported as a crate)', () => {
     });
   });
 });
+
+describe('the store’s analyses of tracks (a crate export’s grids and cues)', () => {
+  const analysis = {
+    version: 1,
+    bpm: 128.05,
+    firstDownbeatMs: 552.1,
+    beatsPerBar: 4,
+    beatCount: 853,
+    durationMs: 400_000,
+    cues: [{ kind: 'first-downbeat', name: 'Downbeat', positionMs: 552.1, color: '#e62828' }],
+    waveformOverview: '',
+  };
+
+  it('answers each track’s analysis from the store, leaving out one it has none of', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const { pathname, searchParams } = new URL(url);
+        asked.push(`${pathname}?${searchParams}`);
+        if (searchParams.get('id') === '2')
+          return Response.json(
+            { metadata: { error: 'notFound', message: 'No beat.' }, results: null },
+            { status: 404 },
+          );
+        return Response.json({ metadata: {}, results: analysis });
+      }),
+    );
+    const answer = await createWorker(auth).handlers.trackAnalyses({ ids: [1, 2] });
+    expect(answer).toEqual([{ id: 1, analysis }]);
+    expect(asked.sort()).toEqual(['/catalog/3/track-analysis?id=1', '/catalog/3/track-analysis?id=2']);
+  });
+});

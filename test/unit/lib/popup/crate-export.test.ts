@@ -3,6 +3,7 @@
  * with an XML parser, every attribute checked against the library entries it came from.
  */
 import { describe, expect, it } from 'vitest';
+import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
 import type { AudioFormat, LibraryEntry } from '../../../../lib/contract/wire.ts';
 import {
   cartTracks,
@@ -239,5 +240,49 @@ describe('a cart as a crate', () => {
     expect(notDownloaded).toEqual([
       { key: 'entry:13', title: 'Artist 2 - Song 2 (Original Mix)', reason: 'not downloaded yet' },
     ]);
+  });
+});
+
+describe('rekordbox XML with the store’s analysis', () => {
+  const analysis: TrackAnalysis = {
+    version: 1,
+    bpm: 128.05,
+    firstDownbeatMs: 552.1,
+    beatsPerBar: 4,
+    beatCount: 853,
+    durationMs: 400_000,
+    cues: [
+      { kind: 'first-downbeat', name: 'Downbeat', positionMs: 552.1, color: '#e62828' },
+      { kind: 'intro', name: 'Intro', positionMs: 552.1, hotCue: 0, color: '#28e214' },
+      { kind: 'drop', name: 'Drop', positionMs: 240_458.4, hotCue: 3, color: '#e62828' },
+    ],
+    waveformOverview: '',
+  };
+
+  it('gives the track a TEMPO from the first downbeat and a POSITION_MARK per cue, the tempo with its decimals', () => {
+    const [first, second] = savedEntries();
+    const xml = rekordboxXml('Set', [{ ...(first as SavedEntry), analysis }, second as SavedEntry], {
+      version: '1',
+      store: 'shop.example',
+    });
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    const [analysed, plain] = [
+      ...(doc.getElementsByTagName('COLLECTION')[0]?.getElementsByTagName('TRACK') ?? []),
+    ];
+    const attributesOf = (element: Element) =>
+      Object.fromEntries([...element.attributes].map((attribute) => [attribute.name, attribute.value]));
+    expect(analysed?.getAttribute('AverageBpm')).toBe('128.05');
+    expect([...(analysed?.getElementsByTagName('TEMPO') ?? [])].map(attributesOf)).toEqual([
+      { Inizio: '0.552', Bpm: '128.05', Metro: '4/4', Battito: '1' },
+    ]);
+    expect([...(analysed?.getElementsByTagName('POSITION_MARK') ?? [])].map(attributesOf)).toEqual([
+      { Name: 'Downbeat', Type: '0', Start: '0.552', Num: '-1' },
+      { Name: 'Intro', Type: '0', Start: '0.552', Num: '0', Red: '40', Green: '226', Blue: '20' },
+      { Name: 'Drop', Type: '0', Start: '240.458', Num: '3', Red: '230', Green: '40', Blue: '40' },
+    ]);
+    // A track the store has no analysis of keeps the catalog's tempo and no marks.
+    expect(plain?.children).toHaveLength(0);
+    expect(plain?.getAttribute('AverageBpm')).toBe('123.00');
   });
 });

@@ -5,6 +5,8 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
+import type { SavedEntry } from '../../../../lib/popup/crate-export.ts';
 import { traktorKey, traktorKeyValue, traktorNml } from '../../../../lib/popup/traktor-nml.ts';
 import { volumePath } from '../../../../lib/popup/volume-path.ts';
 import { readTraktorNml } from '../../../helpers/crate-readers.ts';
@@ -84,5 +86,48 @@ describe('Traktor NML', () => {
   it('numbers keys as Traktor does, and -1 for a key it cannot read', () => {
     const keys = ['C Major', 'Db Major', 'B Major', 'C Minor', 'A Minor', 'B Minor', 'H-Moll'];
     expect(keys.map(traktorKeyValue)).toEqual([0, 1, 11, 12, 21, 23, -1]);
+  });
+});
+
+describe('Traktor NML with the store’s analysis', () => {
+  it('gives the entry the grid marker (TYPE 4), the memory cue and the hot cues as CUE_V2, the tempo with decimals', () => {
+    const disk = savedOnDisk();
+    dir = disk.dir;
+    const analysis: TrackAnalysis = {
+      version: 1,
+      bpm: 174.17,
+      firstDownbeatMs: 261.8,
+      beatsPerBar: 4,
+      beatCount: 871,
+      durationMs: 300_000,
+      cues: [
+        { kind: 'first-downbeat', name: 'Downbeat', positionMs: 261.8, color: '#e62828' },
+        { kind: 'intro', name: 'Intro', positionMs: 261.8, hotCue: 0, color: '#28e214' },
+        { kind: 'breakdown', name: 'Breakdown', positionMs: 132_546.3, hotCue: 2, color: '#aa72ff' },
+      ],
+      waveformOverview: '',
+    };
+    const [first, ...rest] = disk.saved;
+    const xml = traktorNml('Set', [{ ...(first as SavedEntry), analysis }, ...rest], options);
+    const nml = readTraktorNml(new DOMParser().parseFromString(xml, 'application/xml'));
+    expect(nml.errors).toBe(0);
+    const [analysed, plain] = nml.entries;
+    expect(analysed?.tempo.BPM).toBe('174.170000');
+    const cue = (NAME: string, TYPE: string, START: string, HOTCUE: string, DISPL_ORDER: string) => ({
+      NAME,
+      DISPL_ORDER,
+      TYPE,
+      START,
+      LEN: '0.000000',
+      REPEATS: '-1',
+      HOTCUE,
+    });
+    expect(analysed?.cues).toEqual([
+      cue('AutoGrid', '4', '261.800000', '-1', '0'),
+      cue('Downbeat', '0', '261.800000', '-1', '1'),
+      cue('Intro', '0', '261.800000', '0', '2'),
+      cue('Breakdown', '0', '132546.300000', '2', '3'),
+    ]);
+    expect(plain?.cues).toEqual([]);
   });
 });

@@ -59,6 +59,7 @@ beforeEach(() => {
     setCurrentCart: vi.fn(async () => ({ current: 'default', names: ['default'] })),
     catalogFacts: vi.fn(async () => []),
     releaseTracks: vi.fn(async () => []),
+    trackAnalyses: vi.fn(async () => []),
     library: vi.fn(async () => ({ results: [], paging: { page: 1, perPage: 25, count: 0, totalPages: 0 } })),
     initiateDownloads: vi.fn(async () => []),
     filenameSample: vi.fn(async () => null),

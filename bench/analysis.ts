@@ -1,0 +1,52 @@
+/**
+ * The track analysis's cost and size (issue #36): the seconds the store takes to measure a
+ * 7-minute track from its master (the WAV streamed, band energies, grid, cues, overview), the
+ * median of a few tracks of different tempos, and the analysis's bytes on the wire (the JSON of
+ * GET /catalog/3/track-analysis).
+ *
+ *   npx tsx bench/analysis.ts [--tracks 5]
+ */
+import { parseArgs } from 'node:util';
+import { analysisOf, energyOf, wavStream } from '../server/analysis/analyze.ts';
+import { type AudioTrack, untaggedTrackFile } from '../server/audio/audio-file.ts';
+import { median, recordFigures } from './figures.ts';
+
+const { values } = parseArgs({ options: { tracks: { type: 'string', default: '5' } } });
+const count = Number(values.tracks);
+
+const track = (index: number): AudioTrack => ({
+  id: 900_000 + index,
+  lengthMs: 7 * 60_000,
+  bpm: [100, 124, 128, 140, 174][index % 5] as number,
+  key: 'A Minor',
+  title: 'Bench',
+  mixName: 'Original Mix',
+  artists: ['Bench'],
+  remixers: [],
+  album: 'Bench',
+  label: 'Bench',
+  catalogNumber: 'B1',
+  releaseDate: '2026-01-01',
+  trackNumber: 1,
+  trackTotal: 1,
+  genre: 'Techno',
+  isrc: 'XX0000000000',
+});
+
+const seconds: number[] = [];
+const bytes: number[] = [];
+for (let index = 0; index < count; index++) {
+  const file = untaggedTrackFile(track(index), 'wav');
+  const start = performance.now();
+  const analysis = analysisOf(energyOf(wavStream(Buffer.concat([...file.chunks(0, 4095)]), file.chunks())));
+  seconds.push((performance.now() - start) / 1000);
+  // The response body: the envelope around the analysis.
+  bytes.push(Buffer.byteLength(JSON.stringify({ metadata: {}, results: analysis })));
+}
+const figures = {
+  analysis_s_per_7min_track: median(seconds),
+  analysis_bytes_on_wire: Math.max(...bytes),
+};
+console.log(`analysis of a 7-minute track: ${figures.analysis_s_per_7min_track.toFixed(2)} s (goal <= 2 s)`);
+console.log(`analysis on the wire: ${figures.analysis_bytes_on_wire} bytes at most (goal <= 8192)`);
+recordFigures(figures);
