@@ -17,6 +17,8 @@
  *     user, for stale-while-revalidate; cleared on sign-out.
  *   - `crate-downloads` v1 (job-store.ts; owner: background downloads): the bulk download
  *     queue's jobs and run, so a stopped worker carries on where it left off.
+ *   - `crate-stick` v1 (stick-folder.ts; owner: USB stick page): the drive or folder picked
+ *     last for a USB stick export, a FileSystemDirectoryHandle (only IndexedDB can keep one).
  *   - `crate-collection` v1 (collection-store.ts; owner: options page, written by its import
  *     worker): the DJ's imported collection in full, each source and its tracks; the pages read
  *     collectionIndex instead.
@@ -34,6 +36,7 @@
  * | filenameTemplate | local | options page (and settings sync) | background | 1 |
  * | folderPerRelease | local | options page (and settings sync) | background | 1 |
  * | crateExportFormat | local | popup (crate export dialog) | popup | 1 |
+ * | stickExportRequest | local | popup (crate export dialog) | USB stick page | 1 |
  * | cartState | local | background (page-cache.ts) | content script, popup (owned marks) | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTrackCounts | local | background (owned-items.ts) | background | 1 |
@@ -65,7 +68,7 @@ import type { AuthorizationServer } from 'oauth4webapi';
 import { storage } from 'wxt/utils/storage';
 import { defaultCartName } from '../contract/cart-name.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
-import type { AudioFormat } from '../contract/wire.ts';
+import type { AudioFormat, LibraryEntry } from '../contract/wire.ts';
 import type { AccessToken } from './access-token.ts';
 import { type CartStateByStore, cartStateKey } from './cart-state.ts';
 import type { CollectionIndex } from './collection-index.ts';
@@ -161,6 +164,22 @@ export const crateExportFormatSetting = storage.defineItem<string>('local:crateE
 // What the extension keeps for itself.
 
 /** Followed artists and labels per store (lib/storage/following.ts); the content script reads it. */
+/**
+ * The crate the export dialog handed to the USB stick page (its own tab: a popup cannot keep the
+ * folder picker open): the playlist's name, the library entries to write and what the dialog
+ * already left out. Replaced by the next export; the page reads it, the worker never does.
+ */
+export interface StickExportRequest {
+  playlistName: string;
+  entries: LibraryEntry[];
+  missing: { key: string; title: string; reason: string }[];
+}
+
+export const stickExportRequestItem = storage.defineItem<StickExportRequest | null>(
+  'local:stickExportRequest',
+  { fallback: null, version: 1 },
+);
+
 export const followsItem = storage.defineItem<FollowsByStore>(`local:${followsKey}`, {
   fallback: {},
   version: 1,

@@ -43,8 +43,11 @@ export interface StickExportTrack
   /** The file name without extension, as the DJ's downloads name it. */
   fileName: string;
   analysis: TrackAnalysis;
-  /** The detail waveform, 150 columns a second, three bands a column (the store's own call). */
-  waveformDetail: Uint8Array;
+  /**
+   * The detail waveform, 150 columns a second, three bands a column (the store's own call); a
+   * function fetches it when the track is written, so a large crate's waveforms are not all held.
+   */
+  waveformDetail: Uint8Array | (() => Promise<Uint8Array>);
   /** The audio, streamed: copied from disk where the browser allows, otherwise from the store. */
   audio: () => AsyncIterable<Uint8Array>;
   /** JPEG cover art, if any. */
@@ -170,7 +173,8 @@ async function addTrack(
   const anlz = writeAnlzFiles({
     filePath,
     analysis: track.analysis,
-    waveformDetail: track.waveformDetail,
+    waveformDetail:
+      typeof track.waveformDetail === 'function' ? await track.waveformDetail() : track.waveformDetail,
     mp3SeekIndex: seekIndex,
   });
   await writeFileAt(folders, [...split(folder), 'ANLZ0000.DAT'], [anlz.dat]);
