@@ -4,6 +4,7 @@
  * audio fetched when the writer reaches the track. The store's fetches are given (the worker's
  * messages in the page, models in the tests).
  */
+import { i18n } from '#i18n';
 import { safeFilename } from '../contract/safe-filename.ts';
 import type { TrackAnalysis, WaveformDetail } from '../contract/track-analysis.ts';
 import { artistNames, artistsAndTitle, trackDisplayTitle } from '../contract/track-display.ts';
@@ -28,7 +29,8 @@ export function base64Bytes(base64: string): Uint8Array {
 
 /** A response's body, chunk by chunk; a refused or empty answer is an error naming the status. */
 async function* bodyOf(response: Response): AsyncIterable<Uint8Array> {
-  if (!response.ok || !response.body) throw new Error(`The store answered ${response.status} for the audio.`);
+  if (!response.ok || !response.body)
+    throw new Error(i18n.t('stick.audioRefused', [String(response.status)]));
   const reader = response.body.getReader();
   try {
     for (;;) {

@@ -3,6 +3,7 @@
  * writes. The audio does not pass through messages: the page streams it from a signed link, which
  * is the only credential it gets and expires in minutes (docs/api.md).
  */
+import { i18n } from '#i18n';
 import type { Handlers } from '../../protocol/receive.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
@@ -11,7 +12,7 @@ export function stickHandlers(worker: WorkerContext) {
     trackWaveform: async ({ id }) => (await worker.api()).trackWaveform(id),
     async stickAudioLink({ entryId }) {
       const [link] = await (await worker.api()).initiateDownloads([entryId]);
-      if (!link) throw new Error(`The store gave no link for library entry ${entryId}.`);
+      if (!link) throw new Error(i18n.t('stick.noLink'));
       return { url: link.url };
     },
   } satisfies Partial<Handlers>;
