@@ -14,6 +14,7 @@ import { type StickExportRequest, stickExportRequestItem } from '../../lib/stora
 import { lastStickFolder, rememberStickFolder } from '../../lib/storage/stick-folder.ts';
 import type { StickDirectoryHandle } from '../../lib/usb-stick/stick-directory.ts';
 import { DownloadsStick, stickFolderName } from '../../lib/usb-stick-page/downloads-stick.ts';
+import { coverCache } from '../../lib/usb-stick-page/stick-artwork.ts';
 import { stickFailureMessage } from '../../lib/usb-stick-page/stick-failure.ts';
 import { runStickExport, type StickRunSources } from '../../lib/usb-stick-page/stick-run.ts';
 
@@ -31,6 +32,7 @@ const sources: StickRunSources = {
   waveform: (id) => send('trackWaveform', { id }),
   audioLink: async (entryId) => (await send('stickAudioLink', { entryId })).url,
   fetch: (url) => fetch(url),
+  artwork: coverCache((uri) => fetch(uri)),
 };
 
 /** Read-write permission for the folder, asked on this click when the browser no longer has it. */

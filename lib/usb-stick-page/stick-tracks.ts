@@ -17,6 +17,8 @@ export interface StickSources {
   /** A signed link to the entry's file (it expires in minutes: asked for when the track is written). */
   audioLink(entryId: number): Promise<string>;
   fetch(url: string): Promise<Response>;
+  /** The cover at this address as a JPEG for the players, or undefined when there is none. */
+  artwork(uri: string): Promise<Uint8Array | undefined>;
 }
 
 /** Base64 as bytes (the store's waveforms). */
@@ -69,6 +71,7 @@ export function stickTrackOf(
     fileName: safeFilename(artistsAndTitle(track)) || `track ${track.id}`,
     analysis,
     waveformDetail: async () => base64Bytes((await sources.waveform(track.id)).data),
+    ...(track.image ? { artwork: () => sources.artwork(track.image?.uri ?? '') } : {}),
     audio: async function* () {
       yield* bodyOf(await sources.fetch(await sources.audioLink(entry.id)));
     },

@@ -51,7 +51,7 @@ export interface StickExportTrack
   /** The audio, streamed: copied from disk where the browser allows, otherwise from the store. */
   audio: () => AsyncIterable<Uint8Array>;
   /** JPEG cover art, if any. */
-  artwork?: Uint8Array;
+  artwork?: Uint8Array | (() => Promise<Uint8Array | undefined>);
 }
 
 export interface StickExportRequest {
@@ -180,10 +180,11 @@ async function addTrack(
   await writeFileAt(folders, [...split(folder), 'ANLZ0000.DAT'], [anlz.dat]);
   await writeFileAt(folders, [...split(folder), 'ANLZ0000.EXT'], [anlz.ext]);
   let artworkPath = '';
-  if (track.artwork) {
+  const artwork = typeof track.artwork === 'function' ? await track.artwork() : track.artwork;
+  if (artwork) {
     const artFolder = ['PIONEER', 'Artwork', String(Math.floor(id / 1000)).padStart(5, '0')];
-    await writeFileAt(folders, [...artFolder, `a${id}.jpg`], [track.artwork]);
-    await writeFileAt(folders, [...artFolder, `a${id}_m.jpg`], [track.artwork]);
+    await writeFileAt(folders, [...artFolder, `a${id}.jpg`], [artwork]);
+    await writeFileAt(folders, [...artFolder, `a${id}_m.jpg`], [artwork]);
     artworkPath = `/${artFolder.join('/')}/a${id}.jpg`;
   }
   const paths = { filePath, analyzePath: `${folder}/ANLZ0000.DAT`, artworkPath };

@@ -71,6 +71,11 @@ function expectStick(file: (path: string) => Uint8Array | undefined, titles: str
   ]);
   for (const track of library.tracks) {
     expect(track.tempoCentiBpm).toBeGreaterThan(0);
+    // The release's cover, shrunk to rekordbox's 240x240 JPEG.
+    expect(
+      [...(file(track.artworkPath.slice(1)) ?? new Uint8Array()).subarray(0, 2)],
+      track.artworkPath,
+    ).toEqual([0xff, 0xd8]);
     expect(file(track.filePath.slice(1))?.length, track.filePath).toBe(track.fileSize);
     for (const extension of ['DAT', 'EXT']) {
       const anlz = readAnlzWithKaitai(

@@ -35,6 +35,10 @@ function store(analysed: ReadonlyMap<number, TrackAnalysis>) {
       calls.push(`link ${entryId}`);
       return `https://store.test/downloads/file/${entryId}?sig=x`;
     },
+    artwork: async (uri) => {
+      calls.push(`artwork ${new URL(uri).pathname}`);
+      return new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+    },
     fetch: async (url) => {
       calls.push(`fetch ${new URL(url).pathname}`);
       return new Response(audio.slice());
@@ -43,9 +47,17 @@ function store(analysed: ReadonlyMap<number, TrackAnalysis>) {
   return { sources, calls };
 }
 
+/** Entry 3's track has its release's cover. */
+function entry(id: number) {
+  const found = libraryEntry(id, 'downloaded');
+  if (id !== 3) return found;
+  const image = { uri: 'https://store.test/images/release-503.jpg', width: 500, height: 500 };
+  return { ...found, track: { ...found.track, image } };
+}
+
 const request = (ids: number[]): StickExportRequest => ({
   playlistName: 'Friday',
-  entries: ids.map((id) => libraryEntry(id, 'downloaded')),
+  entries: ids.map(entry),
   missing: [{ key: 'track:9', title: 'Artist 9 - Song 9', reason: 'not bought yet' }],
 });
 
@@ -80,6 +92,7 @@ describe('runStickExport', () => {
       'link 3',
       'fetch /downloads/file/3',
       'waveform 3',
+      'artwork /images/release-503.jpg',
     ]);
 
     const bytes = stick.file(database) ?? new Uint8Array();
@@ -92,6 +105,8 @@ describe('runStickExport', () => {
       ['Song 3 (Original Mix)', 'Artist 3', 'Release 3', 'Am', 12450, 'mp3'],
     ]);
     expect(library.playlists.map((p) => [p.name, p.trackIds])).toEqual([['Friday', [1, 2]]]);
+    expect(library.tracks.map((track) => track.artworkPath)).toEqual(['', '/PIONEER/Artwork/00000/a2.jpg']);
+    expect(stick.file('PIONEER/Artwork/00000/a2_m.jpg')).toEqual(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]));
     for (const track of library.tracks) {
       expect(stick.file(track.filePath.slice(1))).toEqual(audio);
       const ext = stick.file(track.analyzePath.slice(1).replace(/DAT$/, 'EXT')) ?? new Uint8Array();
