@@ -10,6 +10,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrateExportPage } from '../../components/popup/crate-export.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
@@ -17,6 +18,7 @@ import { english } from '../../components/popup/popup-words.page.ts';
 import { readExportPdb } from '../../lib/usb-stick/pdb-reader.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { readAnlzWithKaitai, readWithKaitai } from '../helpers/usb-stick.ts';
+import { seriousViolations } from './axe.ts';
 import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';
 import { demoId } from './crate-journey.ts';
@@ -149,6 +151,7 @@ describe.each(e2eBrowsers)('$name', (browser) => {
     // Again to the same stick: nothing copied twice, the playlist as it was.
     await stickPage.getByRole('button', { name: english.t('stick.writeTo', '') }).click();
     await stickPage.getByText(english.count('stick.added', 0, '2', crate)).waitFor({ timeout: 120_000 });
+    expect(await seriousViolations(stickPage as unknown as Page)).toEqual([]);
     const again = await stickPage.evaluate<Record<string, string>>(privateFiles);
     expect(Object.keys(again).sort()).toEqual(Object.keys(files).sort());
     const database = new Uint8Array(Buffer.from(again['PIONEER/rekordbox/export.pdb'] ?? '', 'base64'));
