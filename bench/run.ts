@@ -106,6 +106,8 @@ const benches: Bench[] = [
     script: 'this-computer.ts',
     args: ['--entries', '10000', '--runs', full ? '31' : '15'],
   },
+  // The database and analysis files of a 1,000-track stick, and memory while the audio streams past.
+  { name: 'usb-stick', script: 'usb-stick.ts', args: ['--tracks', '1000', '--audio-gb', full ? '10' : '1'] },
   { name: 'analysis', script: 'analysis.ts', args: ['--tracks', full ? '10' : '5'] },
 ].filter((bench) => existsSync(join(root, 'bench', bench.script)));
 
@@ -138,6 +140,8 @@ const goals: Record<string, { max?: number; min?: number }> = {
   artist_catalog_p99_postgres_2_instances_ms: { max: 10 },
   cart_add_postgres_2_instances_vs_sqlite_ratio: { min: 1 },
   cart_add_postgres_vs_sqlite_durable_ratio: { min: 1 },
+  usb_export_s_1000: { max: 5 },
+  usb_copy_heap_growth_mb: { max: 16 },
 };
 
 /** Runs of a bench: the figures that move in frames get at least 5, so that a median means something. */

@@ -37,7 +37,11 @@ import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import type { DesktopOs } from '../../lib/popup/volume-path.ts';
 import type { ReleaseTracks, SavedFile } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
-import { crateExportFormatSetting, storeUrlSetting } from '../../lib/storage/items.ts';
+import {
+  crateExportFormatSetting,
+  stickExportRequestItem,
+  storeUrlSetting,
+} from '../../lib/storage/items.ts';
 
 export interface CrateExportDialogProps {
   /** The entries the library's filter shows, or null when it shows everything. */
@@ -48,11 +52,15 @@ export interface CrateExportDialogProps {
 }
 
 type Scope = 'cart' | 'downloaded' | 'selection';
+/** A crate format, or the USB stick (its own page: docs/usb-stick.md). */
+type ExportChoice = CrateFormat | 'usbStick';
+const isExportChoice = (value: unknown): value is ExportChoice =>
+  value === 'usbStick' || isCrateFormat(value);
 type Outcome = {
   saved: number;
   filename: string;
   missing: MissingTrack[];
-  format: CrateFormat;
+  format: ExportChoice;
   /** Serato: the drive the crate belongs on, null for the system drive. */
   drive?: string | null;
 };
@@ -160,6 +168,42 @@ async function locate(
   return { saved: await withReleaseFacts(saved, files, releases), missing: [...notBought, ...notDownloaded] };
 }
 
+/**
+ * The crate's owned entries for the stick, downloaded or not (the stick page fetches the audio from
+ * the store), and a cart's items not bought yet.
+ */
+async function ownedEntries(
+  scope: Scope,
+  selection: readonly LibraryEntry[] | null,
+  cartItems: readonly CartItem[],
+): Promise<{ entries: LibraryEntry[]; missing: MissingTrack[] }> {
+  if (scope !== 'cart')
+    return {
+      entries: scope === 'selection' && selection ? [...selection] : await libraryPages('downloaded'),
+      missing: [],
+    };
+  const releaseIds = cartItems.filter((item) => item.type === 'release').map((item) => item.id);
+  const [library, releases] = await Promise.all([libraryPages(), releasesOf(releaseIds)]);
+  const trackIds = new Map([...releases].map(([id, release]) => [id, release.trackIds]));
+  const { owned, notBought } = cartTracks(cartItems, library, trackIds);
+  return { entries: owned.flatMap((track) => track.entries.slice(0, 1)), missing: notBought };
+}
+
+/** Hands the crate to the USB stick page, opened in a tab (a popup cannot keep a folder picker open). */
+async function handToStickPage(
+  crate: string,
+  scope: Scope,
+  selection: readonly LibraryEntry[] | null,
+  cartItems: readonly CartItem[],
+): Promise<Outcome> {
+  const { entries, missing } = await ownedEntries(scope, selection, cartItems);
+  if (entries.length > 0) {
+    await stickExportRequestItem.setValue({ playlistName: crate, entries, missing });
+    await browser.tabs.create({ url: browser.runtime.getURL('/usb-stick.html') });
+  }
+  return { saved: entries.length, filename: '', missing, format: 'usbStick' };
+}
+
 /** The store's host, named in each track's comment. */
 async function storeHost(): Promise<string> {
   try {
@@ -212,23 +256,28 @@ const seratoFolder = (drive: string | null | undefined) =>
   drive ? `${drive}/${seratoSubcrates}` : i18n.t('popup.export.seratoHome');
 
 /** How each application takes the file in, in one line. */
-const howTo = (format: CrateFormat): string =>
+const howTo = (format: ExportChoice): string =>
   ({
+    usbStick: i18n.t('popup.export.howToUsbStick'),
     rekordbox: i18n.t('popup.export.howTo.rekordbox'),
     serato: i18n.t('popup.export.howTo.serato'),
     traktor: i18n.t('popup.export.howTo.traktor'),
     m3u8: i18n.t('popup.export.howTo.m3u8'),
   })[format];
 
+function outcomeLine(outcome: Outcome): string {
+  if (outcome.format === 'usbStick')
+    return outcome.saved > 0 ? i18n.t('popup.export.stickOpened') : i18n.t('popup.export.stickNothing');
+  return outcome.saved > 0
+    ? plural('popup.export.exported', outcome.saved, outcome.filename)
+    : i18n.t('popup.export.nothing');
+}
+
 /** What the export did: the file, where a Serato crate goes, and what is not in it and why. */
 function ExportOutcome({ outcome }: { outcome: Outcome }) {
   return (
     <div role="status">
-      <p>
-        {outcome.saved > 0
-          ? plural('popup.export.exported', outcome.saved, outcome.filename)
-          : i18n.t('popup.export.nothing')}
-      </p>
+      <p>{outcomeLine(outcome)}</p>
       {outcome.saved > 0 && outcome.format === 'serato' && (
         <p>{i18n.t('popup.export.moveSerato', [seratoFolder(outcome.drive)])}</p>
       )}
@@ -252,7 +301,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
   const [name, setName] = useState(
     cart && cart.name !== defaultCartName ? cart.name : i18n.t('popup.export.defaultName'),
   );
-  const [format, setFormat] = useState<CrateFormat>('rekordbox');
+  const [format, setFormat] = useState<ExportChoice>('rekordbox');
   const [scope, setScope] = useState<Scope>(cart ? 'cart' : selection ? 'selection' : 'downloaded');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -262,11 +311,11 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
   const picked = useRef(false);
   useEffect(() => {
     void crateExportFormatSetting.getValue().then((last) => {
-      if (!picked.current && isCrateFormat(last)) setFormat(last);
+      if (!picked.current && isExportChoice(last)) setFormat(last);
     });
   }, []);
 
-  function choose(next: CrateFormat) {
+  function choose(next: ExportChoice) {
     picked.current = true;
     setFormat(next);
     void crateExportFormatSetting.setValue(next);
@@ -277,12 +326,17 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
     setProblem(null);
     setOutcome(null);
     try {
+      const crate = name.trim() || i18n.t('popup.export.defaultName');
+      if (format === 'usbStick') {
+        setOutcome(await handToStickPage(crate, scope, selection, cart?.items ?? []));
+        return;
+      }
       const found = await locate(scope, selection, cart?.items ?? []);
       if (found.saved.length === 0) {
         setOutcome({ saved: 0, filename: '', missing: found.missing, format });
         return;
       }
-      setOutcome(await saveCrate(format, name.trim() || i18n.t('popup.export.defaultName'), found));
+      setOutcome(await saveCrate(format, crate, found));
     } catch (caught) {
       setProblem(errorMessage(caught));
     } finally {
@@ -316,12 +370,13 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
       </label>
       <label class="inline">
         {i18n.t('popup.export.format')}
-        <select value={format} onChange={(event) => choose(event.currentTarget.value as CrateFormat)}>
+        <select value={format} onChange={(event) => choose(event.currentTarget.value as ExportChoice)}>
           {crateFormats.map((value) => (
             <option key={value} value={value}>
               {crateFormatInfo[value].label}
             </option>
           ))}
+          <option value="usbStick">{i18n.t('popup.export.usbStick')}</option>
         </select>
       </label>
       <p class="hint">{howTo(format)}</p>

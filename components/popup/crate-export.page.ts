@@ -54,6 +54,22 @@ export class CrateExportPage<P extends UiPage> {
       .waitFor({ timeout: 30_000 });
   }
 
+  /** The library's dialog with "USB stick for CDJs": the crate handed to the stick page. */
+  async exportToStick(name: string, tracks: 'downloaded' | 'selection'): Promise<void> {
+    await this.page.getByRole('button', { name: this.words.t('popup.library.exportCrate') }).click();
+    await this.dialog.getByLabel(this.words.t('popup.export.name')).fill(name);
+    await this.dialog
+      .getByRole('combobox', { name: this.words.t('popup.export.tracks') })
+      .selectOption(tracks);
+    await this.dialog
+      .getByRole('combobox', { name: this.words.t('popup.export.format') })
+      .selectOption('usbStick');
+    await this.dialog.getByRole('button', { name: this.words.t('popup.export.export'), exact: true }).click();
+    await this.outcome
+      .filter({ hasText: this.words.t('popup.export.stickOpened') })
+      .waitFor({ timeout: 30_000 });
+  }
+
   /** The one line under the format that says how its application imports the file. */
   get howTo(): LocatorOf<P> {
     return this.dialog.locator('p.hint') as LocatorOf<P>;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { maxPerPage } from '../contract/paging.ts';
-import { TrackAnalysis } from '../contract/track-analysis.ts';
+import { TrackAnalysis, WaveformDetail } from '../contract/track-analysis.ts';
 import {
   ArtistCatalogMetadata,
   Artist as ArtistSchema,
@@ -177,6 +177,14 @@ function catalogCalls(call: StoreCall) {
     trackAnalysis: async (id: number): Promise<TrackAnalysis> =>
       (
         await call('GET', '/catalog/3/track-analysis', { id }, envelopeOf(TrackAnalysis), {
+          authenticated: false,
+        })
+      ).results,
+
+    /** GET /catalog/3/track-waveform: the detail waveform for a deck (150 columns a second). */
+    trackWaveform: async (id: number): Promise<WaveformDetail> =>
+      (
+        await call('GET', '/catalog/3/track-waveform', { id }, envelopeOf(WaveformDetail), {
           authenticated: false,
         })
       ).results,

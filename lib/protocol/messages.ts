@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isCartName } from '../contract/cart-name.ts';
 import { maxPerPage } from '../contract/paging.ts';
-import { TrackAnalysis } from '../contract/track-analysis.ts';
+import { TrackAnalysis, WaveformDetail } from '../contract/track-analysis.ts';
 import {
   Artist,
   AudioFormat,
@@ -445,6 +445,17 @@ export const protocol = {
     pagesOnly,
     z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(100) }),
     z.array(AnalysedTrack),
+  ),
+  /** A track's detail waveform (a USB stick's ANLZ files: lib/background/usb-stick/stick-handlers.ts). */
+  trackWaveform: define(pagesOnly, z.strictObject({ id: z.number().int().positive() }), WaveformDetail),
+  /**
+   * A fresh signed link to a library entry's file (POST /order/1/downloads), for the USB stick
+   * page to stream the audio onto the stick: the link needs no token, so tokens stay here.
+   */
+  stickAudioLink: define(
+    pagesOnly,
+    z.strictObject({ entryId: z.number().int().positive() }),
+    z.strictObject({ url: z.string() }),
   ),
   /**
    * Follows an artist or a label (a store page's Follow button, the popup's artist finder):

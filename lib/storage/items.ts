@@ -17,6 +17,8 @@
  *     user, for stale-while-revalidate; cleared on sign-out.
  *   - `crate-downloads` v1 (job-store.ts; owner: background downloads): the bulk download
  *     queue's jobs and run, so a stopped worker carries on where it left off.
+ *   - `crate-stick` v1 (stick-folder.ts; owner: USB stick page): the drive or folder picked
+ *     last for a USB stick export, a FileSystemDirectoryHandle (only IndexedDB can keep one).
  *   - `crate-collection` v1 (collection-store.ts; owner: options page, written by its import
  *     worker): the DJ's imported collection in full, each source and its tracks; the pages read
  *     collectionIndex instead.
@@ -35,6 +37,7 @@
  * | folderPerRelease | local | options page (and settings sync) | background | 1 |
  * | crateExportFormat | local | popup (crate export dialog) | popup | 1 |
  * | cartState | local | background (cart-state-writer.ts) | content script, popup (owned marks) | 1 |
+ * | stickExportRequest | local | popup (crate export dialog) | USB stick page | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTracks | local | background (catalog/known-release-tracks.ts) | background | 1 |
  * | collectionIndex | local | options page (collection import) | content script, popup | 1 |
@@ -68,7 +71,7 @@ import type { AuthorizationServer } from 'oauth4webapi';
 import { storage } from 'wxt/utils/storage';
 import { defaultCartName } from '../contract/cart-name.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
-import type { AudioFormat } from '../contract/wire.ts';
+import type { AudioFormat, LibraryEntry } from '../contract/wire.ts';
 import { defaultFilenameTemplate } from '../file-names/filename-template.ts';
 import type { AccessToken } from './access-token.ts';
 import { type CartStateByStore, cartStateKey } from './cart-state.ts';
@@ -199,6 +202,22 @@ export interface KnownPurchases {
 }
 
 /** Followed artists and labels per store (lib/storage/following.ts); the content script reads it. */
+/**
+ * The crate the export dialog handed to the USB stick page (its own tab: a popup cannot keep the
+ * folder picker open): the playlist's name, the library entries to write and what the dialog
+ * already left out. Replaced by the next export; the page reads it, the worker never does.
+ */
+export interface StickExportRequest {
+  playlistName: string;
+  entries: LibraryEntry[];
+  missing: { key: string; title: string; reason: string }[];
+}
+
+export const stickExportRequestItem = storage.defineItem<StickExportRequest | null>(
+  'local:stickExportRequest',
+  { fallback: null, version: 1 },
+);
+
 export const followsItem = storage.defineItem<FollowsByStore>(`local:${followsKey}`, {
   fallback: {},
   version: 1,

@@ -11,7 +11,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CrateSharePanel } from '../../../../components/popup/crate-share-panel.tsx';
 import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
 import type { AudioFormat, LibraryEntry } from '../../../../lib/contract/wire.ts';
-import { crateExportFormatSetting } from '../../../../lib/storage/items.ts';
+import { crateExportFormatSetting, stickExportRequestItem } from '../../../../lib/storage/items.ts';
 import { cartItem, fakeBackground, libraryEntry } from '../../../helpers/popup-fixtures.ts';
 
 function owned(trackId: number, format: AudioFormat, releaseId = 500 + trackId): LibraryEntry {
@@ -183,6 +183,7 @@ describe('exporting a cart as a crate', () => {
       'Serato DJ',
       'Traktor',
       'Engine DJ / VirtualDJ / Mixxx (M3U8)',
+      'USB stick for CDJs (rekordbox)',
     ]);
     expect(dialog.textContent).toContain('rekordbox xml');
     fireEvent.change(formatSelect, { target: { value: 'serato' } });
@@ -218,6 +219,34 @@ describe('exporting a cart as a crate', () => {
     answer('traktor');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(formatSelect.value).toBe('m3u8');
+  });
+
+  it('hands a cart to the USB stick page: its owned tracks, downloaded or not, and what is not bought', async () => {
+    const library = [{ ...owned(1, 'mp3'), status: 'available' as const }];
+    const sent = fakeBackground({
+      library: ({ page }: { page: number }) => ({
+        results: page === 1 ? library : [],
+        paging: { page, perPage: 150, count: 1, totalPages: 1 },
+      }),
+      releaseTracks: () => [],
+    });
+    const opened = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
+    render(<CrateSharePanel cartName="Friday" items={[cartItem(1), cartItem(2)]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
+    const dialog = await screen.findByRole('region', { name: 'Export crate' });
+    fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'usbStick' } });
+    expect(dialog.textContent).toContain('Opens the USB stick page in a tab');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    const status = await within(dialog).findByRole('status');
+    expect(status.textContent).toContain('The USB stick page is open in a new tab');
+    expect(status.textContent).toContain('not bought yet');
+    expect(opened).toHaveBeenCalledWith({ url: expect.stringMatching(/\/usb-stick\.html$/) });
+    const request = await stickExportRequestItem.getValue();
+    expect(request?.playlistName).toBe('Friday');
+    expect(request?.entries.map((entry) => entry.id)).toEqual([1001]);
+    expect(request?.missing.map((missing) => missing.key)).toEqual(['track:2']);
+    // The files on disk are not asked for: the stick page fetches the audio from the store.
+    expect(sent.map((message) => message.kind)).not.toContain('savedFiles');
   });
 
   it('cannot be asked of an empty cart', () => {

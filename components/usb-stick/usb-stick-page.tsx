@@ -1,0 +1,209 @@
+/**
+ * The USB stick page (its own tab: a popup closes, and its folder picker with it, as soon as focus
+ * leaves it). It writes the crate the export dialog handed over (stickExportRequestItem) to the
+ * drive or folder the DJ picks (File System Access, Chromium), remembered for the next export, or
+ * saves the same tree in the downloads folder (every browser). The worker asks the store; this
+ * page writes (docs/usb-stick.md).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
+import { plural } from '../../lib/i18n/plural.ts';
+import { saveTextFile } from '../../lib/popup/save-text-file.ts';
+import { send } from '../../lib/protocol/send.ts';
+import { type StickExportRequest, stickExportRequestItem } from '../../lib/storage/items.ts';
+import { lastStickFolder, rememberStickFolder } from '../../lib/storage/stick-folder.ts';
+import type { StickDirectoryHandle } from '../../lib/usb-stick/stick-directory.ts';
+import { DownloadsStick, stickFolderName } from '../../lib/usb-stick-page/downloads-stick.ts';
+import { coverCache } from '../../lib/usb-stick-page/stick-artwork.ts';
+import { stickFailureMessage } from '../../lib/usb-stick-page/stick-failure.ts';
+import { runStickExport, type StickRunSources } from '../../lib/usb-stick-page/stick-run.ts';
+
+/** What Chromium adds to a directory handle and the window (not in TypeScript's DOM types yet). */
+interface PermissionedFolder extends FileSystemDirectoryHandle {
+  queryPermission(options: { mode: 'readwrite' }): Promise<PermissionState>;
+  requestPermission(options: { mode: 'readwrite' }): Promise<PermissionState>;
+}
+type DirectoryPicker = (options: { id: string; mode: 'readwrite' }) => Promise<FileSystemDirectoryHandle>;
+const directoryPicker = (globalThis as { showDirectoryPicker?: DirectoryPicker }).showDirectoryPicker;
+
+const sources: StickRunSources = {
+  analyses: async (ids) =>
+    new Map((await send('trackAnalyses', { ids })).map(({ id, analysis }) => [id, analysis])),
+  waveform: (id) => send('trackWaveform', { id }),
+  audioLink: async (entryId) => (await send('stickAudioLink', { entryId })).url,
+  fetch: (url) => fetch(url),
+  artwork: coverCache((uri) => fetch(uri)),
+};
+
+/** Read-write permission for the folder, asked on this click when the browser no longer has it. */
+async function mayWrite(folder: FileSystemDirectoryHandle): Promise<boolean> {
+  const withPermission = folder as PermissionedFolder;
+  if ((await withPermission.queryPermission({ mode: 'readwrite' })) === 'granted') return true;
+  return (await withPermission.requestPermission({ mode: 'readwrite' })) === 'granted';
+}
+
+type Outcome = { text: string; missing: StickExportRequest['missing'] };
+
+function MissingList({ missing }: { missing: Outcome['missing'] }) {
+  if (missing.length === 0) return null;
+  return (
+    <>
+      <p>{i18n.t('stick.notOnStick', [String(missing.length)])}</p>
+      <ul aria-label={i18n.t('stick.missingLabel')}>
+        {missing.map((track) => (
+          <li key={track.key}>
+            {track.title}: {track.reason}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Runs one export into `target`; the outcome's words, or throws the failure. */
+async function exportInto(
+  target: StickDirectoryHandle,
+  request: StickExportRequest,
+  onProgress: (done: number, total: number) => void,
+): Promise<{ added: number; alreadyThere: number } | null> {
+  const { result, missing } = await runStickExport(target, request, sources, {
+    date: new Date().toISOString().slice(0, 10),
+    noAnalysis: i18n.t('stick.noAnalysis'),
+    onProgress,
+  });
+  request.missing = missing;
+  return result;
+}
+
+type Progress = (done: number, total: number) => void;
+
+/** The crate into the folder picked; the outcome in words (null: nothing could be written). */
+async function writeIntoFolder(
+  target: FileSystemDirectoryHandle,
+  request: StickExportRequest,
+  onProgress: Progress,
+) {
+  const result = await exportInto(target as unknown as StickDirectoryHandle, request, onProgress);
+  return result && plural('stick.added', result.added, String(result.alreadyThere), request.playlistName);
+}
+
+/** The crate as a stick's tree in the downloads folder; the outcome in words. */
+async function saveInDownloads(request: StickExportRequest, onProgress: Progress) {
+  const name = stickFolderName(request.playlistName);
+  const stick = new DownloadsStick(async (path, data) =>
+    saveTextFile({
+      text: new Uint8Array(await data.arrayBuffer()),
+      type: 'application/octet-stream',
+      filename: `${name}/${path}`,
+    }),
+  );
+  const result = await exportInto(stick, request, onProgress);
+  if (!result) return null;
+  await stick.saveHeld();
+  return i18n.t('stick.savedDownloads', [name]);
+}
+
+export function UsbStickPage() {
+  const [request, setRequest] = useState<StickExportRequest | null | undefined>(undefined);
+  useEffect(() => {
+    void stickExportRequestItem.getValue().then(setRequest);
+  }, []);
+  if (request === undefined) return null;
+  return (
+    <main>
+      <h1>{i18n.t('stick.title')}</h1>
+      {request === null || request.entries.length === 0 ? (
+        <p>{i18n.t('stick.none')}</p>
+      ) : (
+        <StickExport crate={request} />
+      )}
+    </main>
+  );
+}
+
+function StickExport({ crate }: { crate: StickExportRequest }) {
+  const [folder, setFolder] = useState<FileSystemDirectoryHandle | undefined>(undefined);
+  const [status, setStatus] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    if (directoryPicker) void lastStickFolder().then(setFolder);
+  }, []);
+
+  /** One export of a copy of the crate (its missing list grows by the tracks without analysis). */
+  async function run(write: (request: StickExportRequest, onProgress: Progress) => Promise<string | null>) {
+    setProblem(null);
+    setOutcome(null);
+    try {
+      if (!(await send('getAuthState', {})).signedIn) {
+        setProblem(i18n.t('stick.notSignedIn'));
+        return;
+      }
+      setStatus(i18n.t('stick.preparing'));
+      const request = { ...crate, missing: [...crate.missing] };
+      const text = await write(request, (done, total) =>
+        setStatus(i18n.t('stick.progress', [String(done), String(total)])),
+      );
+      setOutcome({ text: text ?? '', missing: request.missing });
+    } catch (caught) {
+      setProblem(stickFailureMessage(caught));
+    } finally {
+      setStatus(null);
+    }
+  }
+
+  async function writeToKnown(target: FileSystemDirectoryHandle) {
+    if (await mayWrite(target))
+      await run((request, onProgress) => writeIntoFolder(target, request, onProgress));
+    else setProblem(i18n.t('stick.permissionDenied'));
+  }
+
+  async function pick() {
+    if (!directoryPicker) return;
+    let picked: FileSystemDirectoryHandle;
+    try {
+      picked = await directoryPicker({ id: 'crate-usb-stick', mode: 'readwrite' });
+    } catch {
+      return; // The DJ closed the picker.
+    }
+    await rememberStickFolder(picked);
+    setFolder(picked);
+    await run((request, onProgress) => writeIntoFolder(picked, request, onProgress));
+  }
+
+  const busy = status !== null;
+  return (
+    <>
+      <p>{plural('stick.intro', crate.entries.length, crate.playlistName)}</p>
+      {!directoryPicker && <p>{i18n.t('stick.noPicker')}</p>}
+      <p>
+        {folder && (
+          <button type="button" disabled={busy} onClick={() => void writeToKnown(folder)}>
+            {i18n.t('stick.writeTo', [folder.name])}
+          </button>
+        )}
+        {directoryPicker && (
+          <button type="button" disabled={busy} onClick={() => void pick()}>
+            {folder ? i18n.t('stick.chooseAnother') : i18n.t('stick.choose')}
+          </button>
+        )}
+        <button type="button" disabled={busy} onClick={() => void run(saveInDownloads)}>
+          {directoryPicker ? i18n.t('stick.toDownloads') : i18n.t('stick.saveDownloads')}
+        </button>
+      </p>
+      {status && <p role="status">{status}</p>}
+      {problem && (
+        <p role="alert" class="problem">
+          {problem}
+        </p>
+      )}
+      {outcome && (
+        <div role="status">
+          {outcome.text && <p>{outcome.text}</p>}
+          <MissingList missing={outcome.missing} />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * One export from the USB stick page: the store's analyses of the crate's tracks first (a track
+ * without one cannot have a grid on a CDJ: it is listed, not written), then the stick writer into
+ * the folder picked or the downloads tree. The store is reached through the given sources.
+ */
+import type { TrackAnalysis } from '../contract/track-analysis.ts';
+import { entryTitle } from '../popup/crate-export.ts';
+import type { StickExportRequest } from '../storage/items.ts';
+import type { StickDirectoryHandle } from '../usb-stick/stick-directory.ts';
+import { exportToStick, type StickExportResult } from '../usb-stick/stick-export.ts';
+import { type StickSources, stickTrackOf } from './stick-tracks.ts';
+
+export interface StickRunSources extends StickSources {
+  /** The store's analyses of these tracks, by track id; a track it has none of is absent. */
+  analyses(trackIds: number[]): Promise<Map<number, TrackAnalysis>>;
+}
+
+export interface StickRunOutcome {
+  /** Null when no track could be written (nothing changed on the stick). */
+  result: StickExportResult | null;
+  missing: StickExportRequest['missing'];
+}
+
+/** The messages' limit of tracks per analysis question. */
+const analysisBatch = 100;
+
+export async function runStickExport(
+  target: StickDirectoryHandle,
+  request: StickExportRequest,
+  sources: StickRunSources,
+  {
+    date,
+    noAnalysis,
+    onProgress,
+  }: { date: string; noAnalysis: string; onProgress?: (done: number, total: number) => void },
+): Promise<StickRunOutcome> {
+  const trackIds = [...new Set(request.entries.map((entry) => entry.track.id))];
+  const analyses = new Map<number, TrackAnalysis>();
+  for (let start = 0; start < trackIds.length; start += analysisBatch)
+    for (const [id, analysis] of await sources.analyses(trackIds.slice(start, start + analysisBatch)))
+      analyses.set(id, analysis);
+  const missing = [...request.missing];
+  const tracks = request.entries.flatMap((entry) => {
+    const analysis = analyses.get(entry.track.id);
+    if (analysis) return [stickTrackOf(entry, analysis, sources)];
+    missing.push({ key: `entry:${entry.id}`, title: entryTitle(entry), reason: noAnalysis });
+    return [];
+  });
+  if (tracks.length === 0) return { result: null, missing };
+  const result = await exportToStick(target, {
+    playlistName: request.playlistName,
+    tracks,
+    date,
+    onProgress,
+  });
+  return { result, missing };
+}

@@ -1,0 +1,117 @@
+/**
+ * The USB stick page without a folder picker (Firefox; happy-dom has none either): the crate the
+ * dialog handed over is saved as a stick's tree in the downloads, the database last, and what
+ * could not go on the stick is listed with why.
+ */
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { UsbStickPage } from '../../../../components/usb-stick/usb-stick-page.tsx';
+import { stickExportRequestItem } from '../../../../lib/storage/items.ts';
+import { fakeBackground, libraryEntry, signedIn, signedOut } from '../../../helpers/popup-fixtures.ts';
+import { makeAnalysis, makeMp3 } from '../../../helpers/usb-stick.ts';
+
+/** The browser's downloads: each file's name, and every download completes. */
+function modelDownloads() {
+  const saved: string[] = [];
+  type Listener = (delta: { id: number; state: { current: string } }) => void;
+  const listeners = new Set<Listener>();
+  vi.spyOn(fakeBrowser.downloads, 'download').mockImplementation(async (options) => {
+    saved.push(options.filename ?? '');
+    const id = saved.length;
+    queueMicrotask(() => {
+      for (const listener of listeners) listener({ id, state: { current: 'complete' } });
+    });
+    return id;
+  });
+  vi.spyOn(fakeBrowser.downloads.onChanged, 'addListener').mockImplementation((listener) => {
+    listeners.add(listener as unknown as Listener);
+  });
+  vi.spyOn(fakeBrowser.downloads.onChanged, 'removeListener').mockImplementation((listener) => {
+    listeners.delete(listener as unknown as Listener);
+  });
+  return saved;
+}
+
+function store(auth = signedIn) {
+  return fakeBackground({
+    getAuthState: () => auth,
+    trackAnalyses: ({ ids }: { ids: number[] }) =>
+      ids.filter((id) => id === 1).map((id) => ({ id, analysis: makeAnalysis() })),
+    trackWaveform: () => ({ columnsPerSecond: 150, columns: 0, data: '' }),
+    stickAudioLink: ({ entryId }: { entryId: number }) => ({
+      url: `https://store.test/downloads/file/${entryId}`,
+    }),
+  });
+}
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(makeMp3(20).slice())),
+  );
+  await stickExportRequestItem.setValue({
+    playlistName: 'Club',
+    entries: [libraryEntry(1, 'downloaded'), libraryEntry(2, 'downloaded')],
+    missing: [],
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the USB stick page', () => {
+  it('saves the stick in the downloads, the database last, and lists a track without analysis', async () => {
+    store();
+    const saved = modelDownloads();
+    render(<UsbStickPage />);
+    expect(await screen.findByText(/2 tracks of "Club" go onto the stick/)).toBeTruthy();
+    expect(screen.queryByText(/cannot write to a drive directly/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save in the downloads folder' }));
+    expect(
+      await screen.findByText(/Saved in your downloads, in the folder "Club \(USB stick\)"/),
+    ).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Not on the stick' }).textContent).toBe(
+      'Artist 2 - Song 2 (Original Mix): the store has no analysis of it yet',
+    );
+    expect(saved[0]).toBe(
+      'Club (USB stick)/Contents/Artist 1/Release 1/Artist 1 - Song 1 (Original Mix).mp3',
+    );
+    expect(saved.at(-1)).toBe('Club (USB stick)/PIONEER/rekordbox/export.pdb');
+    expect(saved.filter((name) => /ANLZ0000\.(DAT|EXT)$/.test(name))).toHaveLength(2);
+  });
+
+  it('asks to sign in first, and writes nothing', async () => {
+    store(signedOut);
+    const saved = modelDownloads();
+    render(<UsbStickPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save in the downloads folder' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Sign in to the store');
+    expect(saved).toEqual([]);
+  });
+
+  it("says the store refused a track's audio, and saves no database", async () => {
+    store();
+    const saved = modelDownloads();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('gone', { status: 410 })),
+    );
+    render(<UsbStickPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save in the downloads folder' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "Writing to the stick failed, and its previous library is as it was: the store answered 410 for a track's audio",
+    );
+    expect(saved).toEqual([]);
+  });
+
+  it('sends the DJ to the export dialog when nothing was handed over', async () => {
+    await stickExportRequestItem.setValue(null);
+    render(<UsbStickPage />);
+    expect(await screen.findByText(/choose "USB stick for CDJs \(rekordbox\)"/)).toBeTruthy();
+  });
+});
