@@ -5,7 +5,8 @@
  *
  * The rule (docs/collection.md): ISRC when both sides have one; otherwise the same set of artists,
  * the same title and the same mix, each compared after folding case, accents and punctuation, with
- * "Original Mix" (or "Original", "Original Version") the same as no mix name. Another mix, another
+ * "Original Mix" (or "Original", "Original Version") the same as no mix name. A mix may be given
+ * apart, or at the title's end in brackets or after a dash ("Glue - Extended Mix"). Another mix, another
  * artist or a missing artist is not the same recording: a false "you have this" costs a DJ a track
  * they wanted, a missed one only a look.
  */
@@ -66,18 +67,29 @@ export function artistNames(artists: string | readonly string[]): string[] {
 const originalMix = /^original(?: (?:mix|version))?$/;
 const trailingBrackets = /\s*[([]([^()[\]]*)[)\]]\s*$/;
 const featuring = /^(?:feat|featuring|ft)\.?\s/i;
+/** " - Extended Mix" at a title's end, as stores' file names and tag editors write the mix. */
+const trailingDashPart = /\s+[-–—]\s+([^-–—]+)$/;
+/** The words a mix name ends with: only such a dashed part is a mix, "Song - Live at X" is a title. */
+const mixWord =
+  /(?:^| )(?:mix|remix|rmx|edit|re edit|dub|version|rework|remaster|remastered|vip|bootleg|instrumental|original|refix|reprise)$/;
 
 /**
- * Title, mix and extra artists: a title's trailing "(Extended Mix)" is its mix when no mix is
- * given, and a "(feat. C)" anywhere in it names an artist, as stores list featured artists.
+ * Title, mix and extra artists: a title's trailing "(Extended Mix)" or " - Extended Mix" is its
+ * mix when no mix is given, and a "(feat. C)" anywhere in it names an artist, as stores list
+ * featured artists.
  */
 function titleParts(title: string, mix: string): { title: string; mix: string; featured: string[] } {
   let rest = title;
   let mixName = mix;
   const featured: string[] = [];
-  for (let match = trailingBrackets.exec(rest); match; match = trailingBrackets.exec(rest)) {
+  for (;;) {
+    const bracket = trailingBrackets.exec(rest);
+    const dashed = bracket ? null : trailingDashPart.exec(rest);
+    const match = bracket ?? dashed;
+    if (!match) break;
     const inside = (match[1] ?? '').trim();
-    if (featuring.test(inside)) featured.push(inside.replace(featuring, ''));
+    if (bracket && featuring.test(inside)) featured.push(inside.replace(featuring, ''));
+    else if (dashed && !mixWord.test(fold(inside))) break;
     else if (mixName === '') mixName = inside;
     // A title that repeats its mix ("Glue (Extended Mix)" and "Extended Mix") says it once.
     else if (foldMix(inside) !== foldMix(mixName)) break;
