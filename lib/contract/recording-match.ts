@@ -57,10 +57,18 @@ export function fold(text: string): string {
 const artistSeparators =
   /\s*(?:[,;/&]|\s(?:feat|featuring|ft|vs|versus|with|x)\.?\s|\((?:feat|featuring|ft)\.?\s|\))\s*/giu;
 
+/** The artists' names as written, one per artist: "A feat. B" is ["A", "B"]. */
+export function splitArtists(artists: string | readonly string[]): string[] {
+  const joined = typeof artists === 'string' ? artists : artists.join(', ');
+  return ` ${joined} `
+    .split(artistSeparators)
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
 /** The artists as folded names, sorted and without repeats: "B & A" and "A, B" give the same list. */
 export function artistNames(artists: string | readonly string[]): string[] {
-  const joined = typeof artists === 'string' ? artists : artists.join(', ');
-  const names = ` ${joined} `.split(artistSeparators).map(fold).filter(Boolean);
+  const names = splitArtists(artists).map(fold).filter(Boolean);
   return [...new Set(names)].sort();
 }
 
@@ -78,7 +86,7 @@ const mixWord =
  * mix when no mix is given, and a "(feat. C)" anywhere in it names an artist, as stores list
  * featured artists.
  */
-function titleParts(title: string, mix: string): { title: string; mix: string; featured: string[] } {
+export function titleParts(title: string, mix: string): { title: string; mix: string; featured: string[] } {
   let rest = title;
   let mixName = mix;
   const featured: string[] = [];
@@ -89,7 +97,7 @@ function titleParts(title: string, mix: string): { title: string; mix: string; f
     if (!match) break;
     const inside = (match[1] ?? '').trim();
     if (bracket && featuring.test(inside)) featured.push(inside.replace(featuring, ''));
-    else if (dashed && !mixWord.test(fold(inside))) break;
+    else if (dashed && !isMixName(inside)) break;
     else if (mixName === '') mixName = inside;
     // A title that repeats its mix ("Glue (Extended Mix)" and "Extended Mix") says it once.
     else if (foldMix(inside) !== foldMix(mixName)) break;
@@ -97,6 +105,9 @@ function titleParts(title: string, mix: string): { title: string; mix: string; f
   }
   return { title: rest, mix: mixName, featured };
 }
+
+/** Whether text ends with a word mix names end with ("Extended Mix", "Dub", "VIP"). */
+export const isMixName = (text: string): boolean => mixWord.test(fold(text));
 
 /** The folded mix name, empty for the original. */
 export function foldMix(mix: string): string {
@@ -115,6 +126,15 @@ export function foldIsrc(isrc: string | null | undefined): string | null {
  * artist or no title): such a track is never "in your collection".
  */
 export function namesKey(recording: Recording): string | null {
+  const names = recordingNames(recording);
+  return names && `${names.artists}\u0001${names.title}\u0001${names.mix}`;
+}
+
+/**
+ * The folded artists, title and mix namesKey is made of, or null when too little: apart, so a
+ * store can tell "the same recording" from "the same title and artists, another mix".
+ */
+export function recordingNames(recording: Recording): { artists: string; title: string; mix: string } | null {
   const parts = titleParts(recording.title, recording.mix?.trim() ?? '');
   const artists = artistNames([
     ...(typeof recording.artists === 'string' ? [recording.artists] : recording.artists),
@@ -122,7 +142,7 @@ export function namesKey(recording: Recording): string | null {
   ]);
   const title = fold(parts.title);
   if (artists.length === 0 || title === '') return null;
-  return `${artists.join('|')}\u0001${title}\u0001${foldMix(parts.mix)}`;
+  return { artists: artists.join('|'), title, mix: foldMix(parts.mix) };
 }
 
 /** Whether two tracks are the same recording (the rule above). */
