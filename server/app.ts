@@ -20,6 +20,7 @@ import { serializerCompiler } from './http/serializer.ts';
 import { registerOAuth } from './oauth/oauth-server.ts';
 import { registerOpenApi } from './openapi.ts';
 import { operatorRoutes } from './operator/routes.ts';
+import { tracklistRoutes } from './tracklist/routes.ts';
 import { errorPage, notFoundPage, websiteRoutes } from './web/routes.ts';
 
 export const defaultPort = 8787;
@@ -110,6 +111,7 @@ export async function buildApp({
   ctx.auth = await registerOAuth(app, ctx);
   cartRoutes(app, ctx);
   catalogRoutes(app, ctx);
+  tracklistRoutes(app, ctx);
   downloadRoutes(app, ctx);
   artworkRoutes(app, ctx);
   operatorRoutes(app, ctx);

@@ -303,6 +303,47 @@ const postgresCartAdd = `
   $body$
 `;
 
+/**
+ * The text indexes the tracklist match and the website's search read (server/tracklist/): track
+ * titles and artist names by word, case and accents folded, on each engine's own full-text search.
+ * SQLite: FTS5 tables over the tables' own rows (external content), kept in step by triggers, so
+ * the seed, store:publish and anything else writing tracks or artists keeps them current.
+ * PostgreSQL: GIN indexes on the words of crate_fold(name) (lower case, accented Latin letters as
+ * their base letter), an expression PostgreSQL keeps in step itself.
+ */
+const sqliteTextSearch = (table: 'tracks' | 'artists', index: string) => [
+  `CREATE VIRTUAL TABLE ${index} USING fts5(name, content='${table}', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`,
+  `INSERT INTO ${index} (${index}) VALUES ('rebuild')`,
+  `CREATE TRIGGER ${index}_insert AFTER INSERT ON ${table} BEGIN INSERT INTO ${index} (rowid, name) VALUES (new.id, new.name); END`,
+  `CREATE TRIGGER ${index}_delete AFTER DELETE ON ${table} BEGIN INSERT INTO ${index} (${index}, rowid, name) VALUES ('delete', old.id, old.name); END`,
+  `CREATE TRIGGER ${index}_update AFTER UPDATE OF name ON ${table} BEGIN INSERT INTO ${index} (${index}, rowid, name) VALUES ('delete', old.id, old.name); INSERT INTO ${index} (rowid, name) VALUES (new.id, new.name); END`,
+];
+
+/** Latin letters with accents (U+00C0 to U+024F) and the base letter each folds to. */
+function accentedLatin(): { from: string; to: string } {
+  let from = '';
+  let to = '';
+  for (let code = 0xc0; code <= 0x24f; code++) {
+    const letter = String.fromCodePoint(code);
+    const base = letter.normalize('NFKD').replace(/\p{M}+/gu, '');
+    if (base.length === 1 && base !== letter && /^[A-Za-z]$/.test(base)) {
+      from += letter;
+      to += base;
+    }
+  }
+  return { from, to };
+}
+
+const postgresTextSearch = () => {
+  const { from, to } = accentedLatin();
+  return [
+    `CREATE FUNCTION crate_fold(text TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE PARALLEL SAFE
+      AS $$ SELECT lower(translate(text, '${from}', '${to}')) $$`,
+    `CREATE INDEX tracks_name_words ON tracks USING gin (to_tsvector('simple', crate_fold(name)))`,
+    `CREATE INDEX artists_name_words ON artists USING gin (to_tsvector('simple', crate_fold(name)))`,
+  ];
+};
+
 const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '0001-store': {
     up: async (db) => {
@@ -314,6 +355,16 @@ const migrationsFor = (engine: Engine): Record<string, Migration> => ({
     up: async (db) => {
       // One statement: its body holds semicolons, so it is not split like the scripts above.
       if (engine === 'postgres') await sql.raw(postgresCartAdd).execute(db);
+    },
+  },
+  '0003-text-search': {
+    up: async (db) => {
+      // One statement at a time: a trigger's body holds semicolons.
+      const statements =
+        engine === 'postgres'
+          ? postgresTextSearch()
+          : [...sqliteTextSearch('tracks', 'track_search'), ...sqliteTextSearch('artists', 'artist_search')];
+      for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
 });

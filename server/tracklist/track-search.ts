@@ -1,0 +1,111 @@
+/**
+ * Candidate tracks by their words, through each engine's text index (migration 0003): tracks by
+ * one of the artists whose title holds every word of the title asked for. A candidate is only a
+ * candidate: the recording matcher (lib/contract/recording-match.ts) decides what it is.
+ */
+import type { StoreContext } from '../context.ts';
+
+/** Words as the text indexes cut them: letters and digits, accents dropped (case: the index folds it). */
+export const searchWords = (text: string): string[] =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+export interface WordQuery {
+  title: string;
+  /** Each artist's name as written; a track by any one of them is a candidate. */
+  artists: readonly string[];
+}
+
+/** FTS5's query syntax: every word quoted, so none reads as an operator. */
+const ftsWord = (word: string) => `"${word.replaceAll('"', '""')}"`;
+/** tsquery's syntax: every word quoted, so none reads as an operator. */
+const tsWord = (word: string) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`;
+
+/** The two engines' query texts: the title's words all, the artists' names (each a phrase) any. */
+function queryTexts(engine: 'sqlite' | 'postgres', { title, artists }: WordQuery) {
+  const titleWords = searchWords(title);
+  const names = artists.map(searchWords).filter((words) => words.length > 0);
+  if (titleWords.length === 0 || names.length === 0) return null;
+  if (engine === 'sqlite') {
+    return {
+      title: titleWords.map(ftsWord).join(' AND '),
+      artists: names.map((words) => ftsWord(words.join(' '))).join(' OR '),
+    };
+  }
+  return {
+    title: titleWords.map(tsWord).join(' & '),
+    artists: names.map((words) => `(${words.map(tsWord).join(' <-> ')})`).join(' | '),
+  };
+}
+
+/** SQLite: the artists' ids from their index, the titles' from theirs, joined on track_artists. */
+const sqliteCandidates = `
+  SELECT DISTINCT ta.track_id AS id FROM track_artists ta
+  WHERE ta.role = 'artist'
+    AND ta.artist_id IN (SELECT rowid FROM artist_search WHERE artist_search MATCH ?)
+    AND ta.track_id IN (SELECT rowid FROM track_search WHERE track_search MATCH ?)
+  LIMIT ?`;
+
+/** PostgreSQL: the same through the GIN indexes on crate_fold(name)'s words. */
+const postgresCandidates = `
+  SELECT DISTINCT ta.track_id AS id FROM track_artists ta
+  WHERE ta.role = 'artist'
+    AND ta.artist_id IN (SELECT a.id FROM artists a
+      WHERE to_tsvector('simple', crate_fold(a.name)) @@ to_tsquery('simple', crate_fold(?)))
+    AND ta.track_id IN (SELECT t.id FROM tracks t
+      WHERE to_tsvector('simple', crate_fold(t.name)) @@ to_tsquery('simple', crate_fold(?)))
+  LIMIT ?`;
+
+/** The statement and its values, also for reading its plan (the service tests do). */
+export function candidateStatement(engine: 'sqlite' | 'postgres', words: WordQuery, limit: number) {
+  const texts = queryTexts(engine, words);
+  if (texts === null) return null;
+  return {
+    text: engine === 'sqlite' ? sqliteCandidates : postgresCandidates,
+    values: [texts.artists, texts.title, limit],
+  };
+}
+
+/** Ids of tracks by one of the artists whose title holds the title's words; none without words. */
+export async function candidateTracks(ctx: StoreContext, words: WordQuery, limit: number): Promise<number[]> {
+  const statement = candidateStatement(ctx.db.engine, words, limit);
+  if (statement === null) return [];
+  const rows = await ctx.db.all<{ id: number }>(statement.text, ...statement.values);
+  return rows.map((row) => Number(row.id));
+}
+
+const sqliteByTitle = 'SELECT rowid AS id FROM track_search WHERE track_search MATCH ? LIMIT ?';
+const postgresByTitle = `SELECT t.id FROM tracks t
+  WHERE to_tsvector('simple', crate_fold(t.name)) @@ to_tsquery('simple', crate_fold(?)) LIMIT ?`;
+const sqliteByArtist = `SELECT ta.track_id AS id FROM track_artists ta WHERE ta.role = 'artist'
+  AND ta.artist_id IN (SELECT rowid FROM artist_search WHERE artist_search MATCH ?) LIMIT ?`;
+const postgresByArtist = `SELECT ta.track_id AS id FROM track_artists ta WHERE ta.role = 'artist'
+  AND ta.artist_id IN (SELECT a.id FROM artists a
+    WHERE to_tsvector('simple', crate_fold(a.name)) @@ to_tsquery('simple', crate_fold(?))) LIMIT ?`;
+
+/**
+ * The website's search (GET /search): an "Artist - Title" line finds that title by those artists,
+ * else the title by anyone; other text finds the titles holding all its words, then the tracks of
+ * the artists whose name holds them.
+ */
+export async function searchTracks(
+  ctx: StoreContext,
+  query: string,
+  line: WordQuery | null,
+  limit: number,
+): Promise<number[]> {
+  const found = new Set(line ? await candidateTracks(ctx, line, limit) : []);
+  const words = searchWords(line && found.size === 0 ? line.title : query);
+  if (found.size > 0 || words.length === 0) return [...found];
+  const sqlite = ctx.db.engine === 'sqlite';
+  const all = sqlite ? words.map(ftsWord).join(' AND ') : words.map(tsWord).join(' & ');
+  for (const statement of sqlite ? [sqliteByTitle, sqliteByArtist] : [postgresByTitle, postgresByArtist]) {
+    if (found.size >= limit) break;
+    const rows = await ctx.db.all<{ id: number }>(statement, all, limit - found.size);
+    for (const row of rows) found.add(Number(row.id));
+  }
+  return [...found];
+}
