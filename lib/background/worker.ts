@@ -14,6 +14,7 @@ import { collectionSourceOf } from './collection/collection-check.ts';
 import { createDownloadService } from './downloads/download-service.ts';
 import { libraryHandlers } from './downloads/library-handlers.ts';
 import { createFollowing } from './following/following-service.ts';
+import { matchTracklist } from './tracklist/tracklist-service.ts';
 import { createWorkerContext } from './worker-context.ts';
 
 export function createWorker(auth: AuthService) {
@@ -32,6 +33,7 @@ export function createWorker(auth: AuthService) {
     ...catalogHandlers(worker),
     ...libraryHandlers(worker, cart, downloads),
     ...following.handlers,
+    matchTracklist: ({ lines }) => matchTracklist(worker, cart, lines),
   };
   return { handlers, auth, cart, downloads, following, collectionSource };
 }
