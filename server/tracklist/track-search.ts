@@ -24,20 +24,32 @@ const ftsWord = (word: string) => `"${word.replaceAll('"', '""')}"`;
 /** tsquery's syntax: every word quoted, so none reads as an operator. */
 const tsWord = (word: string) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`;
 
-/** The two engines' query texts: the title's words all, the artists' names (each a phrase) any. */
+/**
+ * The artists' words a candidate's artist may hold: each whole name, and each word of three
+ * letters or more alone, so a name the index spells otherwise ("Weiß" for "WEISS", "Fred again.."
+ * for "Fred Again") still finds its tracks through its other words.
+ */
+function artistTerms(artists: readonly string[]): string[][] {
+  const names = artists.map(searchWords).filter((words) => words.length > 0);
+  const single = names.flat().filter((word) => word.length >= 3);
+  const terms = [...names, ...single.map((word) => [word])];
+  return [...new Map(terms.map((words) => [words.join(' ').toLowerCase(), words])).values()];
+}
+
+/** The two engines' query texts: the title's words all, the artists' terms any. */
 function queryTexts(engine: 'sqlite' | 'postgres', { title, artists }: WordQuery) {
   const titleWords = searchWords(title);
-  const names = artists.map(searchWords).filter((words) => words.length > 0);
-  if (titleWords.length === 0 || names.length === 0) return null;
+  const terms = artistTerms(artists);
+  if (titleWords.length === 0 || terms.length === 0) return null;
   if (engine === 'sqlite') {
     return {
       title: titleWords.map(ftsWord).join(' AND '),
-      artists: names.map((words) => ftsWord(words.join(' '))).join(' OR '),
+      artists: terms.map((words) => ftsWord(words.join(' '))).join(' OR '),
     };
   }
   return {
     title: titleWords.map(tsWord).join(' & '),
-    artists: names.map((words) => `(${words.map(tsWord).join(' <-> ')})`).join(' | '),
+    artists: terms.map((words) => `(${words.map(tsWord).join(' <-> ')})`).join(' | '),
   };
 }
 
