@@ -205,7 +205,8 @@ try {
   const figures = {
     [`tracklist_match_p50_ms_100${suffix}`]: percentile(times, 0.5),
     [`tracklist_match_p95_ms_100${suffix}`]: percentile(times, 0.95),
-    ...(suffix === '' ? { tracklist_precision: precision, tracklist_recall: recall } : {}),
+    [`tracklist_precision${suffix}`]: precision,
+    [`tracklist_recall${suffix}`]: recall,
   };
   console.log(
     `${engine}, ${instances} instance(s), ${scale} tracks; ${lines} spelled lines, ${times.length} lists of 100`,

@@ -57,13 +57,18 @@ export function fold(text: string): string {
 const artistSeparators =
   /\s*(?:[,;/&]|\s(?:feat|featuring|ft|vs|versus|with|x)\.?\s|\((?:feat|featuring|ft)\.?\s|\))\s*/giu;
 
+const leadingSeparatorWord = /^\s*(?:feat|featuring|ft|vs|versus|with|x)\.?\s+/i;
+
 /** The artists' names as written, one per artist: "A feat. B" is ["A", "B"]. */
 export function splitArtists(artists: string | readonly string[]): string[] {
   const joined = typeof artists === 'string' ? artists : artists.join(', ');
-  return ` ${joined} `
-    .split(artistSeparators)
-    .map((name) => name.trim())
-    .filter(Boolean);
+  return (
+    ` ${joined} `
+      .split(artistSeparators)
+      // A separator word right after a bracket ("A (UK) vs. B"): the bracket took the space before it.
+      .map((name, i) => (i > 0 ? name.replace(leadingSeparatorWord, '') : name).trim())
+      .filter(Boolean)
+  );
 }
 
 /** The artists as folded names, sorted and without repeats: "B & A" and "A, B" give the same list. */
@@ -73,7 +78,8 @@ export function artistNames(artists: string | readonly string[]): string[] {
 }
 
 const originalMix = /^original(?: (?:mix|version))?$/;
-const trailingBrackets = /\s*[([]([^()[\]]*)[)\]]\s*$/;
+/** A title's last bracket, which may hold one of its own: "(Felix Weiß (BR) Remix)". */
+const trailingBrackets = /\s*[([]((?:[^()[\]]|\([^()[\]]*\))*)[)\]]\s*$/;
 const featuring = /^(?:feat|featuring|ft)\.?\s/i;
 /** " - Extended Mix" at a title's end, as stores' file names and tag editors write the mix. */
 const trailingDashPart = /\s+[-–—]\s+([^-–—]+)$/;

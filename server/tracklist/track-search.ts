@@ -25,21 +25,22 @@ const ftsWord = (word: string) => `"${word.replaceAll('"', '""')}"`;
 const tsWord = (word: string) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`;
 
 /**
- * The artists' words a candidate's artist may hold: each whole name, and each word of three
- * letters or more alone, so a name the index spells otherwise ("Weiß" for "WEISS", "Fred again.."
- * for "Fred Again") still finds its tracks through its other words.
+ * The artists' words a candidate's artist holds: each whole name as a phrase; or, `loose`, each
+ * word of three letters or more alone too, so a name the index spells otherwise ("Weiß" for
+ * "WEISS", "Fred again.." for "Fred Again") still finds its tracks through its other words.
  */
-function artistTerms(artists: readonly string[]): string[][] {
+function artistTerms(artists: readonly string[], loose: boolean): string[][] {
   const names = artists.map(searchWords).filter((words) => words.length > 0);
+  if (!loose) return names;
   const single = names.flat().filter((word) => word.length >= 3);
   const terms = [...names, ...single.map((word) => [word])];
   return [...new Map(terms.map((words) => [words.join(' ').toLowerCase(), words])).values()];
 }
 
 /** The two engines' query texts: the title's words all, the artists' terms any. */
-function queryTexts(engine: 'sqlite' | 'postgres', { title, artists }: WordQuery) {
+function queryTexts(engine: 'sqlite' | 'postgres', { title, artists }: WordQuery, loose: boolean) {
   const titleWords = searchWords(title);
-  const terms = artistTerms(artists);
+  const terms = artistTerms(artists, loose);
   if (titleWords.length === 0 || terms.length === 0) return null;
   if (engine === 'sqlite') {
     return {
@@ -61,19 +62,32 @@ const sqliteCandidates = `
     AND ta.track_id IN (SELECT rowid FROM track_search WHERE track_search MATCH ?)
   LIMIT ?`;
 
-/** PostgreSQL: the same through the GIN indexes on crate_fold(name)'s words. */
+/**
+ * PostgreSQL: the same through the GIN indexes on crate_fold(name)'s words, each set read from its
+ * index once (MATERIALIZED): joined as subqueries, the planner rechecked the title's words on every
+ * track of the artists, computing each title's words again, and scanned track_artists whole.
+ */
 const postgresCandidates = `
-  SELECT DISTINCT ta.track_id AS id FROM track_artists ta
-  WHERE ta.role = 'artist'
-    AND ta.artist_id IN (SELECT a.id FROM artists a
-      WHERE to_tsvector('simple', crate_fold(a.name)) @@ to_tsquery('simple', crate_fold(?)))
-    AND ta.track_id IN (SELECT t.id FROM tracks t
-      WHERE to_tsvector('simple', crate_fold(t.name)) @@ to_tsquery('simple', crate_fold(?)))
+  WITH named AS MATERIALIZED (
+    SELECT a.id FROM artists a
+     WHERE to_tsvector('simple', crate_fold(a.name)) @@ to_tsquery('simple', crate_fold(?))
+  ), titled AS MATERIALIZED (
+    SELECT t.id FROM tracks t
+     WHERE to_tsvector('simple', crate_fold(t.name)) @@ to_tsquery('simple', crate_fold(?))
+  )
+  SELECT DISTINCT ta.track_id AS id FROM titled
+    JOIN track_artists ta ON ta.track_id = titled.id AND ta.role = 'artist'
+   WHERE ta.artist_id IN (SELECT id FROM named)
   LIMIT ?`;
 
 /** The statement and its values, also for reading its plan (the service tests do). */
-export function candidateStatement(engine: 'sqlite' | 'postgres', words: WordQuery, limit: number) {
-  const texts = queryTexts(engine, words);
+export function candidateStatement(
+  engine: 'sqlite' | 'postgres',
+  words: WordQuery,
+  limit: number,
+  loose = false,
+) {
+  const texts = queryTexts(engine, words, loose);
   if (texts === null) return null;
   return {
     text: engine === 'sqlite' ? sqliteCandidates : postgresCandidates,
@@ -81,12 +95,18 @@ export function candidateStatement(engine: 'sqlite' | 'postgres', words: WordQue
   };
 }
 
-/** Ids of tracks by one of the artists whose title holds the title's words; none without words. */
+/**
+ * Ids of tracks by one of the artists whose title holds the title's words; none without words.
+ * The artists' whole names first; only when they find nothing, their words alone (artistTerms).
+ */
 export async function candidateTracks(ctx: StoreContext, words: WordQuery, limit: number): Promise<number[]> {
-  const statement = candidateStatement(ctx.db.engine, words, limit);
-  if (statement === null) return [];
-  const rows = await ctx.db.all<{ id: number }>(statement.text, ...statement.values);
-  return rows.map((row) => Number(row.id));
+  for (const loose of [false, true]) {
+    const statement = candidateStatement(ctx.db.engine, words, limit, loose);
+    if (statement === null) return [];
+    const rows = await ctx.db.all<{ id: number }>(statement.text, ...statement.values);
+    if (rows.length > 0) return rows.map((row) => Number(row.id));
+  }
+  return [];
 }
 
 const sqliteByTitle = 'SELECT rowid AS id FROM track_search WHERE track_search MATCH ? LIMIT ?';

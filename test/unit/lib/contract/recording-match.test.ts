@@ -53,6 +53,8 @@ describe('artistNames', () => {
     ['A/B', ['a', 'b']],
     ['Axwell', ['axwell']],
     ['Chase and Status', ['chase and status']],
+    ['Ida Ndlovu (AU) vs. Chloé Lefèvre', ['chloe lefevre', 'ida ndlovu au']],
+    ['A (UK) feat. B', ['a uk', 'b']],
   ])('%s is %j', (artists, names) => {
     expect(artistNames(artists)).toEqual(names);
   });
@@ -178,6 +180,12 @@ describe('sameRecording: real-world spellings', () => {
       'a dashed title part that names no mix matches itself',
       store(['Moderat'], 'Bad Kingdom - Live in Berlin', ''),
       { artists: 'Moderat', title: 'Bad Kingdom – Live In Berlin' },
+      true,
+    ],
+    [
+      'a mix holding a bracket of its own',
+      store(['Marta'], 'Silent Orbit', 'Felix Weiß (BR) Remix'),
+      { artists: 'Marta', title: 'Silent Orbit (Felix Weiss (BR) Remix)' },
       true,
     ],
     [
