@@ -308,8 +308,9 @@ const postgresCartAdd = `
  * titles and artist names by word, case and accents folded, on each engine's own full-text search.
  * SQLite: FTS5 tables over the tables' own rows (external content), kept in step by triggers, so
  * the seed, store:publish and anything else writing tracks or artists keeps them current.
- * PostgreSQL: GIN indexes on the words of crate_fold(name) (lower case, accented Latin letters as
- * their base letter), an expression PostgreSQL keeps in step itself.
+ * PostgreSQL: a stored generated column `name_words`, the words of crate_fold(name) (small letters,
+ * accented Latin letters as their base letter), which PostgreSQL keeps in step itself, and a GIN
+ * index on it.
  */
 const sqliteTextSearch = (table: 'tracks' | 'artists', index: string) => [
   `CREATE VIRTUAL TABLE ${index} USING fts5(name, content='${table}', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`,
@@ -319,28 +320,44 @@ const sqliteTextSearch = (table: 'tracks' | 'artists', index: string) => [
   `CREATE TRIGGER ${index}_update AFTER UPDATE OF name ON ${table} BEGIN INSERT INTO ${index} (${index}, rowid, name) VALUES ('delete', old.id, old.name); INSERT INTO ${index} (rowid, name) VALUES (new.id, new.name); END`,
 ];
 
-/** Latin letters with accents (U+00C0 to U+024F) and the base letter each folds to. */
-function accentedLatin(): { from: string; to: string } {
+/**
+ * What crate_fold's translate() maps: each accented Latin letter to its base letter, and each
+ * capital of Latin, Greek and Cyrillic to its small letter, whatever the cluster's locale (lower()
+ * of a C-locale database changes only A to Z; the extension writes "SØREN" for "Søren").
+ */
+function foldedLetters(): { from: string; to: string } {
   let from = '';
   let to = '';
-  for (let code = 0xc0; code <= 0x24f; code++) {
-    const letter = String.fromCodePoint(code);
-    const base = letter.normalize('NFKD').replace(/\p{M}+/gu, '');
-    if (base.length === 1 && base !== letter && /^[A-Za-z]$/.test(base)) {
-      from += letter;
-      to += base;
+  const ranges: [number, number][] = [
+    [0xc0, 0x24f],
+    [0x370, 0x3ff],
+    [0x400, 0x52f],
+  ];
+  for (const [first, last] of ranges) {
+    for (let code = first; code <= last; code++) {
+      const letter = String.fromCodePoint(code);
+      const base = letter.normalize('NFKD').replace(/\p{M}+/gu, '');
+      const folded = (base.length === 1 ? base : letter).toLowerCase();
+      if (folded.length === 1 && folded !== letter) {
+        from += letter;
+        to += folded;
+      }
     }
   }
   return { from, to };
 }
 
 const postgresTextSearch = () => {
-  const { from, to } = accentedLatin();
+  const { from, to } = foldedLetters();
   return [
     `CREATE FUNCTION crate_fold(text TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE PARALLEL SAFE
       AS $$ SELECT lower(translate(text, '${from}', '${to}')) $$`,
-    `CREATE INDEX tracks_name_words ON tracks USING gin (to_tsvector('simple', crate_fold(name)))`,
-    `CREATE INDEX artists_name_words ON artists USING gin (to_tsvector('simple', crate_fold(name)))`,
+    // Stored, not an index expression: a row's words are read, never computed again per query.
+    ...['tracks', 'artists'].flatMap((table) => [
+      `ALTER TABLE ${table} ADD COLUMN name_words tsvector
+        GENERATED ALWAYS AS (to_tsvector('simple', crate_fold(name))) STORED`,
+      `CREATE INDEX ${table}_name_words ON ${table} USING gin (name_words)`,
+    ]),
   ];
 };
 

@@ -60,10 +60,8 @@ const dialects = {
     all: (words: readonly string[]) => words.map(ftsWord).join(' AND '),
   },
   postgres: {
-    artists: `SELECT a.id FROM artists a
-      WHERE to_tsvector('simple', crate_fold(a.name)) @@ to_tsquery('simple', crate_fold(?))`,
-    titles: `SELECT t.id FROM tracks t
-      WHERE to_tsvector('simple', crate_fold(t.name)) @@ to_tsquery('simple', crate_fold(?))`,
+    artists: "SELECT a.id FROM artists a WHERE a.name_words @@ to_tsquery('simple', crate_fold(?))",
+    titles: "SELECT t.id FROM tracks t WHERE t.name_words @@ to_tsquery('simple', crate_fold(?))",
     phrase: (words: readonly string[]) => `(${words.map(tsWord).join(' <-> ')})`,
     any: ' | ',
     all: (words: readonly string[]) => words.map(tsWord).join(' & '),
@@ -72,14 +70,15 @@ const dialects = {
 
 /**
  * The candidates' statement: tracks whose title holds every word of the title, with an artist in
- * each artist set. PostgreSQL reads each set from its index once (MATERIALIZED): joined as
- * subqueries, its planner rechecked the title's words on every track of the artists.
+ * each artist set. SQLite: `+` keeps the title set off the primary key, so the artists' few
+ * tracks are walked and looked up in it (else every track of a common title was walked: "Fire",
+ * 20 ms at 1,000,000). PostgreSQL: each artist set read from its index once (MATERIALIZED), its
+ * tracks' stored words checked against the title's.
  */
 function candidateSql(engine: 'sqlite' | 'postgres', artistSets: number): string {
   const d = dialects[engine];
   const sets = Array.from({ length: artistSets }, (_, i) => i);
   const setOf = (i: number) => (engine === 'sqlite' ? `(${d.artists})` : `(SELECT id FROM named${i})`);
-  const titled = engine === 'sqlite' ? `(${d.titles})` : '(SELECT id FROM titled)';
   const more = sets
     .slice(1)
     .map(
@@ -87,15 +86,19 @@ function candidateSql(engine: 'sqlite' | 'postgres', artistSets: number): string
         AND x.role = 'artist' AND x.artist_id IN ${setOf(i)})`,
     )
     .join('\n');
-  // SQLite: `+` keeps the title set off the primary key, so the artist's few tracks are walked and
-  // looked up in it; else it walked every track of a common title ("Fire": 20 ms at 1,000,000).
-  const body = `SELECT DISTINCT ta.track_id AS id FROM track_artists ta
-    WHERE ta.role = 'artist' AND ta.artist_id IN ${setOf(0)} AND ${engine === 'sqlite' ? '+' : ''}ta.track_id IN ${titled}
-    ${more}
-    LIMIT ?`;
-  if (engine === 'sqlite') return body;
+  if (engine === 'sqlite') {
+    return `SELECT DISTINCT ta.track_id AS id FROM track_artists ta
+      WHERE ta.role = 'artist' AND ta.artist_id IN ${setOf(0)} AND +ta.track_id IN (${d.titles})
+      ${more}
+      LIMIT ?`;
+  }
   const named = sets.map((i) => `named${i} AS MATERIALIZED (${d.artists})`);
-  return `WITH titled AS MATERIALIZED (${d.titles}), ${named.join(', ')} ${body}`;
+  return `WITH ${named.join(', ')}
+    SELECT DISTINCT ta.track_id AS id FROM track_artists ta JOIN tracks t ON t.id = ta.track_id
+     WHERE ta.role = 'artist' AND ta.artist_id IN ${setOf(0)}
+       AND t.name_words @@ to_tsquery('simple', crate_fold(?))
+       ${more}
+     LIMIT ?`;
 }
 
 /** The statement and its values, also for reading its plan (the service tests do). */
@@ -111,11 +114,11 @@ export function candidateStatement(
   if (titleWords.length === 0 || terms.length === 0) return null;
   const phrases = terms.map((words) => d.phrase(words));
   const sets = strict ? phrases : [phrases.join(d.any)];
-  // SQLite binds in the order the text names them; PostgreSQL's CTEs name the title first.
+  // Bound in the order the text names them: PostgreSQL's CTEs name every artist set first.
   const values =
     engine === 'sqlite'
       ? [sets[0] as string, d.all(titleWords), ...sets.slice(1), limit]
-      : [d.all(titleWords), ...sets, limit];
+      : [...sets, d.all(titleWords), limit];
   return { text: candidateSql(engine, sets.length), values };
 }
 
@@ -135,12 +138,12 @@ export async function candidateTracks(ctx: StoreContext, words: WordQuery, limit
 
 const sqliteByTitle = 'SELECT rowid AS id FROM track_search WHERE track_search MATCH ? LIMIT ?';
 const postgresByTitle = `SELECT t.id FROM tracks t
-  WHERE to_tsvector('simple', crate_fold(t.name)) @@ to_tsquery('simple', crate_fold(?)) LIMIT ?`;
+  WHERE t.name_words @@ to_tsquery('simple', crate_fold(?)) LIMIT ?`;
 const sqliteByArtist = `SELECT ta.track_id AS id FROM track_artists ta WHERE ta.role = 'artist'
   AND ta.artist_id IN (SELECT rowid FROM artist_search WHERE artist_search MATCH ?) LIMIT ?`;
 const postgresByArtist = `SELECT ta.track_id AS id FROM track_artists ta WHERE ta.role = 'artist'
   AND ta.artist_id IN (SELECT a.id FROM artists a
-    WHERE to_tsvector('simple', crate_fold(a.name)) @@ to_tsquery('simple', crate_fold(?))) LIMIT ?`;
+    WHERE a.name_words @@ to_tsquery('simple', crate_fold(?))) LIMIT ?`;
 
 /**
  * The website's search (GET /search): an "Artist - Title" line finds that title by those artists,
