@@ -73,7 +73,9 @@ const dialects = {
  * each artist set. SQLite: `+` keeps the title set off the primary key, so the artists' few
  * tracks are walked and looked up in it (else every track of a common title was walked: "Fire",
  * 20 ms at 1,000,000). PostgreSQL: each artist set read from its index once (MATERIALIZED), its
- * tracks' stored words checked against the title's.
+ * tracks' stored words checked against the title's; `coalesce` keeps the planner off the titles'
+ * index, whose estimate for common words is a hundredth of the truth ("Out of Time": 5,378 rows
+ * read for 4, 44 ms).
  */
 function candidateSql(engine: 'sqlite' | 'postgres', artistSets: number): string {
   const d = dialects[engine];
@@ -96,7 +98,7 @@ function candidateSql(engine: 'sqlite' | 'postgres', artistSets: number): string
   return `WITH ${named.join(', ')}
     SELECT DISTINCT ta.track_id AS id FROM track_artists ta JOIN tracks t ON t.id = ta.track_id
      WHERE ta.role = 'artist' AND ta.artist_id IN ${setOf(0)}
-       AND t.name_words @@ to_tsquery('simple', crate_fold(?))
+       AND coalesce(t.name_words, ''::tsvector) @@ to_tsquery('simple', crate_fold(?))
        ${more}
      LIMIT ?`;
 }
