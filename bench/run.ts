@@ -60,6 +60,14 @@ const benches: Bench[] = [
   { name: 'store-postgres-1', script: 'store.ts', postgres: true, args: [...storeArgs, '--instances', '1'] },
   { name: 'store-postgres-2', script: 'store.ts', postgres: true, args: [...storeArgs, '--instances', '2'] },
   { name: 'website', script: 'website.ts', args: ['--runs', '100'] },
+  // A 100-line tracklist matched, and the matcher's precision and recall (docs/tracklist.md).
+  { name: 'tracklist', script: 'tracklist.ts', args: ['--scale', full ? '1000000' : '100000'] },
+  {
+    name: 'tracklist-postgres-2',
+    script: 'tracklist.ts',
+    postgres: true,
+    args: ['--scale', full ? '1000000' : '100000', '--instances', '2'],
+  },
   {
     name: 'content-script',
     script: 'content-script.ts',
@@ -142,6 +150,12 @@ const goals: Record<string, { max?: number; min?: number }> = {
   cart_add_postgres_vs_sqlite_durable_ratio: { min: 1 },
   usb_export_s_1000: { max: 5 },
   usb_copy_heap_growth_mb: { max: 16 },
+  tracklist_match_p95_ms_100: { max: 500 },
+  tracklist_match_p95_ms_100_postgres_2_instances: { max: 500 },
+  tracklist_precision: { min: 1 },
+  tracklist_recall: { min: 0.95 },
+  tracklist_precision_postgres_2_instances: { min: 1 },
+  tracklist_recall_postgres_2_instances: { min: 0.95 },
 };
 
 /** Runs of a bench: the figures that move in frames get at least 5, so that a median means something. */

@@ -21,6 +21,7 @@ import { serializerCompiler } from './http/serializer.ts';
 import { registerOAuth } from './oauth/oauth-server.ts';
 import { registerOpenApi } from './openapi.ts';
 import { operatorRoutes } from './operator/routes.ts';
+import { tracklistRoutes } from './tracklist/routes.ts';
 import { errorPage, notFoundPage, websiteRoutes } from './web/routes.ts';
 
 export const defaultPort = 8787;
@@ -112,6 +113,7 @@ export async function buildApp({
   cartRoutes(app, ctx);
   catalogRoutes(app, ctx);
   analysisRoutes(app, ctx);
+  tracklistRoutes(app, ctx);
   downloadRoutes(app, ctx);
   artworkRoutes(app, ctx);
   operatorRoutes(app, ctx);

@@ -116,7 +116,7 @@ const itemName = ({ type, id }: { type: ItemType; id: number }) =>
     : i18n.t('popup.share.itemRelease', [String(id)]);
 
 /** Why the worker added nothing, in the DJ's language. */
-function problemText(problem: CrateImportProblem): string {
+export function problemText(problem: CrateImportProblem): string {
   switch (problem.code) {
     case 'empty':
       return i18n.t('popup.share.emptyCrate');
@@ -138,7 +138,7 @@ function problemText(problem: CrateImportProblem): string {
 }
 
 /** Why the store declined one item, from its warning code. */
-const skippedBecause: Record<CartWarning['code'], () => string> = {
+export const skippedBecause: Record<CartWarning['code'], () => string> = {
   alreadyPurchased: () => i18n.t('popup.share.skippedBecause.alreadyPurchased'),
   notFound: () => i18n.t('popup.share.skippedBecause.notFound'),
   notPurchasable: () => i18n.t('popup.share.skippedBecause.notPurchasable'),

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
+import { openTab } from '../../lib/popup/open-tab.ts';
 import { type PopupSnapshot, rememberAuth, scopeOf } from '../../lib/popup/popup-snapshot.ts';
 import type { PopupTabId } from '../../lib/popup/popup-tab-ids.ts';
 import type { AuthState } from '../../lib/protocol/messages.ts';
@@ -139,6 +140,14 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
         onClick={() => void browser.runtime.openOptionsPage()}
       >
         {i18n.t('collection.popupLink')}
+      </button>
+      {/* A long list wants a page of its own: pasting, a file chooser and a list of lines. */}
+      <button
+        type="button"
+        class="link-button tracklist-link"
+        onClick={() => openTab(browser.runtime.getURL('/tracklist.html'))}
+      >
+        {i18n.t('tracklist.popupLink')}
       </button>
     </div>
   );

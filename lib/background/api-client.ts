@@ -8,6 +8,10 @@ import { z } from 'zod';
 import { maxPerPage } from '../contract/paging.ts';
 import { TrackAnalysis, WaveformDetail } from '../contract/track-analysis.ts';
 import {
+  TracklistLineMatch,
+  type TracklistLineMatch as TracklistLineMatchType,
+} from '../contract/tracklist-match.ts';
+import {
   ArtistCatalogMetadata,
   Artist as ArtistSchema,
   type AudioFormat,
@@ -188,6 +192,11 @@ function catalogCalls(call: StoreCall) {
           authenticated: false,
         })
       ).results,
+    /** POST /catalog/3/tracklist: every line of a tracklist matched (docs/api.md), 250 lines at most. */
+    matchTracklist: (text: string): Promise<TracklistLineMatchType[]> =>
+      call('POST', '/catalog/3/tracklist', { text }, envelopeOf(z.array(TracklistLineMatch)), {
+        authenticated: false,
+      }).then((body) => body.results),
 
     /** GET /catalog/3/artists: search, filter, sort and page the artist catalog. */
     async artists(query: ArtistQuery = {}): Promise<ArtistPage> {

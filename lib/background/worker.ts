@@ -15,6 +15,7 @@ import { createDownloadService } from './downloads/download-service.ts';
 import { libraryHandlers } from './downloads/library-handlers.ts';
 import { createFollowing } from './following/following-service.ts';
 import { createNewPurchases, newPurchasesHandlers } from './new-purchases/new-purchases-service.ts';
+import { matchTracklist } from './tracklist/tracklist-service.ts';
 import { stickHandlers } from './usb-stick/stick-handlers.ts';
 import { createWorkerContext } from './worker-context.ts';
 
@@ -43,6 +44,7 @@ export function createWorker(auth: AuthService) {
     ...following.handlers,
     ...newPurchasesHandlers(newPurchases, cartMessages.purchasesChanged),
     ...stickHandlers(worker),
+    matchTracklist: ({ lines }) => matchTracklist(worker, cart, lines),
   };
   return { handlers, auth, cart, downloads, following, newPurchases, collectionSource };
 }

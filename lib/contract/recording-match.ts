@@ -5,7 +5,8 @@
  *
  * The rule (docs/collection.md): ISRC when both sides have one; otherwise the same set of artists,
  * the same title and the same mix, each compared after folding case, accents and punctuation, with
- * "Original Mix" (or "Original", "Original Version") the same as no mix name. Another mix, another
+ * "Original Mix" (or "Original", "Original Version") the same as no mix name. A mix may be given
+ * apart, or at the title's end in brackets or after a dash ("Glue - Extended Mix"). Another mix, another
  * artist or a missing artist is not the same recording: a false "you have this" costs a DJ a track
  * they wanted, a missed one only a look.
  */
@@ -56,28 +57,53 @@ export function fold(text: string): string {
 const artistSeparators =
   /\s*(?:[,;/&]|\s(?:feat|featuring|ft|vs|versus|with|x)\.?\s|\((?:feat|featuring|ft)\.?\s|\))\s*/giu;
 
+const leadingSeparatorWord = /^\s*(?:feat|featuring|ft|vs|versus|with|x)\.?\s+/i;
+
+/** The artists' names as written, one per artist: "A feat. B" is ["A", "B"]. */
+export function splitArtists(artists: string | readonly string[]): string[] {
+  const joined = typeof artists === 'string' ? artists : artists.join(', ');
+  return (
+    ` ${joined} `
+      .split(artistSeparators)
+      // A separator word right after a bracket ("A (UK) vs. B"): the bracket took the space before it.
+      .map((name, i) => (i > 0 ? name.replace(leadingSeparatorWord, '') : name).trim())
+      .filter(Boolean)
+  );
+}
+
 /** The artists as folded names, sorted and without repeats: "B & A" and "A, B" give the same list. */
 export function artistNames(artists: string | readonly string[]): string[] {
-  const joined = typeof artists === 'string' ? artists : artists.join(', ');
-  const names = ` ${joined} `.split(artistSeparators).map(fold).filter(Boolean);
+  const names = splitArtists(artists).map(fold).filter(Boolean);
   return [...new Set(names)].sort();
 }
 
 const originalMix = /^original(?: (?:mix|version))?$/;
-const trailingBrackets = /\s*[([]([^()[\]]*)[)\]]\s*$/;
+/** A title's last bracket, which may hold one of its own: "(Felix Weiß (BR) Remix)". */
+const trailingBrackets = /\s*[([]((?:[^()[\]]|\([^()[\]]*\))*)[)\]]\s*$/;
 const featuring = /^(?:feat|featuring|ft)\.?\s/i;
+/** " - Extended Mix" at a title's end, as stores' file names and tag editors write the mix. */
+const trailingDashPart = /\s+[-–—]\s+([^-–—]+)$/;
+/** The words a mix name ends with: only such a dashed part is a mix, "Song - Live at X" is a title. */
+const mixWord =
+  /(?:^| )(?:mix|remix|rmx|edit|re edit|dub|version|rework|remaster|remastered|vip|bootleg|instrumental|original|refix|reprise)$/;
 
 /**
- * Title, mix and extra artists: a title's trailing "(Extended Mix)" is its mix when no mix is
- * given, and a "(feat. C)" anywhere in it names an artist, as stores list featured artists.
+ * Title, mix and extra artists: a title's trailing "(Extended Mix)" or " - Extended Mix" is its
+ * mix when no mix is given, and a "(feat. C)" anywhere in it names an artist, as stores list
+ * featured artists.
  */
-function titleParts(title: string, mix: string): { title: string; mix: string; featured: string[] } {
+export function titleParts(title: string, mix: string): { title: string; mix: string; featured: string[] } {
   let rest = title;
   let mixName = mix;
   const featured: string[] = [];
-  for (let match = trailingBrackets.exec(rest); match; match = trailingBrackets.exec(rest)) {
+  for (;;) {
+    const bracket = trailingBrackets.exec(rest);
+    const dashed = bracket ? null : trailingDashPart.exec(rest);
+    const match = bracket ?? dashed;
+    if (!match) break;
     const inside = (match[1] ?? '').trim();
-    if (featuring.test(inside)) featured.push(inside.replace(featuring, ''));
+    if (bracket && featuring.test(inside)) featured.push(inside.replace(featuring, ''));
+    else if (dashed && !isMixName(inside)) break;
     else if (mixName === '') mixName = inside;
     // A title that repeats its mix ("Glue (Extended Mix)" and "Extended Mix") says it once.
     else if (foldMix(inside) !== foldMix(mixName)) break;
@@ -85,6 +111,9 @@ function titleParts(title: string, mix: string): { title: string; mix: string; f
   }
   return { title: rest, mix: mixName, featured };
 }
+
+/** Whether text ends with a word mix names end with ("Extended Mix", "Dub", "VIP"). */
+export const isMixName = (text: string): boolean => mixWord.test(fold(text));
 
 /** The folded mix name, empty for the original. */
 export function foldMix(mix: string): string {
@@ -103,6 +132,15 @@ export function foldIsrc(isrc: string | null | undefined): string | null {
  * artist or no title): such a track is never "in your collection".
  */
 export function namesKey(recording: Recording): string | null {
+  const names = recordingNames(recording);
+  return names && `${names.artists}\u0001${names.title}\u0001${names.mix}`;
+}
+
+/**
+ * The folded artists, title and mix namesKey is made of, or null when too little: apart, so a
+ * store can tell "the same recording" from "the same title and artists, another mix".
+ */
+export function recordingNames(recording: Recording): { artists: string; title: string; mix: string } | null {
   const parts = titleParts(recording.title, recording.mix?.trim() ?? '');
   const artists = artistNames([
     ...(typeof recording.artists === 'string' ? [recording.artists] : recording.artists),
@@ -110,7 +148,7 @@ export function namesKey(recording: Recording): string | null {
   ]);
   const title = fold(parts.title);
   if (artists.length === 0 || title === '') return null;
-  return `${artists.join('|')}\u0001${title}\u0001${foldMix(parts.mix)}`;
+  return { artists: artists.join('|'), title, mix: foldMix(parts.mix) };
 }
 
 /** Whether two tracks are the same recording (the rule above). */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isCartName } from '../contract/cart-name.ts';
 import { maxPerPage } from '../contract/paging.ts';
 import { TrackAnalysis, WaveformDetail } from '../contract/track-analysis.ts';
+import { TracklistLineMatch } from '../contract/tracklist-match.ts';
 import {
   Artist,
   AudioFormat,
@@ -288,6 +289,24 @@ export const NewForYou = z.object({
 });
 export type NewForYou = z.infer<typeof NewForYou>;
 
+/** Lines the tracklist page matches at once: a long radio show, not a whole collection. */
+export const maxTracklistPageLines = 5000;
+
+/** What the DJ has of a matched track: owned here (in which formats), in the collection, in carts. */
+export const TracklistMarks = z.object({
+  ownedFormats: z.array(AudioFormat),
+  /** Owned here, in formats the pages do not know yet (a purchase just made). */
+  owned: z.boolean(),
+  /** The collection source holding it ("rekordbox"), or null. */
+  collection: z.string().nullable(),
+  /** The remembered carts it is in. */
+  carts: z.array(z.string()),
+});
+export type TracklistMarks = z.infer<typeof TracklistMarks>;
+
+export const MarkedTracklistLine = TracklistLineMatch.extend({ marks: TracklistMarks.nullable() });
+export type MarkedTracklistLine = z.infer<typeof MarkedTracklistLine>;
+
 const define = <P extends z.ZodType, R extends z.ZodType>(
   from: readonly SenderRole[],
   payload: P,
@@ -471,6 +490,15 @@ export const protocol = {
   newForYou: define(pagesOnly, z.strictObject({ refresh: z.enum(['ifDue', 'never']) }), NewForYou),
   /** Everything listed now is seen: the list empties and the badge goes. */
   markAllSeen: define(pagesOnly, NoPayload, NewForYou),
+  /**
+   * A tracklist matched by the store, line by line (lib/background/tracklist/), each matched
+   * track marked with what the DJ has of it; the lines go to the store in parts it takes.
+   */
+  matchTracklist: define(
+    pagesOnly,
+    z.strictObject({ lines: z.array(z.string().max(10_000)).min(1).max(maxTracklistPageLines) }),
+    z.array(MarkedTracklistLine),
+  ),
   bulkDownloadControl: define(
     pagesOnly,
     z.strictObject({ action: z.enum(['pause', 'resume', 'cancel', 'retryFailed']) }),

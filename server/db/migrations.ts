@@ -233,6 +233,64 @@ async function runScript(db: Kysely<unknown>, script: string): Promise<void> {
   }
 }
 
+/**
+ * The text indexes the tracklist match and the website's search read (server/tracklist/): track
+ * titles and artist names by word, case and accents folded, on each engine's own full-text search.
+ * SQLite: FTS5 tables over the tables' own rows (external content), kept in step by triggers, so
+ * the seed, store:publish and anything else writing tracks or artists keeps them current.
+ * PostgreSQL: a stored generated column `name_words`, the words of crate_fold(name) (small letters,
+ * accented Latin letters as their base letter), which PostgreSQL keeps in step itself, and a GIN
+ * index on it.
+ */
+const sqliteTextSearch = (table: 'tracks' | 'artists', index: string) => [
+  `CREATE VIRTUAL TABLE ${index} USING fts5(name, content='${table}', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`,
+  `INSERT INTO ${index} (${index}) VALUES ('rebuild')`,
+  `CREATE TRIGGER ${index}_insert AFTER INSERT ON ${table} BEGIN INSERT INTO ${index} (rowid, name) VALUES (new.id, new.name); END`,
+  `CREATE TRIGGER ${index}_delete AFTER DELETE ON ${table} BEGIN INSERT INTO ${index} (${index}, rowid, name) VALUES ('delete', old.id, old.name); END`,
+  `CREATE TRIGGER ${index}_update AFTER UPDATE OF name ON ${table} BEGIN INSERT INTO ${index} (${index}, rowid, name) VALUES ('delete', old.id, old.name); INSERT INTO ${index} (rowid, name) VALUES (new.id, new.name); END`,
+];
+
+/**
+ * What crate_fold's translate() maps: each accented Latin letter to its base letter, and each
+ * capital of Latin, Greek and Cyrillic to its small letter, whatever the cluster's locale (lower()
+ * of a C-locale database changes only A to Z; the extension writes "SØREN" for "Søren").
+ */
+function foldedLetters(): { from: string; to: string } {
+  let from = '';
+  let to = '';
+  const ranges: [number, number][] = [
+    [0xc0, 0x24f],
+    [0x370, 0x3ff],
+    [0x400, 0x52f],
+  ];
+  for (const [first, last] of ranges) {
+    for (let code = first; code <= last; code++) {
+      const letter = String.fromCodePoint(code);
+      const base = letter.normalize('NFKD').replace(/\p{M}+/gu, '');
+      const folded = (base.length === 1 ? base : letter).toLowerCase();
+      if (folded.length === 1 && folded !== letter) {
+        from += letter;
+        to += folded;
+      }
+    }
+  }
+  return { from, to };
+}
+
+const postgresTextSearch = () => {
+  const { from, to } = foldedLetters();
+  return [
+    `CREATE FUNCTION crate_fold(text TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE PARALLEL SAFE
+      AS $$ SELECT lower(translate(text, '${from}', '${to}')) $$`,
+    // Stored, not an index expression: a row's words are read, never computed again per query.
+    ...['tracks', 'artists'].flatMap((table) => [
+      `ALTER TABLE ${table} ADD COLUMN name_words tsvector
+        GENERATED ALWAYS AS (to_tsvector('simple', crate_fold(name))) STORED`,
+      `CREATE INDEX ${table}_name_words ON ${table} USING gin (name_words)`,
+    ]),
+  ];
+};
+
 const migrationsFor = (engine: Engine): Record<string, Migration> => ({
   '0001-store': {
     up: async (db) => {
@@ -265,6 +323,16 @@ const migrationsFor = (engine: Engine): Record<string, Migration> => ({
           analysis TEXT NOT NULL
         )`,
       );
+    },
+  },
+  '0005-text-search': {
+    up: async (db) => {
+      // One statement at a time: a trigger's body holds semicolons.
+      const statements =
+        engine === 'postgres'
+          ? postgresTextSearch()
+          : [...sqliteTextSearch('tracks', 'track_search'), ...sqliteTextSearch('artists', 'artist_search')];
+      for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VNode } from 'preact';
 import { type PageKind, pageUrl } from '../../lib/contract/store-urls.ts';
+import { parseTracklistLine } from '../../lib/contract/tracklist-line.ts';
 import type { Ref } from '../../lib/contract/wire.ts';
 import { storedTrackAnalysis } from '../analysis/track-analyses.ts';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../catalog/detail-pages.ts';
 import { tracksInOrder } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
+import { searchTracks } from '../tracklist/track-search.ts';
 import { listPageSize } from './components/track-list.tsx';
 import { genreRefs } from './genre-refs.ts';
 import type { PageShell } from './layout.tsx';
@@ -25,6 +27,7 @@ import { GenrePage } from './pages/genre-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { LabelPage } from './pages/label-page.tsx';
 import { ReleasePage } from './pages/release-page.tsx';
+import { SearchPage } from './pages/search-page.tsx';
 import { TrackPage } from './pages/track-page.tsx';
 import { sendPage } from './render.ts';
 import { pageShell } from './shell.ts';
@@ -120,6 +123,24 @@ export function pageRoutes(
   app.get('/charts', async (request, reply) =>
     sendPage(reply, <ChartsPage shell={await pageShell(ctx, request)} data={await chartOverviewPage(ctx)} />),
   );
+
+  app.get<{ Querystring: { q?: unknown } }>('/search', async (request, reply) => {
+    const query = typeof request.query.q === 'string' ? request.query.q.trim().slice(0, 300) : '';
+    const line = parseTracklistLine(query);
+    const ids = query
+      ? await searchTracks(
+          ctx,
+          query,
+          line.kind === 'track' ? { title: line.title, artists: line.artists } : null,
+          50,
+        )
+      : [];
+    const tracks = await tracksInOrder(ctx, ids);
+    return sendPage(
+      reply,
+      <SearchPage shell={await pageShell(ctx, request)} query={query} tracks={tracks} />,
+    );
+  });
 
   for (const [kind, page] of Object.entries(detailPages) as [PageKind, DetailPage<unknown>][]) {
     app.get<{ Params: { slug: string; id: string }; Querystring: { tab?: unknown } }>(

@@ -14,3 +14,9 @@ export interface CollectionTrack {
   bpm: number | null;
   isrc: string | null;
 }
+
+/** A playlist of a DJ program's export, its tracks in order, its name with its folders ("Gigs / Friday"). */
+export interface DjPlaylist {
+  name: string;
+  tracks: CollectionTrack[];
+}

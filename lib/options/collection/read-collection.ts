@@ -43,7 +43,8 @@ export function declaredEncoding(head: Uint8Array): string {
   }
 }
 
-async function* textChunks(file: Blob, encoding: string): AsyncGenerator<string> {
+/** A file's text in slices, for xmlTags. */
+export async function* textChunks(file: Blob, encoding: string): AsyncGenerator<string> {
   const reader = file.stream().pipeThrough(new TextDecoderStream(encoding)).getReader();
   // A browser may hand over megabytes at once: slices of 256 kB keep each scan short.
   for (let next = await reader.read(); !next.done; next = await reader.read()) {

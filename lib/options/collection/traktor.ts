@@ -3,7 +3,7 @@
  * file (`LOCATION`), album, label, remixer and mix (`INFO`) and tempo (`TEMPO`) in child tags.
  * `ENTRY`s under `PLAYLISTS` hold only a `PRIMARYKEY` and are passed by.
  */
-import type { CollectionTrack } from './collection-track.ts';
+import type { CollectionTrack, DjPlaylist } from './collection-track.ts';
 import type { XmlTag } from './xml-tags.ts';
 
 /** Reads tags one at a time; an entry is complete at its end tag. */
@@ -46,3 +46,38 @@ const emptyEntry: CollectionTrack = {
   bpm: null,
   isrc: null,
 };
+
+/** Traktor's PRIMARYKEY and LOCATION name a file alike once "/:" reads "/". */
+const fileKey = (key: string) => key.replaceAll('/:', '/');
+
+/**
+ * The playlists of a Traktor NML (an exported playlist or the whole collection.nml): each
+ * `NODE TYPE="PLAYLIST"` lists `PRIMARYKEY`s naming collection entries by their file; folders
+ * (`TYPE="FOLDER"`, the root `$ROOT` left out) give the path. Feed it every tag, then ask.
+ */
+export function traktorPlaylistReader(): { read(tag: XmlTag): void; playlists(): DjPlaylist[] } {
+  const readEntry = traktorReader();
+  const byFile = new Map<string, CollectionTrack>();
+  const folders: string[] = [];
+  const found: { name: string; keys: string[] }[] = [];
+  let open: (typeof found)[number] | null = null;
+  return {
+    read(tag) {
+      const entry = readEntry(tag);
+      if (entry) byFile.set(fileKey(entry.location), entry);
+      else if (tag.name === 'NODE' && tag.end) {
+        if (open) open = null;
+        else folders.pop();
+      } else if (tag.name === 'NODE') {
+        const name = tag.attributes.NAME ?? '';
+        if (tag.attributes.TYPE === 'PLAYLIST') {
+          open = { name: [...folders.filter((f) => f !== '$ROOT'), name].join(' / '), keys: [] };
+          found.push(open);
+        } else folders.push(name);
+      } else if (open && tag.name === 'PRIMARYKEY' && !tag.end)
+        open.keys.push(fileKey(tag.attributes.KEY ?? ''));
+    },
+    playlists: () =>
+      found.map(({ name, keys }) => ({ name, tracks: keys.flatMap((key) => byFile.get(key) ?? []) })),
+  };
+}

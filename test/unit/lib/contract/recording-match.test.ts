@@ -53,6 +53,8 @@ describe('artistNames', () => {
     ['A/B', ['a', 'b']],
     ['Axwell', ['axwell']],
     ['Chase and Status', ['chase and status']],
+    ['Ida Ndlovu (AU) vs. Chloé Lefèvre', ['chloe lefevre', 'ida ndlovu au']],
+    ['A (UK) feat. B', ['a uk', 'b']],
   ])('%s is %j', (artists, names) => {
     expect(artistNames(artists)).toEqual(names);
   });
@@ -139,6 +141,54 @@ describe('sameRecording: real-world spellings', () => {
     ],
     ['no artist never matches', store([], 'Intro', ''), { artists: '', title: 'Intro' }, false],
     [
+      'the mix after a dash in the title (rekordbox Name="Breathing Nights - Original Mix")',
+      store(['Lane 8'], 'Breathing Nights', 'Original Mix'),
+      { artists: 'Lane 8', title: 'Breathing Nights - Original Mix', mix: '' },
+      true,
+    ],
+    [
+      'an en dash and another mix',
+      store(['Lane 8'], 'Breathing Nights', 'Extended Mix'),
+      { artists: 'Lane 8', title: 'Breathing Nights – Extended Mix' },
+      true,
+    ],
+    [
+      'a dashed mix that is not the one given is another recording',
+      store(['Lane 8'], 'Breathing Nights', 'Extended Mix'),
+      { artists: 'Lane 8', title: 'Breathing Nights - Dub Mix', mix: '' },
+      false,
+    ],
+    [
+      'a dashed part repeating the mix given',
+      store(['Lane 8'], 'Breathing Nights', 'Extended Mix'),
+      { artists: 'Lane 8', title: 'Breathing Nights - Extended Mix', mix: 'Extended Mix' },
+      true,
+    ],
+    [
+      'a remix after a dash with the featured artist before it',
+      store(['Disclosure', 'Sam Smith'], 'Latch', 'Kaytranada Remix'),
+      { artists: 'Disclosure', title: 'Latch (feat. Sam Smith) - Kaytranada Remix' },
+      true,
+    ],
+    [
+      'a dashed part that names no mix stays in the title',
+      store(['Moderat'], 'Bad Kingdom', ''),
+      { artists: 'Moderat', title: 'Bad Kingdom - Live in Berlin' },
+      false,
+    ],
+    [
+      'a dashed title part that names no mix matches itself',
+      store(['Moderat'], 'Bad Kingdom - Live in Berlin', ''),
+      { artists: 'Moderat', title: 'Bad Kingdom – Live In Berlin' },
+      true,
+    ],
+    [
+      'a mix holding a bracket of its own',
+      store(['Marta'], 'Silent Orbit', 'Felix Weiß (BR) Remix'),
+      { artists: 'Marta', title: 'Silent Orbit (Felix Weiss (BR) Remix)' },
+      true,
+    ],
+    [
       'x as a separator',
       store(['Skrillex', 'Fred again..'], 'Rumble', ''),
       { artists: 'Skrillex x Fred Again..', title: 'Rumble' },
@@ -153,7 +203,15 @@ describe('sameRecording: real-world spellings', () => {
 describe('collection keys agree with sameRecording', () => {
   const recording = fc.record({
     artists: fc.array(fc.constantFrom('Bicep', 'BICEP', 'Röyksopp', 'Robyn', 'A & B'), { maxLength: 3 }),
-    title: fc.constantFrom('Glue', 'glue!', 'Glue (Extended Mix)', 'Latch (feat. Robyn)'),
+    title: fc.constantFrom(
+      'Glue',
+      'glue!',
+      'Glue (Extended Mix)',
+      'Glue - Extended Mix',
+      'Glue – Original Mix',
+      'Latch (feat. Robyn)',
+      'Latch (feat. Robyn) - Dub',
+    ),
     mix: fc.constantFrom('', 'Original Mix', 'Extended Mix', 'Dub'),
     isrc: fc.constantFrom(null, 'GBKPL1700033', 'GBKPL1700034'),
   });

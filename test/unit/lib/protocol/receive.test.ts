@@ -98,6 +98,7 @@ beforeEach(() => {
       problem: null,
     })),
     importCrate: vi.fn(async () => ({ imported: false as const, problem: { code: 'empty' as const } })),
+    matchTracklist: vi.fn(async () => []),
   };
 });
 
@@ -295,6 +296,13 @@ describe('refused senders and payloads', () => {
         crate: { format: 'crate.shared-crate', version: 1, name: 'x', items: [] },
       }),
       storePage,
+    ],
+    ['the store page matching a tracklist', message('matchTracklist', { lines: ['A - B'] }), storePage],
+    ['an empty tracklist', message('matchTracklist', { lines: [] }), popup],
+    [
+      'a tracklist over the page limit',
+      message('matchTracklist', { lines: Array.from({ length: 5001 }, () => 'A - B') }),
+      popup,
     ],
     [
       'a crate of another format',

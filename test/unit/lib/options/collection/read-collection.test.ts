@@ -5,6 +5,7 @@ import {
   readCollectionFile,
   readMusicFolder,
 } from '../../../../../lib/options/collection/read-collection.ts';
+import { collectionLookup, encodeKeys } from '../../../../../lib/storage/collection-index.ts';
 import { taggedMp3 } from '../../../../helpers/tagged-mp3.ts';
 
 /** A rekordbox 6 export as it writes it: COLLECTION tracks with children, then PLAYLISTS pointing at them. */
@@ -97,6 +98,50 @@ describe('readCollectionFile: rekordbox XML', () => {
     const read = await readCollectionFile(new File([rekordboxXml(many)], 'big.xml'));
     expect(read.tracks).toHaveLength(20_000);
     expect(read.tracks[19_999]?.title).toBe('Track 19999');
+  });
+});
+
+describe('readCollectionFile: rekordbox names written "Title - Mix Name"', () => {
+  // Store recordings as a chart lists them: the mix apart from the title.
+  const chart: [string, string, string][] = [
+    ['Lane 8', 'Breathing Nights', 'Original Mix'],
+    ['Bicep', 'Glue', 'Extended Mix'],
+    ['Disclosure', 'Latch', 'Kaytranada Remix'],
+    ['Tale Of Us', 'Nova', 'Original Mix'],
+    ['Röyksopp', 'Do It Again', 'Dub'],
+    ['Mind Against', 'Atlant', 'Edit'],
+    ['Adriatique', 'Nude', 'Extended Version'],
+    ['Ben Böhmer', 'Beyond Beliefs', 'Original Mix'],
+    ['Yotto', 'Hyperfall', 'Club Mix'],
+    ['Kölsch', 'Grey', 'Original Mix'],
+    ['Stephan Bodzin', 'Strand', 'Rework'],
+    ['Innellea', 'Vigilans', 'VIP'],
+  ];
+
+  it('marks every one of them through the collection index (the chart page bug: 10 of 12)', async () => {
+    const xml = chart
+      .map(
+        ([artist, title, mix], i) =>
+          `    <TRACK TrackID="${i + 1}" Name="${title} - ${mix}" Artist="${artist}" Mix="" Location="file://localhost/x${i}.mp3"/>`,
+      )
+      .join('\n');
+    const read = await readCollectionFile(new File([rekordboxXml(xml)], 'rekordbox.xml'));
+    const lookup = collectionLookup({
+      sources: [
+        {
+          id: 'rekordbox:rekordbox',
+          kind: 'rekordbox',
+          name: 'rekordbox',
+          tracks: read.tracks.length,
+          importedAt: '2026-11-27T00:00:00Z',
+          keys: encodeKeys(read.keys),
+        },
+      ],
+    });
+    const marked = chart.filter(([artist, title, mix]) => lookup({ artists: [artist], title, mix }));
+    expect(marked).toHaveLength(12);
+    // Another mix of the same title is still not "in your collection".
+    expect(lookup({ artists: ['Lane 8'], title: 'Breathing Nights', mix: 'Extended Mix' })).toBeNull();
   });
 });
 
