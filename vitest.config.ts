@@ -73,6 +73,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: e2eWorkers,
+          // A browser's answer on a loaded machine (two files at once): expect.poll's 1 s is too short.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -181,6 +181,9 @@ export class FirefoxLocator implements UiLocator {
       () => element.evaluate((node) => !(node as HTMLButtonElement).disabled),
       `${this.description} to be enabled`,
     );
+    // As Playwright does: into view first. Puppeteer's own scrolling over BiDi misses an element
+    // below the fold of a page whose scrolling element is not the document (the popup's panels).
+    await element.evaluate((node) => node.scrollIntoView({ block: 'center', inline: 'center' }));
     await element.click();
   }
 
