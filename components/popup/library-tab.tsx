@@ -21,6 +21,7 @@ import { formatLabels } from './format-switcher.tsx';
 import { Notice } from './notice.tsx';
 import { PreviewButton } from './preview-button.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
+import { RowWaveform } from './row-waveform.tsx';
 import { TrackFactsLine, TrackThumb, TrackViewFilters, useKeyNotation } from './track-view.tsx';
 import { VirtualList } from './virtual-list.tsx';
 
@@ -84,6 +85,7 @@ function HereTag({ here }: { here: boolean | undefined }) {
 }
 
 interface EntryRowProps {
+  scope: CacheScope | null;
   entry: LibraryEntry | undefined;
   index: number;
   state: DownloadState | undefined;
@@ -92,7 +94,7 @@ interface EntryRowProps {
   onDownload: (entry: LibraryEntry) => void;
 }
 
-function LibraryEntryRow({ entry, index, state, here, notation, onDownload }: EntryRowProps) {
+function LibraryEntryRow({ scope, entry, index, state, here, notation, onDownload }: EntryRowProps) {
   if (!entry)
     return (
       <div class="row-placeholder" aria-busy="true">
@@ -122,6 +124,7 @@ function LibraryEntryRow({ entry, index, state, here, notation, onDownload }: En
         </span>
         <TrackFactsLine facts={entry.track} notation={notation} />
       </div>
+      <RowWaveform scope={scope} trackId={entry.track.id} />
       <button
         type="button"
         aria-label={i18n.t('popup.library.downloadItem', [title])}
@@ -411,6 +414,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
 
   const row = (entry: LibraryEntry | undefined, index: number) => (
     <LibraryEntryRow
+      scope={scope}
       entry={entry}
       index={index}
       state={entry && downloads.get(entry.id)}

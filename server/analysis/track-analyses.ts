@@ -6,12 +6,12 @@ import {
   waveformDetailColumnsPerSecond,
 } from '../../lib/contract/track-analysis.ts';
 import type { Track } from '../../lib/contract/wire.ts';
-import { untaggedTrackFile } from '../audio/audio-file.ts';
+import { runAudioJob } from '../audio/audio-work.ts';
 import { ByteLruCache } from '../audio/lru-cache.ts';
+import { trackSound } from '../audio/sound.ts';
 import type { StoreContext } from '../context.ts';
 import { query } from '../db/prepared.ts';
 import { audioTrackOf } from '../downloads/file-tags.ts';
-import { analysisOf, energyOf, waveformDetail, wavStream } from './analyze.ts';
 import { NoBeatError } from './beat-grid.ts';
 
 const storedAnalysis = query((db, a: { trackId: number }) =>
@@ -29,11 +29,11 @@ const saveAnalysis = query((db, a: { trackId: number; sound: string; analysis: s
 /** What a track's sound is made from besides its id: a change to any measures it again. */
 const soundOf = (track: Track) => `${track.bpm}:${track.key}:${track.lengthMs}`;
 
-/** The band energies of a track's master: its WAV file as the store serves it, streamed. */
-async function masterEnergy(ctx: StoreContext, track: Track) {
-  const file = untaggedTrackFile(await audioTrackOf(ctx, track, { withCover: false }), 'wav');
-  return energyOf(wavStream(Buffer.concat([...file.chunks(0, 4095)]), file.chunks()));
-}
+/** A track's master, to measure in a worker thread (a second for 7 minutes); the key shares it between concurrent requests. */
+const master = async (ctx: StoreContext, track: Track) => ({
+  key: `${track.id}:${soundOf(track)}`,
+  sound: trackSound(await audioTrackOf(ctx, track, { withCover: false })),
+});
 
 /** A track's analysis if it has been measured and its sound has not changed since: never measures. */
 export async function storedTrackAnalysis(ctx: StoreContext, track: Track): Promise<Analysis | undefined> {
@@ -51,7 +51,9 @@ export async function storedTrackAnalysis(ctx: StoreContext, track: Track): Prom
 export async function trackAnalysis(ctx: StoreContext, track: Track): Promise<Analysis> {
   const stored = await storedTrackAnalysis(ctx, track);
   if (stored) return stored;
-  const analysis = analysisOf(await masterEnergy(ctx, track));
+  const { key, sound } = await master(ctx, track);
+  const analysis = await runAudioJob(`analysis:${key}`, { kind: 'analysis', sound });
+  if (!analysis) throw new NoBeatError(`Track ${track.id} has no steady beat to measure`);
   await ctx.db.run(saveAnalysis, {
     trackId: track.id,
     sound: soundOf(track),
@@ -78,7 +80,8 @@ export async function trackWaveformDetail(ctx: StoreContext, track: Track): Prom
   const key = `${track.id}:${soundOf(track)}`;
   let bytes = details.get(key);
   if (!bytes) {
-    bytes = waveformDetail(await masterEnergy(ctx, track));
+    const { sound } = await master(ctx, track);
+    bytes = await runAudioJob(`waveform-detail:${key}`, { kind: 'waveform-detail', sound });
     details.set(key, bytes);
   }
   return {

@@ -1,13 +1,7 @@
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import { aiffHeader } from './aiff.ts';
-import {
-  type Arrangement,
-  arrange,
-  beatFramesFor,
-  mp3FrameSamples,
-  type Section,
-  unitBars,
-} from './arrangement.ts';
+import { arrange, beatFramesFor, mp3FrameSamples, type Section, unitBars } from './arrangement.ts';
+import { runAudioJob } from './audio-work.ts';
 import { encodeChunks } from './chunks.ts';
 import { type AudioTags, id3v23 } from './id3.ts';
 import { ByteLruCache } from './lru-cache.ts';
@@ -16,6 +10,7 @@ import { bytesPart, type FilePart, type Loop, loopOf, loopPart, PartedFile } fro
 import { interleave } from './pcm.ts';
 import { riffInfoChunks } from './riff-info.ts';
 import { seratoObjects } from './serato.ts';
+import { type Mp3Encoding, type Mp3Frames, type Mp3Job, type Sound, trackSound } from './sound.ts';
 import { type BarVariant, fadeFrames, renderFrames, sampleRate, synthesizeBar } from './synth.ts';
 import { wavHeader } from './wav.ts';
 
@@ -43,11 +38,11 @@ const files = new ByteLruCache<PartedFile>(16 * 1024 * 1024);
 const previews = new ByteLruCache(16 * 1024 * 1024);
 
 // The sound depends on the track's id (the seed), tempo, key and, through its arrangement, length.
-const soundKey = (track: AudioTrack) => `${track.id}:${track.bpm}:${track.key}:${track.lengthMs}`;
+const soundKey = (track: Sound) => `${track.id}:${track.bpm}:${track.key}:${track.lengthMs}`;
 // The cover is named by its ETag rather than spelled out byte by byte.
 const tagsKey = (track: AudioTrack) => JSON.stringify({ ...track, cover: track.cover?.etag });
 
-const barOf = (track: AudioTrack, variant: BarVariant, channels: 1 | 2 = 2) =>
+const barOf = (track: Sound, variant: BarVariant, channels: 1 | 2 = 2) =>
   synthesizeBar({
     seed: track.id,
     bpm: track.bpm,
@@ -58,10 +53,6 @@ const barOf = (track: AudioTrack, variant: BarVariant, channels: 1 | 2 = 2) =>
   });
 
 const channels = 2;
-interface Mp3Encoding {
-  channels: 1 | 2;
-  kbps: number;
-}
 /** A purchased MP3: stereo, 320 kbps. */
 const fileEncoding: Mp3Encoding = { channels: 2, kbps: 320 };
 /** The public preview: mono, 128 kbps, to stay small. */
@@ -70,72 +61,101 @@ const previewEncoding: Mp3Encoding = { channels: 1, kbps: 128 };
 /** Frames of context encoded before a section's unit, so its first frame is encoded as in a stream. */
 const contextFrames = 4;
 
+type Mp3Loop = Loop & { frames: number[] };
+
+const mp3JobKey = (job: Mp3Job) =>
+  job.kind === 'loop'
+    ? `mp3:${soundKey(job.sound)}:${job.variant}:${job.count}:${job.encoding.channels}x${job.encoding.kbps}`
+    : `mp3:${soundKey(job.sound)}:${job.before}>${job.after}`;
+
+/** Encodes a job's frames: what the store's worker threads run (server/audio/audio-jobs.ts). */
+export const encodeMp3Job = (job: Mp3Job): Mp3Frames => (job.kind === 'loop' ? mp3Loop(job) : mp3Seam(job));
+
 /**
- * The 320 kbps frames of a section's bars, `count` frames of the unit of 8 bars repeated (at most
- * one unit: the section repeats it). The unit is a whole number of frames, encoded with its own
- * end before it and start after it: frame i then holds exactly samples i·1152 − 576 onward of the
- * unit, as the same frame of a whole-track encode would, so every repeat lands on the same beat.
+ * The frames of a section's bars, `count` frames of the unit of 8 bars repeated (at most one unit:
+ * the section repeats it). The unit is a whole number of frames, encoded with its own end before it
+ * and start after it: frame i then holds exactly samples i·1152 − 576 onward of the unit, as the
+ * same frame of a whole-track encode would, so every repeat lands on the same beat.
  * lamejs writes no bit reservoir: a frame needs no bytes of the frames before it.
  */
-function mp3Loop(
-  track: AudioTrack,
-  arrangement: Arrangement,
-  variant: BarVariant | 'silence',
-  count: number,
-  encoding: Mp3Encoding = fileEncoding,
-) {
+function mp3Loop({ sound, variant, count, encoding }: Extract<Mp3Job, { kind: 'loop' }>): Mp3Frames {
   const { channels: outputs, kbps } = encoding;
-  return loops.getOrCreate(`mp3:${soundKey(track)}:${variant}:${count}:${outputs}x${kbps}`, () => {
-    const unit = unitBars * arrangement.barFrames;
-    const bar = variant === 'silence' ? undefined : barOf(track, variant, outputs);
-    const from = -contextFrames * mp3FrameSamples;
-    const frames = count * mp3FrameSamples - from + mp3FrameSamples;
-    const pcm = {
-      sampleRate,
-      channels: bar
-        ? renderFrames(bar, unit + from, frames, Number.POSITIVE_INFINITY)
-        : Array.from({ length: outputs }, () => new Int16Array(frames)),
-    };
-    const all = mp3Frames(encodeMp3(pcm, kbps)).slice(contextFrames, contextFrames + count);
-    return { ...loopOf(Buffer.concat(all)), frames: all.map((frame) => frame.length) };
-  });
+  const unit = unitBars * arrange(sound).barFrames;
+  const bar = variant === 'silence' ? undefined : barOf(sound, variant, outputs);
+  const from = -contextFrames * mp3FrameSamples;
+  const frames = count * mp3FrameSamples - from + mp3FrameSamples;
+  const pcm = {
+    sampleRate,
+    channels: bar
+      ? renderFrames(bar, unit + from, frames, Number.POSITIVE_INFINITY)
+      : Array.from({ length: outputs }, () => new Int16Array(frames)),
+  };
+  const all = mp3Frames(encodeMp3(pcm, kbps)).slice(contextFrames, contextFrames + count);
+  return { bytes: Buffer.concat(all), frames: all.map((frame) => frame.length) };
 }
 
 /**
  * The frame where one section gives way to the next: samples −576 to 576 around the downbeat,
  * encoded from the end of the one and the start of the other, so the change is heard where it is.
  */
-function mp3Seam(
-  track: AudioTrack,
-  arrangement: Arrangement,
-  before: BarVariant | 'silence',
-  after: BarVariant,
-) {
-  return loops.getOrCreate(`mp3:${soundKey(track)}:${before}>${after}`, () => {
-    const context = contextFrames * mp3FrameSamples;
-    const unit = unitBars * arrangement.barFrames;
-    const head = before === 'silence' ? undefined : barOf(track, before);
-    const tail = renderFrames(barOf(track, after), 0, 2 * mp3FrameSamples, Number.POSITIVE_INFINITY);
-    const pcm = {
-      sampleRate,
-      channels: tail.map((channel, index) => {
-        const joined = new Int16Array(context + channel.length);
-        if (head)
-          joined.set(
-            renderFrames(head, unit - context, context, Number.POSITIVE_INFINITY)[index] as Int16Array,
-          );
-        joined.set(channel, context);
-        return joined;
-      }),
-    };
-    const frame = mp3Frames(encodeMp3(pcm, 320))[contextFrames] as Uint8Array;
-    return { ...loopOf(Buffer.from(frame)), frames: [frame.length] };
-  });
+function mp3Seam({ sound, before, after }: Extract<Mp3Job, { kind: 'seam' }>): Mp3Frames {
+  const context = contextFrames * mp3FrameSamples;
+  const unit = unitBars * arrange(sound).barFrames;
+  const head = before === 'silence' ? undefined : barOf(sound, before);
+  const tail = renderFrames(barOf(sound, after), 0, 2 * mp3FrameSamples, Number.POSITIVE_INFINITY);
+  const pcm = {
+    sampleRate,
+    channels: tail.map((channel, index) => {
+      const joined = new Int16Array(context + channel.length);
+      if (head)
+        joined.set(
+          renderFrames(head, unit - context, context, Number.POSITIVE_INFINITY)[index] as Int16Array,
+        );
+      joined.set(channel, context);
+      return joined;
+    }),
+  };
+  const frame = mp3Frames(encodeMp3(pcm, 320))[contextFrames] as Uint8Array;
+  return { bytes: Buffer.from(frame), frames: [frame.length] };
+}
+
+// Bytes posted from a worker arrive as a plain Uint8Array: a Buffer again, as an encode here makes.
+const loopOfFrames = ({ bytes, frames }: Mp3Frames): Mp3Loop => ({
+  ...loopOf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+  frames,
+});
+
+/** Where a file's MP3 loops come from: the cache, or an encode. */
+type Mp3Loops = (job: Mp3Job) => Mp3Loop;
+
+/** Loops encoded on the calling thread when not cached (tests, benches, the sync API). */
+const encodedHere: Mp3Loops = (job) =>
+  loops.getOrCreate(mp3JobKey(job), () => loopOfFrames(encodeMp3Job(job))) as Mp3Loop;
+
+/**
+ * The loops of these jobs, the ones not cached encoded in the store's worker threads so the main
+ * thread keeps answering (a 7-minute track's are 9 s of work); a job another request has already
+ * started is shared (server/audio/audio-work.ts).
+ */
+async function encodedInWorkers(jobs: Mp3Job[]): Promise<Mp3Loops> {
+  const ready = new Map<string, Mp3Loop>();
+  await Promise.all(
+    jobs.map(async (job) => {
+      const key = mp3JobKey(job);
+      let loop = loops.get(key) as Mp3Loop | undefined;
+      if (!loop) {
+        loop = loopOfFrames(await runAudioJob(key, { kind: 'mp3', job }));
+        loops.set(key, loop);
+      }
+      ready.set(key, loop);
+    }),
+  );
+  return (job) => ready.get(mp3JobKey(job)) ?? encodedHere(job);
 }
 
 /** `count` frames of a loop repeated, from its frame `first` on. */
-function framesPart(loop: Loop & { frames?: number[] }, first: number, count: number): FilePart {
-  const sizes = loop.frames ?? [];
+function framesPart(loop: Mp3Loop, first: number, count: number): FilePart {
+  const sizes = loop.frames;
   const sum = (from: number, n: number) => {
     let bytes = 0;
     for (let k = 0; k < n; k++) bytes += sizes[(from + k) % sizes.length] as number;
@@ -146,13 +166,12 @@ function framesPart(loop: Loop & { frames?: number[] }, first: number, count: nu
 }
 
 /**
- * The MP3 stream: an Info frame with the LAME tag, then frame j holding samples j·1152 − 576 on of
- * the arrangement (silence, then each section: the frame of its change, then its unit's frames),
- * enough that a decoder which trims the declared delay and padding plays exactly the track's
- * samples, as many as the WAV has.
+ * What a track's MP3 stream is made of: per section, the frame of its change and its unit's loop,
+ * and how many frames of it the section plays; `total` frames in all.
  */
-function mp3Body(track: AudioTrack): FilePart[] {
+function mp3Plan(track: Sound) {
   const arrangement = arrange(track);
+  const sound = trackSound(track);
   const total = Math.ceil((arrangement.totalFrames + encoderDelay + decoderDelay) / mp3FrameSamples);
   const unitFrames = (unitBars * arrangement.barFrames) / mp3FrameSamples;
   const { sections } = arrangement;
@@ -167,11 +186,37 @@ function mp3Body(track: AudioTrack): FilePart[] {
   const longest = new Map<BarVariant, number>();
   for (const { after, count } of runs)
     longest.set(after, Math.min(unitFrames, Math.max(longest.get(after) ?? 0, count)));
+  return {
+    arrangement,
+    total,
+    silence: { kind: 'loop', sound, variant: 'silence', count: 1, encoding: fileEncoding } satisfies Mp3Job,
+    runs: runs.map(({ before, after, count }) => ({
+      seam: { kind: 'seam', sound, before, after } satisfies Mp3Job,
+      loop: {
+        kind: 'loop',
+        sound,
+        variant: after,
+        count: longest.get(after) as number,
+        encoding: fileEncoding,
+      } satisfies Mp3Job,
+      count,
+    })),
+  };
+}
+
+/**
+ * The MP3 stream: an Info frame with the LAME tag, then frame j holding samples j·1152 − 576 on of
+ * the arrangement (silence, then each section: the frame of its change, then its unit's frames),
+ * enough that a decoder which trims the declared delay and padding plays exactly the track's
+ * samples, as many as the WAV has.
+ */
+function mp3Body(track: Sound, loopFor: Mp3Loops): FilePart[] {
+  const { arrangement, total, silence, runs } = mp3Plan(track);
   const parts = [
-    framesPart(mp3Loop(track, arrangement, 'silence', 1), 0, arrangement.leadInFrames / mp3FrameSamples),
-    ...runs.flatMap(({ before, after, count }) => [
-      framesPart(mp3Seam(track, arrangement, before, after), 0, 1),
-      framesPart(mp3Loop(track, arrangement, after, longest.get(after) as number), 1, count - 1),
+    framesPart(loopFor(silence), 0, arrangement.leadInFrames / mp3FrameSamples),
+    ...runs.flatMap(({ seam, loop, count }) => [
+      framesPart(loopFor(seam), 0, 1),
+      framesPart(loopFor(loop), 1, count - 1),
     ]),
   ].filter((part) => part.size > 0);
   const musicBytes = parts.reduce((sum, part) => sum + part.size, 0);
@@ -181,7 +226,7 @@ function mp3Body(track: AudioTrack): FilePart[] {
 }
 
 /** A bar of 16-bit PCM, interleaved in the format's byte order: what a WAV or AIFF section repeats. */
-const pcmLoop = (track: AudioTrack, variant: BarVariant | 'silence', littleEndian: boolean) =>
+const pcmLoop = (track: Sound, variant: BarVariant | 'silence', littleEndian: boolean) =>
   loops.getOrCreate(`${littleEndian ? 'wav' : 'aiff'}:${soundKey(track)}:${variant}`, () =>
     variant === 'silence'
       ? loopOf(new Uint8Array(mp3FrameSamples * channels * 2))
@@ -197,7 +242,7 @@ const pcmLoop = (track: AudioTrack, variant: BarVariant | 'silence', littleEndia
  * The track's samples: the lead-in's silence, then each section's bar repeated, with the file's
  * fade-out laid over its end (the fade-in falls in the silence).
  */
-function pcmBody(track: AudioTrack, littleEndian: boolean): FilePart[] {
+function pcmBody(track: Sound, littleEndian: boolean): FilePart[] {
   const arrangement = arrange(track);
   const { totalFrames } = arrangement;
   const fadeStart = Math.max(0, totalFrames - fadeFrames.out);
@@ -246,12 +291,17 @@ const taggers: Record<AudioFormat, (track: AudioTrack) => FileTags> = {
 };
 
 /** A track's file in a format from its tags: header, sound, tags. */
-function assemble(track: AudioTrack, format: AudioFormat, { front, trailer }: FileTags): PartedFile {
+function assemble(
+  track: Sound,
+  format: AudioFormat,
+  { front, trailer }: FileTags,
+  loopFor: Mp3Loops = encodedHere,
+): PartedFile {
   const frames = arrange(track).totalFrames;
   const trailerBytes = trailer?.length ?? 0;
   const parts: FilePart[] =
     format === 'mp3'
-      ? mp3Body(track)
+      ? mp3Body(track, loopFor)
       : format === 'wav'
         ? [bytesPart(wavHeader(frames, channels, sampleRate, trailerBytes)), ...pcmBody(track, true)]
         : [bytesPart(aiffHeader(frames, channels, sampleRate, trailerBytes)), ...pcmBody(track, false)];
@@ -263,43 +313,73 @@ function assemble(track: AudioTrack, format: AudioFormat, { front, trailer }: Fi
 }
 
 /** A track's sound in a format, with no tags: stereo, 44.1 kHz; MP3 at 320 kbps. */
-export function untaggedTrackFile(track: AudioTrack, format: AudioFormat): AudioFile {
+export function untaggedTrackFile(track: Sound, format: AudioFormat): AudioFile {
   return assemble(track, format, {});
 }
 
+const fileKey = (track: AudioTrack, format: AudioFormat) => `${format}:${tagsKey(track)}`;
+
 /** The purchased file of a track in a format, as long as the track: its sound with every tag and the cover. */
 export function trackFile(track: AudioTrack, format: AudioFormat): AudioFile {
-  return files.getOrCreate(`${format}:${tagsKey(track)}`, () =>
-    assemble(track, format, taggers[format](track)),
+  return files.getOrCreate(fileKey(track, format), () => assemble(track, format, taggers[format](track)));
+}
+
+/** The purchased file, as `trackFile`, its MP3 frames encoded in the worker threads the first time. */
+export async function trackFileOffThread(track: AudioTrack, format: AudioFormat): Promise<AudioFile> {
+  const cached = files.get(fileKey(track, format));
+  if (cached || format !== 'mp3') return cached ?? trackFile(track, format);
+  const { silence, runs } = mp3Plan(track);
+  const loopFor = await encodedInWorkers([silence, ...runs.flatMap(({ seam, loop }) => [seam, loop])]);
+  return files.getOrCreate(fileKey(track, format), () =>
+    assemble(track, format, taggers[format](track), loopFor),
   );
 }
+
+const sampleTags = (track: AudioTrack) => ({ ...track, cover: undefined });
+const sampleKey = (track: AudioTrack) => `sample:${tagsKey(sampleTags(track))}`;
 
 /**
  * The public preview: 30 seconds of mono MP3 at 128 kbps from the drop, where a DJ listens first
  * (the main part, or the only section, in a track without one), on the same steady beat as the
  * file and gapless with its LAME header; tagged but without the cover, to stay small.
  */
-export function sampleFile(track: AudioTrack): AudioFile {
-  const tags = { ...track, cover: undefined };
-  const bytes = previews.getOrCreate(`sample:${tagsKey(tags)}`, () =>
-    Buffer.concat([id3v23(tags), previewStream(track)]),
+export function sampleFile(track: AudioTrack, loopFor: Mp3Loops = encodedHere): AudioFile {
+  const bytes = previews.getOrCreate(sampleKey(track), () =>
+    Buffer.concat([id3v23(sampleTags(track)), previewStream(track, loopFor)]),
   );
   return new PartedFile([bytesPart(bytes)], contentTypes.mp3, 'mp3');
 }
 
-function previewStream(track: AudioTrack): Uint8Array {
+/** The public preview, as `sampleFile`, its frames encoded in a worker thread the first time. */
+export async function sampleFileOffThread(track: AudioTrack): Promise<AudioFile> {
+  if (previews.get(sampleKey(track))) return sampleFile(track);
+  return sampleFile(track, await encodedInWorkers([previewPlan(track).job]));
+}
+
+/** The preview's section loop, and how many frames of it the preview plays: `total`. */
+function previewPlan(track: AudioTrack) {
   const arrangement = arrange(track);
   const { sections } = arrangement;
   const section =
     sections.find((candidate) => candidate.kind === 'drop') ??
     sections.find((candidate) => candidate.kind === 'main') ??
     (sections[0] as Section);
-  const samples = sampleSeconds * sampleRate;
-  const total = Math.ceil((samples + encoderDelay + decoderDelay) / mp3FrameSamples);
+  const total = Math.ceil((sampleSeconds * sampleRate + encoderDelay + decoderDelay) / mp3FrameSamples);
   const unitFrames = (unitBars * arrangement.barFrames) / mp3FrameSamples;
-  const loop = mp3Loop(track, arrangement, section.variant, Math.min(unitFrames, total), previewEncoding);
-  const part = framesPart(loop, 0, total);
+  const job: Mp3Job = {
+    kind: 'loop',
+    sound: trackSound(track),
+    variant: section.variant,
+    count: Math.min(unitFrames, total),
+    encoding: previewEncoding,
+  };
+  return { job, total };
+}
+
+function previewStream(track: AudioTrack, loopFor: Mp3Loops): Uint8Array {
+  const { job, total } = previewPlan(track);
+  const part = framesPart(loopFor(job), 0, total);
   const body = Buffer.concat([...part.slices(0, part.size)]);
-  const padding = total * mp3FrameSamples - encoderDelay - samples;
+  const padding = total * mp3FrameSamples - encoderDelay - sampleSeconds * sampleRate;
   return Buffer.concat([lameInfoFrame(body.subarray(0, 4), total, body.length, padding), body]);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Track } from '../../lib/contract/wire.ts';
 import { trackAnalysisIfAny } from '../analysis/track-analyses.ts';
-import { sampleFile, trackFile } from '../audio/audio-file.ts';
+import { sampleFileOffThread, trackFileOffThread } from '../audio/audio-file.ts';
 import { loadTracks } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { notFound } from '../http/api-error.ts';
@@ -46,7 +46,7 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
         const track = await trackById(ctx, download.track_id);
         // The purchased file carries the track's analysis: its tempo with decimals, Serato's cues and grid.
         const audio = await audioTrackOf(ctx, track, { withCover: true });
-        const file = trackFile(
+        const file = await trackFileOffThread(
           { ...audio, analysis: await trackAnalysisIfAny(ctx, track) },
           download.audio_format,
         );
@@ -70,7 +70,7 @@ export function fileRoutes(app: FastifyInstance, ctx: StoreContext): void {
       const match = /^([1-9][0-9]{0,15})\.mp3$/.exec(request.params.file);
       if (!match) throw notFound('Samples are at /samples/<track id>.mp3.');
       const track = await trackById(ctx, Number(match[1]));
-      const file = sampleFile(await audioTrackOf(ctx, track, { withCover: false }));
+      const file = await sampleFileOffThread(await audioTrackOf(ctx, track, { withCover: false }));
       // A sample never changes for a track, so browsers may keep it; players seek with ranges.
       return sendFile(
         request,

@@ -254,6 +254,12 @@ export async function buyDownloadAndExport<P extends JourneyPage>(
 
   // Everything downloaded, exported as a crate.
   const popup = await openPopup(browser, '#library');
+  // The rows drawn show their track's waveform overview, its cues named in the tooltip.
+  const waveform = popup.page.locator('svg.row-waveform[role="img"]').first();
+  await waveform.waitFor({ timeout: 60_000 });
+  expect(await popup.page.locator('svg.row-waveform > title').first().textContent()).toMatch(
+    /^Waveform\. Cues: Downbeat 0:00( · \w+ \d+:\d\d)+$/,
+  );
   const exporter = new CrateExportPage(popup.page);
   await exporter.export('Journey', 'rekordbox', 'downloaded');
   expect(await exporter.outcome.textContent()).toContain('exported to "Journey.xml"');

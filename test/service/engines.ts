@@ -27,6 +27,7 @@ export const bothEngines = [
 
 export const sqliteOnly = [
   'artwork',
+  'audio-work', // the event loop while a worker thread encodes
   'file-network',
   'file-serving',
   'file-tags',

@@ -1,0 +1,76 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Track } from '../../lib/contract/wire.ts';
+import { arrange } from '../../server/audio/arrangement.ts';
+import { audioJobsStarted } from '../../server/audio/audio-work.ts';
+import { loadTracks } from '../../server/catalog/records.ts';
+import { demoFileUrl } from '../helpers/demo-files.ts';
+import { startTestStore, type TestStore } from '../helpers/store.ts';
+
+/**
+ * The first request for a full-length track's MP3 encodes its loops (seconds of work) and measures
+ * the track: in worker threads, so the store keeps answering everyone else meanwhile, and once
+ * when two requests ask at the same time.
+ */
+
+let store: TestStore;
+beforeAll(async () => {
+  // Full-length tracks (no trackSeconds): minutes of music, seconds of encoding.
+  store = await startTestStore({ scale: 60 });
+});
+afterAll(() => store?.close());
+
+/** The jobs a file's first request gives the workers: the measure, the lead-in, each section change and each section's loop. */
+function jobsOf(track: Track): number {
+  const { sections } = arrange(track);
+  const seams = new Set(
+    sections.map((section, i) => `${sections[i - 1]?.variant ?? 'silence'}>${section.variant}`),
+  );
+  const loops = new Set(sections.map((section) => section.variant));
+  return 1 + 1 + seams.size + loops.size;
+}
+
+describe('the store while it makes a track’s first MP3', () => {
+  it('keeps answering other requests, and encodes the file once for two requests at once', {
+    timeout: 120_000,
+  }, async () => {
+    const url = new URL(await demoFileUrl(store, 'mp3'));
+    const path = `${url.pathname}${url.search}`;
+    const { track_id: trackId } = (await store.ctx.db.get<{ track_id: number }>(
+      'SELECT track_id FROM downloads WHERE id = ?',
+      Number(url.pathname.split('/').at(-1)),
+    )) as { track_id: number };
+    const track = (await loadTracks(store.ctx, [trackId])).get(trackId) as Track;
+    expect(track.lengthMs).toBeGreaterThan(120_000);
+    await store.app.inject({ url: '/' }); // the home page's first render, before the watch starts
+
+    const before = audioJobsStarted();
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    let done = false;
+    const files = Promise.all([store.app.inject({ url: path }), store.app.inject({ url: path })]).finally(
+      () => {
+        done = true;
+      },
+    );
+    const others: number[] = [];
+    while (!done && others.length < 10_000) {
+      const page = await store.app.inject({ url: '/' });
+      if (!done) others.push(page.statusCode);
+    }
+    delay.disable();
+    const [first, second] = await files;
+
+    expect(first.statusCode).toBe(200);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    // The home page answered again and again while the file was made, the event loop never held
+    // up for 200 ms (the encode alone is seconds).
+    expect(others.length).toBeGreaterThan(5);
+    expect(others.every((status) => status === 200)).toBe(true);
+    expect(delay.max / 1e6).toBeLessThan(200);
+    expect(audioJobsStarted() - before).toBe(jobsOf(track));
+    // Made once: a third request is served from the cache, without a job.
+    expect((await store.app.inject({ url: path })).rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(audioJobsStarted() - before).toBe(jobsOf(track));
+  });
+});
