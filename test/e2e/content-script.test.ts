@@ -79,6 +79,8 @@ describe('Chromium', () => {
             await frame();
           }
         });
+        // And at the end, as a person does, whatever the page's height became meanwhile.
+        await rows.last().scrollIntoViewIfNeeded();
         await rows.last().locator('crate-cart-buttons').waitFor();
         // Every decorated row has exactly one control, however many links it has.
         const items = await page.locator('[data-crate-item]').count();
