@@ -74,8 +74,9 @@ function fromRaw(raw: Raw): PageStorage {
   };
 }
 
-/** What the page last read, kept current by watchPageStorage's changes while it watches. */
+/** What the page last read, kept current by watchPageStorage's changes; trusted only while one watches. */
 let known: Raw | undefined;
+let watchers = 0;
 
 export async function readPageStorage(): Promise<PageStorage> {
   const keys = [...Object.values(pageStorageKeys), moneyPatternsKey, pageWordsKey];
@@ -86,7 +87,7 @@ export async function readPageStorage(): Promise<PageStorage> {
 
 /** The values as the page knows them (read once, then changed by what storage.onChanged says). */
 export const knownPageStorage = (): Promise<PageStorage> =>
-  known ? Promise.resolve(fromRaw(known)) : readPageStorage();
+  known && watchers > 0 ? Promise.resolve(fromRaw(known)) : readPageStorage();
 
 /**
  * Calls `listener` with the new values after a change to any of the keys, until `signal` aborts.
@@ -107,8 +108,9 @@ export function watchPageStorage(
     listener(fromRaw(known));
   };
   browser.storage.onChanged.addListener(changed);
+  watchers++;
   signal.addEventListener('abort', () => {
     browser.storage.onChanged.removeListener(changed);
-    known = undefined;
+    if (--watchers === 0) known = undefined;
   });
 }

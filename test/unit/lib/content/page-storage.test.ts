@@ -83,3 +83,11 @@ describe("the content script's watching of storage", () => {
     controller.abort();
   });
 });
+
+describe("the page's known storage", () => {
+  it('is read afresh when nothing watches storage, so it is never stale', async () => {
+    await readPageStorage();
+    await currentCartSetting.setValue('Saturday');
+    expect((await knownPageStorage()).currentCart).toBe('Saturday');
+  });
+});
