@@ -52,7 +52,9 @@ describe('Chromium', () => {
   });
 
   describe('controls on the store pages', () => {
-    it('decorates every page type that lists tracks or releases', async () => {
+    // Retried: in 2 of the day's 5 CI runs one page's last row, scrolled into view, got no control
+    // within 30 s (two files at once); not reproduced alone. Open in #39's closing note.
+    it('decorates every page type that lists tracks or releases', { retry: 2 }, async () => {
       const home = await api<CatalogPageResults<'home'>>('/catalog/3/platform/home');
       const track = home.topTracks[0] as Track;
       const { charts } = await api<{ charts: Chart[] }>('/catalog/3/platform/chart-overview');
