@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { removeProfile } from '../helpers/chromium.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';
@@ -53,7 +54,8 @@ describe.each(e2eBrowsers)('$name', (browser) => {
   afterAll(async () => {
     await extension?.close();
     await store?.close();
-    for (const folder of [downloadDir, profile]) if (folder) rmSync(folder, { recursive: true, force: true });
+    if (downloadDir) rmSync(downloadDir, { recursive: true, force: true });
+    if (profile) removeProfile(profile);
   });
 
   describe('downloads that survive', () => {
