@@ -4,6 +4,10 @@ import { WxtVitest } from 'wxt/testing';
 import { e2eWorkers } from './test/e2e/e2e-workers.ts';
 import { bothEngines } from './test/service/engines.ts';
 
+// vitest's default is one worker less than the cores: one worker on a 2-core machine, and half the
+// machine idle while a file waits on a store, a child process or PostgreSQL.
+const fileWorkers = 2;
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,7 +18,10 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           // Threads start faster than forks: a third off the unit stage, nothing here needs a process.
           pool: 'threads',
-          environment: 'happy-dom',
+          maxWorkers: fileWorkers,
+          // A DOM costs each file a fresh happy-dom: only the files that render, read the page or
+          // parse XML ask for one (`// @vitest-environment happy-dom` on their first line).
+          environment: 'node',
           setupFiles: ['test/unit/setup.ts'],
         },
       },
@@ -24,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'service',
           include: ['test/service/**/*.test.{ts,tsx}'],
+          maxWorkers: fileWorkers,
           environment: 'node',
           setupFiles: ['test/helpers/extension-english.ts'],
           testTimeout: 30_000,
@@ -36,6 +44,7 @@ export default defineConfig({
         test: {
           name: 'service-postgres',
           include: bothEngines.map((name) => `test/service/${name}.test.ts`),
+          maxWorkers: fileWorkers,
           environment: 'node',
           setupFiles: ['test/helpers/extension-english.ts'],
           testTimeout: 30_000,

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPreviewControls } from '../../../../components/content/preview-control.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /** The options page's "New purchases": the stored setting shown, and a click saves it at once (the popup then need not ask). */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

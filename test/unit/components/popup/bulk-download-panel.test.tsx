@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The bulk download panel asks once, after a first bulk download saved files, whether new
  * purchases should arrive by themselves; the answer is stored and not asked for again.

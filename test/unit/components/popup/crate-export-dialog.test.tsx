@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * "Export this cart…" in the cart tab's crate panel: the cart's owned and saved tracks go in the
  * rekordbox XML (its playlist named after the cart, each Location the saved file), and what

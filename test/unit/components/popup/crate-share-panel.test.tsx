@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * A shared crate imported into a named cart: the worker answers with facts (warning codes, a
  * problem's code and figures), and the panel words them in the DJ's language, never in the store's

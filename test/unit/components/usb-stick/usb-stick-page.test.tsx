@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The USB stick page without a folder picker (Firefox; happy-dom has none either): the crate the
  * dialog handed over is saved as a stick's tree in the downloads, the database last, and what

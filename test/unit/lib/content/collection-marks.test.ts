@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * From an imported collection to a row's mark: the options page saves a rekordbox export, the
  * page's state finds the rows it holds by the recording each row names (decorate.ts).

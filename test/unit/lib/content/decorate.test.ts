@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { decoratedMark, decorateOnce, listRowOf } from '../../../../lib/content/decorate.ts';

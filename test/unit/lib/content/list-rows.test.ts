@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * Which rows of a list are watched, and which are decorated when one comes near the viewport:
  * while the page is parsed, whole chunks of ten read by their place once a frame and the rest at

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * "Hide what I have": rows owned or in the DJ's collection are marked as their controls learn it,
  * the toggle above the list hides them with one attribute, and the choice is remembered and

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * Crate exports as DJ software reads them: the M3U8's lines, and the rekordbox XML parsed back
  * with an XML parser, every attribute checked against the library entries it came from.

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstFrameTab, followLiveView, paintLastView } from '../../../../lib/popup/last-view.ts';
 import { forgetLastViews } from '../../../../lib/storage/last-view-store.ts';

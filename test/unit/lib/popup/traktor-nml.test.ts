@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * Traktor NML parsed back against the format: NML VERSION 19 with HEAD, COLLECTION entries whose
  * LOCATION (volume, "/:" folders, file) names a file on disk, INFO/TEMPO/MUSICAL_KEY/ALBUM from

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The collection import worker's side of its protocol (worker-protocol.ts): a file or a folder's
  * files in batches come in; progress, then one outcome (the source kept in IndexedDB with its
