@@ -27,7 +27,7 @@ export interface CartItemRowProps {
   notation?: KeyNotation;
 }
 
-const artistNames = (item: CartItem) =>
+const primaryArtistsLine = (item: CartItem) =>
   item.artists
     .filter((artist) => artist.role === 'artist')
     .map((artist) => artist.name)
@@ -67,7 +67,7 @@ export function CartItemRow({
         <span class="item-sub">
           {item.type === 'release' && <span class="tag">{i18n.t('popup.cart.release')}</span>}
           <OwnedMark formats={ownedFormats} />
-          {artistNames(item)}
+          {primaryArtistsLine(item)}
         </span>
         {item.type === 'track' && facts && <TrackFactsLine facts={facts} notation={notation} />}
         {paidTwice && (

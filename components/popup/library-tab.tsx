@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'prea
 import { i18n } from '#i18n';
 import type { KeyNotation } from '../../lib/contract/musical-key.ts';
 import { cartPageUrl } from '../../lib/contract/store-urls.ts';
-import { artistNames, trackDisplayTitle } from '../../lib/contract/track-display.ts';
+import { artistsLine, trackDisplayTitle } from '../../lib/contract/track-display.ts';
 import type { LibraryEntry } from '../../lib/contract/wire.ts';
 import { dayOptions, formatDate } from '../../lib/i18n/dates.ts';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
@@ -45,7 +45,7 @@ export const libraryRowHeight = 56;
 
 /** "Title (Mix)", as the store names tracks in carts and files. */
 export const entryTitle = (entry: LibraryEntry) => trackDisplayTitle(entry.track);
-const entryArtists = (entry: LibraryEntry) => artistNames(entry.track);
+const entryArtists = (entry: LibraryEntry) => artistsLine(entry.track);
 
 function matches(entry: LibraryEntry, query: string): boolean {
   const { track } = entry;

@@ -72,7 +72,7 @@ export function splitArtists(artists: string | readonly string[]): string[] {
 }
 
 /** The artists as folded names, sorted and without repeats: "B & A" and "A, B" give the same list. */
-export function artistNames(artists: string | readonly string[]): string[] {
+export function foldedArtists(artists: string | readonly string[]): string[] {
   const names = splitArtists(artists).map(fold).filter(Boolean);
   return [...new Set(names)].sort();
 }
@@ -142,7 +142,7 @@ export function namesKey(recording: Recording): string | null {
  */
 export function recordingNames(recording: Recording): { artists: string; title: string; mix: string } | null {
   const parts = titleParts(recording.title, recording.mix?.trim() ?? '');
-  const artists = artistNames([
+  const artists = foldedArtists([
     ...(typeof recording.artists === 'string' ? [recording.artists] : recording.artists),
     ...parts.featured,
   ]);

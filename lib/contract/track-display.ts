@@ -10,7 +10,7 @@ export const trackDisplayTitle = (track: { name: string; mixName: string }): str
   `${track.name} (${track.mixName})`;
 
 /** "Artist, Artist": a track's artists in the store's order. */
-export const artistNames = (track: { artists: { name: string }[] }): string =>
+export const artistsLine = (track: { artists: { name: string }[] }): string =>
   track.artists.map((artist) => artist.name).join(', ');
 
 /** "Artist, Artist - Title (Mix)": a track named on its own, as a file, a job or a playlist entry. */
@@ -18,7 +18,7 @@ export const artistsAndTitle = (track: {
   name: string;
   mixName: string;
   artists: { name: string }[];
-}): string => `${artistNames(track)} - ${trackDisplayTitle(track)}`;
+}): string => `${artistsLine(track)} - ${trackDisplayTitle(track)}`;
 
 /** What a missing or nonsensical fact reads as. */
 export const missingFact = '–';

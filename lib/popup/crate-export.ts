@@ -8,7 +8,7 @@ import { i18n } from '#i18n';
 import { audioFormats } from '../contract/audio-formats.ts';
 import { id3Key, parseKey } from '../contract/musical-key.ts';
 import type { TrackAnalysis } from '../contract/track-analysis.ts';
-import { artistNames, artistsAndTitle, trackDisplayTitle } from '../contract/track-display.ts';
+import { artistsAndTitle, artistsLine, trackDisplayTitle } from '../contract/track-display.ts';
 import type { AudioFormat, CartItem, LibraryEntry } from '../contract/wire.ts';
 import { formatCount } from '../i18n/intl.ts';
 import { plural } from '../i18n/plural.ts';
@@ -85,7 +85,7 @@ export function cartTracks(
       entry.audioFormat === format ? -1 : audioFormats.indexOf(entry.audioFormat);
     return [...(entriesOf.get(trackId) ?? [])].sort((a, b) => rank(a) - rank(b));
   };
-  const itemTitle = (item: CartItem) => `${artistNames(item)} - ${item.name}`;
+  const itemTitle = (item: CartItem) => `${artistsLine(item)} - ${item.name}`;
 
   for (const item of items) {
     if (item.type === 'track') {
@@ -235,7 +235,7 @@ export function rekordboxXml(
     const element = `    <TRACK ${attributes({
       TrackID: index + 1,
       Name: trackDisplayTitle(track),
-      Artist: artistNames(track),
+      Artist: artistsLine(track),
       Album: track.release.name,
       ...(release ? { TrackNumber: release.trackNumber } : {}),
       Mix: track.mixName,

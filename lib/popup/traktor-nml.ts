@@ -7,7 +7,7 @@
 
 import { parseKey } from '../contract/musical-key.ts';
 import type { TrackAnalysis } from '../contract/track-analysis.ts';
-import { artistNames, trackDisplayTitle } from '../contract/track-display.ts';
+import { artistsLine, trackDisplayTitle } from '../contract/track-display.ts';
 import { commentOf, fileAudio, type SavedEntry, seconds, tonality } from './crate-export.ts';
 import { type DesktopOs, type VolumePath, volumePath } from './volume-path.ts';
 import { attributes } from './xml-text.ts';
@@ -73,7 +73,7 @@ function entryXml(
     ...(bytes ? { FILESIZE: Math.round(bytes / 1024) } : {}),
   };
   return [
-    `<ENTRY ${attributes({ MODIFIED_DATE: today, TITLE: trackDisplayTitle(entry.track), ARTIST: artistNames(entry.track) })}>`,
+    `<ENTRY ${attributes({ MODIFIED_DATE: today, TITLE: trackDisplayTitle(entry.track), ARTIST: artistsLine(entry.track) })}>`,
     `<LOCATION ${attributes({ DIR: traktorDir(where.folders), FILE: where.file, VOLUME: where.volume, VOLUMEID: where.volume })}></LOCATION>`,
     `<ALBUM ${attributes({ ...(release ? { TRACK: release.trackNumber } : {}), TITLE: track.release.name })}></ALBUM>`,
     '<MODIFICATION_INFO AUTHOR_TYPE="user"></MODIFICATION_INFO>',

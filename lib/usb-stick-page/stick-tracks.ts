@@ -7,7 +7,7 @@
 import { i18n } from '#i18n';
 import { safeFilename } from '../contract/safe-filename.ts';
 import type { TrackAnalysis, WaveformDetail } from '../contract/track-analysis.ts';
-import { artistNames, artistsAndTitle, trackDisplayTitle } from '../contract/track-display.ts';
+import { artistsAndTitle, artistsLine, trackDisplayTitle } from '../contract/track-display.ts';
 import type { LibraryEntry } from '../contract/wire.ts';
 import { fileAudio, tonality } from '../popup/crate-export.ts';
 import type { StickExportTrack } from '../usb-stick/stick-export.ts';
@@ -57,7 +57,7 @@ export function stickTrackOf(
   const year = Number.parseInt(track.publishDate.slice(0, 4), 10);
   return {
     title: trackDisplayTitle(track),
-    artist: artistNames(track),
+    artist: artistsLine(track),
     album: track.release.name,
     label: track.label.name,
     genre: track.genre.name,

@@ -161,18 +161,18 @@ async function touchCart(ctx: StoreContext, userId: number, name: string): Promi
   return row?.id as number;
 }
 
-interface CatalogFacts {
+interface ItemStanding {
   exists: boolean;
   purchasable: boolean;
   owned: boolean;
 }
 
 /** Whether each item exists, can be bought, and is already owned by the user. */
-async function catalogFacts(
+async function itemStandings(
   ctx: StoreContext,
   userId: number,
   items: ItemRef[],
-): Promise<Map<string, CatalogFacts>> {
+): Promise<Map<string, ItemStanding>> {
   const trackIds = items.filter((item) => item.type === 'track').map((item) => item.id);
   const releaseIds = items.filter((item) => item.type === 'release').map((item) => item.id);
   // Ownership in the same statement: one round trip per item type, none for a type not asked for.
@@ -193,7 +193,7 @@ async function catalogFacts(
       if (row.owned) owned.add(row.id);
     }
   }
-  const facts = new Map<string, CatalogFacts>();
+  const facts = new Map<string, ItemStanding>();
   for (const item of items) {
     if (item.type === 'track') {
       const saleType = tracks.get(item.id);
@@ -220,7 +220,7 @@ const alreadyInCart = (item: CartItemInput) =>
 /** Why an item cannot go in the cart, or nothing when it can. */
 function refusal(
   item: ItemRef,
-  fact: CatalogFacts,
+  fact: ItemStanding,
   alreadyPurchasedOverride: boolean,
 ): CartWarning | undefined {
   if (!fact.exists) return warning(item, 'notFound', `${label(item)} does not exist.`);
@@ -259,12 +259,12 @@ async function addInTransaction(
 ): Promise<Added> {
   const { db } = ctx;
   return await db.transaction(async () => {
-    const facts = await catalogFacts(ctx, userId, items);
+    const facts = await itemStandings(ctx, userId, items);
     const warnings: CartWarning[] = [];
     const added = new Set<string>();
     let id: number | undefined;
     for (const item of items) {
-      const refused = refusal(item, facts.get(key(item)) as CatalogFacts, alreadyPurchasedOverride);
+      const refused = refusal(item, facts.get(key(item)) as ItemStanding, alreadyPurchasedOverride);
       if (refused) {
         warnings.push(refused);
         continue;

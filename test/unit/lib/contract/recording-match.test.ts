@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  artistNames,
   collectionKeys,
   fold,
+  foldedArtists,
   lookupKeys,
   type Recording,
   sameRecording,
@@ -39,7 +39,7 @@ describe('fold', () => {
   }, 20_000);
 });
 
-describe('artistNames', () => {
+describe('foldedArtists', () => {
   it.each([
     ['A & B', ['a', 'b']],
     ['B, A', ['a', 'b']],
@@ -56,12 +56,12 @@ describe('artistNames', () => {
     ['Ida Ndlovu (AU) vs. Chloé Lefèvre', ['chloe lefevre', 'ida ndlovu au']],
     ['A (UK) feat. B', ['a uk', 'b']],
   ])('%s is %j', (artists, names) => {
-    expect(artistNames(artists)).toEqual(names);
+    expect(foldedArtists(artists)).toEqual(names);
   });
 
   it('reads a list the same as a joined string', () => {
-    expect(artistNames(['Above & Beyond', 'Zoë Johnston'])).toEqual(
-      artistNames('Zoe Johnston, Above & Beyond'),
+    expect(foldedArtists(['Above & Beyond', 'Zoë Johnston'])).toEqual(
+      foldedArtists('Zoe Johnston, Above & Beyond'),
     );
   });
 });
