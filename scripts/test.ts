@@ -1,6 +1,6 @@
 /**
- * `npm test`: the static checks, then unit, service and end-to-end tests, in that order, stopping at
- * the first stage that fails. At the end it prints each stage's time, and the tests counted over
+ * `npm test`: the static checks (side by side: each is one process on one core), then unit, service
+ * and end-to-end tests, in that order, stopping at the first stage that fails. At the end it prints each stage's time, and the tests counted over
  * all stages as one line ("N passed, N failed, N skipped") that CI reads.
  */
 import { spawn } from 'node:child_process';
@@ -11,14 +11,17 @@ interface Stage {
   script: string;
 }
 
-const stages: Stage[] = [
-  { name: 'type check', script: 'typecheck' },
-  { name: 'biome', script: 'lint' },
-  { name: 'knip', script: 'lint:unused' },
-  { name: 'structure', script: 'lint:structure' },
-  { name: 'unit', script: 'test:unit' },
-  { name: 'service (SQLite, PostgreSQL)', script: 'test:service' },
-  { name: 'end to end (Chromium, Firefox)', script: 'test:e2e' },
+/** Stages run one group after another; the stages of a group at once, their output shown as each ends. */
+const groups: Stage[][] = [
+  [
+    { name: 'type check', script: 'typecheck' },
+    { name: 'biome', script: 'lint' },
+    { name: 'knip', script: 'lint:unused' },
+    { name: 'structure', script: 'lint:structure' },
+  ],
+  [{ name: 'unit', script: 'test:unit' }],
+  [{ name: 'service (SQLite, PostgreSQL)', script: 'test:service' }],
+  [{ name: 'end to end (Chromium, Firefox)', script: 'test:e2e' }],
 ];
 
 interface Counts {
@@ -44,16 +47,25 @@ function countsIn(output: string): Counts {
   return counts;
 }
 
-function run(stage: Stage): Promise<{ code: number; output: string }> {
+/** Runs a stage; its output goes to ours as it comes (`live`), or all at once when it ends. */
+function run(stage: Stage, live: boolean): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', stage.script], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    let held = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      process.stdout.write(chunk);
+      if (live) process.stdout.write(chunk);
+      else held += chunk.toString();
     });
-    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (live) process.stderr.write(chunk);
+      else held += chunk.toString();
+    });
+    child.on('close', (code) => {
+      process.stdout.write(held);
+      resolve({ code: code ?? 1, output });
+    });
   });
 }
 
@@ -62,18 +74,23 @@ const times: { name: string; ms: number; code: number }[] = [];
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const started = performance.now();
 let failed = false;
-for (const stage of stages) {
-  const at = performance.now();
-  const { code, output } = await run(stage);
-  times.push({ name: stage.name, ms: performance.now() - at, code });
-  const counts = countsIn(output);
-  total.passed += counts.passed;
-  total.failed += counts.failed;
-  total.skipped += counts.skipped;
-  if (code !== 0) {
-    failed = true;
-    break;
+for (const group of groups) {
+  const ended = await Promise.all(
+    group.map(async (stage) => {
+      const at = performance.now();
+      const result = await run(stage, group.length === 1);
+      return { ...result, name: stage.name, ms: performance.now() - at };
+    }),
+  );
+  for (const { name, ms, code, output } of ended) {
+    times.push({ name, ms, code });
+    const counts = countsIn(output);
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+    if (code !== 0) failed = true;
   }
+  if (failed) break;
 }
 
 console.log('\nnpm test, stage by stage:');
