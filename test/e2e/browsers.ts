@@ -65,6 +65,11 @@ export interface E2eExtension {
   stopWorker?(): Promise<void>;
   /** Errors and warnings the extension caused so far, in any of its contexts. */
   consoleProblems(): Promise<unknown[]>;
+  /**
+   * Chromium's Playwright harness, for what only Playwright or the DevTools Protocol can do
+   * (axe-core, the keyboard, a stopped worker) in the same browser: one browser per file.
+   */
+  readonly chromium?: ExtensionHarness;
   /** Closes the browser; throws if the extension left errors or warnings in the console. */
   close(): Promise<void>;
 }
@@ -150,6 +155,9 @@ function chromiumExtension(first: ExtensionHarness, options: E2eLaunchOptions): 
     stopWorker: () => harness.stopWorker(),
     consoleProblems: async () => harness.consoleProblems(),
     close: () => harness.close(),
+    get chromium() {
+      return harness;
+    },
   };
 }
 

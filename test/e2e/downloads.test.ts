@@ -30,7 +30,7 @@ import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type E2eExtension, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';
 import { audioFormatOf, demoId, finishedFiles, storeApi } from './crate-journey.ts';
-import { type ExtensionHarness, launchExtension } from './extension.ts';
+import type { ExtensionHarness } from './extension.ts';
 import type { UiPage } from './ui.ts';
 
 let store: TestStore;
@@ -258,253 +258,240 @@ describe.each(e2eBrowsers)('$name', (browser) => {
       await setFileNaming(extension, defaultFilenameTemplate, false);
     });
   });
-});
 
-describe('Chromium only', () => {
-  let extension: ExtensionHarness;
-  let downloadDir: string;
-  /** Whole files under the download folder (relative, `/`-separated). */
-  const savedFiles = (under = '') => finishedFiles(downloadDir, under);
+  describe.runIf(browser.name === 'Chromium')('Chromium only', () => {
+    // The same browser, through Playwright: a stopped worker, the download folder's own settings.
+    const harness = () => extension.chromium as ExtensionHarness;
 
-  beforeAll(async () => {
-    downloadDir = mkdtempSync(join(tmpdir(), 'crate-downloads-'));
-    extension = await launchExtension({ downloadsPath: downloadDir });
-    await (await signInToStore(extension, store.baseUrl)).page.close();
-  });
-
-  afterAll(async () => {
-    await extension?.close();
-    if (downloadDir) rmSync(downloadDir, { recursive: true, force: true });
-  });
-
-  describe('every file name field, filled by the downloader', () => {
-    it('names a saved file with the catalogue number, track number, year, keys and ISRC of its release', async () => {
-      const [trackId] = (await unownedTrackIds(1)) as [number];
-      await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
-      const track = await catalogTrack(trackId);
-      const { release } = await api<{ release: Release }>('GET', '/catalog/3/platform/release', {
-        id: String(track.release.id),
+    describe('every file name field, filled by the downloader', () => {
+      it('names a saved file with the catalogue number, track number, year, keys and ISRC of its release', async () => {
+        const [trackId] = (await unownedTrackIds(1)) as [number];
+        await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
+        const track = await catalogTrack(trackId);
+        const { release } = await api<{ release: Release }>('GET', '/catalog/3/platform/release', {
+          id: String(track.release.id),
+        });
+        const template =
+          'fields/{label}/{catalog} {track}. {artist} - {title} ({mix}) [{year} {key} {camelot} {bpm}] {isrc}.{format}';
+        await setFileNaming(harness(), template, false);
+        const popup = new PopupPage(await harness().openPage('popup.html#library'));
+        await popup.library.filter(track.name);
+        await popup.library.downloadButton(`${track.name} (${track.mixName})`).click();
+        const files = await waitFor(
+          () => savedFiles().filter((path) => path.startsWith('fields/')),
+          (found) => found.length > 0,
+          15_000,
+        );
+        const position = String(release.trackIds.indexOf(track.id) + 1).padStart(2, '0');
+        expect(files).toEqual([
+          renderFilename(template, filenameFields(track, 'wav', { release }), {
+            fallbackName: `track-${track.id}`,
+          }),
+        ]);
+        // The values come from the store's records, not from the rendering alone.
+        const [saved] = files as [string];
+        expect(saved).toContain(`${release.catalogNumber} ${position}. `);
+        expect(saved).toContain(`[${track.publishDate.slice(0, 4)} `);
+        expect(saved).toContain(`${track.isrc}.wav`);
+        expect(saved).not.toMatch(/undefined|null|NaN/);
+        expect(audioFormatOf(join(downloadDir, saved))).toBe('wav');
+        await popup.page.close();
+        await setFileNaming(harness(), defaultFilenameTemplate, false);
       });
-      const template =
-        'fields/{label}/{catalog} {track}. {artist} - {title} ({mix}) [{year} {key} {camelot} {bpm}] {isrc}.{format}';
-      await setFileNaming(extension, template, false);
-      const popup = new PopupPage(await extension.openPage('popup.html#library'));
-      await popup.library.filter(track.name);
-      await popup.library.downloadButton(`${track.name} (${track.mixName})`).click();
-      const files = await waitFor(
-        () => savedFiles().filter((path) => path.startsWith('fields/')),
-        (found) => found.length > 0,
-        15_000,
-      );
-      const position = String(release.trackIds.indexOf(track.id) + 1).padStart(2, '0');
-      expect(files).toEqual([
-        renderFilename(template, filenameFields(track, 'wav', { release }), {
-          fallbackName: `track-${track.id}`,
-        }),
-      ]);
-      // The values come from the store's records, not from the rendering alone.
-      const [saved] = files as [string];
-      expect(saved).toContain(`${release.catalogNumber} ${position}. `);
-      expect(saved).toContain(`[${track.publishDate.slice(0, 4)} `);
-      expect(saved).toContain(`${track.isrc}.wav`);
-      expect(saved).not.toMatch(/undefined|null|NaN/);
-      expect(audioFormatOf(join(downloadDir, saved))).toBe('wav');
-      await popup.page.close();
-      await setFileNaming(extension, defaultFilenameTemplate, false);
-    });
-  });
-
-  describe('No duplicate files', () => {
-    /** Waits until the queue has no run under way, as the popup's panel shows it. */
-    async function queueFinished(text: string | RegExp = /^Finished: /): Promise<void> {
-      const popup = new PopupPage(await extension.openPage('popup.html'));
-      await popup.open('Library');
-      await new BulkDownloadPanelPage(popup.page).waitForProgress(text);
-      await popup.page.close();
-    }
-
-    it("skips an entry whose file is still on disk, and says so; the library's Download replaces it", async () => {
-      const [trackId] = (await unownedTrackIds(1)) as [number];
-      await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
-      const track = await catalogTrack(trackId);
-      const menu = {
-        menuItemId: 'crate-download-track-link',
-        linkUrl: `${store.baseUrl}/track/${track.slug}/${track.id}`,
-        pageUrl: `${store.baseUrl}/`,
-      };
-      const expected = expectedPath(track, 'wav', defaultFilenameTemplate);
-      const before = savedFiles();
-      await extension.clickMenu(menu);
-      await waitFor(savedFiles, (found) => found.includes(expected));
-      await queueFinished('Finished: 1 of 1 files');
-      const firstSave = statSync(join(downloadDir, expected)).mtimeMs;
-
-      // Asked again: the file is on disk, so nothing is saved and the panel says why.
-      await extension.clickMenu(menu);
-      await queueFinished('Finished: 1 already saved, 0 of 0 downloaded');
-      expect(savedFiles()).toEqual([...before, expected].sort());
-      expect(statSync(join(downloadDir, expected)).mtimeMs).toBe(firstSave);
-
-      // The library's Download is the explicit choice: the file is written again, over itself. It
-      // is on this computer, so the library shows it under "All".
-      const popup = new PopupPage(await extension.openPage('popup.html#library'));
-      await popup.library.show('all');
-      await popup.library.filter(track.name);
-      await popup.library.downloadButton(`${track.name} (${track.mixName})`).click();
-      await waitFor(
-        () => statSync(join(downloadDir, expected)).mtimeMs,
-        (mtime) => mtime > firstSave,
-        15_000,
-      );
-      // A moment later still one file: no "name (1).wav" beside it, no partial download left.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      expect(statSync(join(downloadDir, expected)).mtimeMs).toBeGreaterThan(firstSave);
-      expect(savedFiles()).toEqual([...before, expected].sort());
-      expect(readdirSync(downloadDir).filter((name) => name.endsWith('.crdownload'))).toEqual([]);
-      expect(audioFormatOf(join(downloadDir, expected))).toBe('wav');
-      await popup.page.close();
-    });
-  });
-
-  describe('"Download all" (not on this computer) in the popup', () => {
-    /** Buys 20 tracks as MP3 and names their files into `folder`; resolves with the expected paths. */
-    async function twentyNewEntries(folder: string): Promise<string[]> {
-      await emptyLibrary();
-      const ids = await unownedTrackIds(20);
-      await buy(ids.map((id) => ({ id, type: 'track' as const, audioFormat: 'mp3' as const })));
-      const template = `${folder}/${defaultFilenameTemplate}`;
-      await setFileNaming(extension, template, false);
-      const tracks = await Promise.all(ids.map(catalogTrack));
-      return tracks.map((track) => expectedPath(track, 'mp3', template)).sort();
-    }
-
-    async function openBulkPanel(): Promise<BulkDownloadPanelPage<Page>> {
-      const popup = new PopupPage(await extension.openPage('popup.html'));
-      await popup.open('Library');
-      return new BulkDownloadPanelPage(popup.page);
-    }
-
-    it('saves 20 entries, several at a time, with the progress reaching 20 of 20', async () => {
-      const expected = await twentyNewEntries('bulk');
-      const panel = await openBulkPanel();
-      await panel.downloadAllButton.click();
-      await panel.waitForProgress('Finished: 20 of 20 files');
-      expect(await panel.progressBar.evaluate((bar: HTMLProgressElement) => [bar.value, bar.max])).toEqual([
-        20, 20,
-      ]);
-      const files = await waitFor(
-        () => savedFiles('bulk'),
-        (found) => found.length >= 20,
-        10_000,
-      );
-      expect(files).toEqual(expected);
-      for (const file of files) expect(audioFormatOf(join(downloadDir, file)), file).toBe('mp3');
-      await panel.page.close();
     });
 
-    // When no download is in flight at the stop, only the queue's 30-second alarm wakes the worker,
-    // so this test gets more than the default minute. The queue's recovery in every interleaving is
-    // the fast-check model's (test/unit/lib/background/downloads/download-queue.test.ts).
-    it('finishes all 20, none twice, when the worker is stopped in the middle and the popup closed', async () => {
-      const expected = await twentyNewEntries('bulk-stopped');
-      fileDelayMs = 1500;
-      const panel = await openBulkPanel();
-      await panel.downloadAllButton.click();
-      await panel.waitForProgress(/Downloading: ([1-9]|1[0-5]) of 20 files/);
-      await panel.page.close();
-      await extension.stopWorker();
+    describe('No duplicate files', () => {
+      /** Waits until the queue has no run under way, as the popup's panel shows it. */
+      async function queueFinished(text: string | RegExp = /^Finished: /): Promise<void> {
+        const popup = new PopupPage(await harness().openPage('popup.html'));
+        await popup.open('Library');
+        await new BulkDownloadPanelPage(popup.page).waitForProgress(text);
+        await popup.page.close();
+      }
 
-      // Nothing asks the worker now: the browser's download events (and the alarm) bring it back.
-      const files = await waitFor(
-        () => savedFiles('bulk-stopped'),
-        (found) => found.length >= 20,
-        150_000,
-      );
-      fileDelayMs = 0;
-      expect(await extension.workerWasRestarted()).toBe(true);
-      const reopened = await openBulkPanel();
-      await reopened.waitForProgress('Finished: 20 of 20 files');
-      // Still 20 a moment later: no entry was started a second time ("name (1).mp3").
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      expect(savedFiles('bulk-stopped')).toEqual(expected);
-      expect(files).toEqual(expected);
-      for (const file of expected) expect(audioFormatOf(join(downloadDir, file)), file).toBe('mp3');
-      const library = await api<LibraryEntry[]>('GET', '/order/1/downloads', {
-        perPage: '150',
-        status: 'available',
+      it("skips an entry whose file is still on disk, and says so; the library's Download replaces it", async () => {
+        const [trackId] = (await unownedTrackIds(1)) as [number];
+        await buy([{ id: trackId, type: 'track', audioFormat: 'wav' }]);
+        const track = await catalogTrack(trackId);
+        const menu = {
+          menuItemId: 'crate-download-track-link',
+          linkUrl: `${store.baseUrl}/track/${track.slug}/${track.id}`,
+          pageUrl: `${store.baseUrl}/`,
+        };
+        const expected = expectedPath(track, 'wav', defaultFilenameTemplate);
+        const before = savedFiles();
+        await harness().clickMenu(menu);
+        await waitFor(savedFiles, (found) => found.includes(expected));
+        await queueFinished('Finished: 1 of 1 files');
+        const firstSave = statSync(join(downloadDir, expected)).mtimeMs;
+
+        // Asked again: the file is on disk, so nothing is saved and the panel says why.
+        await harness().clickMenu(menu);
+        await queueFinished('Finished: 1 already saved, 0 of 0 downloaded');
+        expect(savedFiles()).toEqual([...before, expected].sort());
+        expect(statSync(join(downloadDir, expected)).mtimeMs).toBe(firstSave);
+
+        // The library's Download is the explicit choice: the file is written again, over itself. It
+        // is on this computer, so the library shows it under "All".
+        const popup = new PopupPage(await harness().openPage('popup.html#library'));
+        await popup.library.show('all');
+        await popup.library.filter(track.name);
+        await popup.library.downloadButton(`${track.name} (${track.mixName})`).click();
+        await waitFor(
+          () => statSync(join(downloadDir, expected)).mtimeMs,
+          (mtime) => mtime > firstSave,
+          15_000,
+        );
+        // A moment later still one file: no "name (1).wav" beside it, no partial download left.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        expect(statSync(join(downloadDir, expected)).mtimeMs).toBeGreaterThan(firstSave);
+        expect(savedFiles()).toEqual([...before, expected].sort());
+        expect(readdirSync(downloadDir).filter((name) => name.endsWith('.crdownload'))).toEqual([]);
+        expect(audioFormatOf(join(downloadDir, expected))).toBe('wav');
+        await popup.page.close();
       });
-      expect(library).toEqual([]);
-    }, 180_000);
-  });
+    });
 
-  describe('A shared crate into a named cart', () => {
-    it('refuses a wrong file and unknown ids with nothing added, then adds a good crate and says what it skipped', async () => {
-      const [first, second] = (await unownedTrackIds(2)) as [number, number];
-      const owned = (
-        await store.ctx.db.get<{ track_id: number }>(
-          'SELECT track_id FROM downloads WHERE user_id = ? ORDER BY track_id LIMIT 1',
-          userId,
-        )
-      )?.track_id as number;
-      const cartName = 'Shared e2e';
-      const crate = (items: { id: number; type: string; audioFormat: string }[]) =>
-        JSON.stringify({ format: 'crate.shared-crate', version: 1, name: 'Friday', items });
-      // Outside the download folder, which other tests list.
-      const folder = mkdtempSync(join(tmpdir(), 'crate-shared-'));
-      const files = {
-        wrong: join(folder, 'wrong.json'),
-        unknown: join(folder, 'unknown.crate.json'),
-        good: join(folder, 'good.crate.json'),
-      };
-      writeFileSync(files.wrong, '{"playlist": []}');
-      writeFileSync(
-        files.unknown,
-        crate([
-          { id: first, type: 'track', audioFormat: 'wav' },
-          { id: 99_999_999, type: 'track', audioFormat: 'wav' },
-        ]),
-      );
-      writeFileSync(
-        files.good,
-        crate([
-          { id: first, type: 'track', audioFormat: 'wav' },
-          { id: second, type: 'track', audioFormat: 'aiff' },
-          { id: owned, type: 'track', audioFormat: 'mp3' },
-        ]),
-      );
-      const cartItems = async () =>
-        (
-          await api<{ items: { id: number; audioFormat: string }[] }>('GET', '/cart/1/', {
-            sourceType: 'e2e',
-            name: cartName,
-          })
-        ).items.map(({ id, audioFormat }) => ({ id, audioFormat }));
+    describe('"Download all" (not on this computer) in the popup', () => {
+      /** Buys 20 tracks as MP3 and names their files into `folder`; resolves with the expected paths. */
+      async function twentyNewEntries(folder: string): Promise<string[]> {
+        await emptyLibrary();
+        const ids = await unownedTrackIds(20);
+        await buy(ids.map((id) => ({ id, type: 'track' as const, audioFormat: 'mp3' as const })));
+        const template = `${folder}/${defaultFilenameTemplate}`;
+        await setFileNaming(harness(), template, false);
+        const tracks = await Promise.all(ids.map(catalogTrack));
+        return tracks.map((track) => expectedPath(track, 'mp3', template)).sort();
+      }
 
-      const popup = new PopupPage(await extension.openPage('popup.html'));
-      await popup.open('Cart');
-      const share = new CrateSharePanelPage(popup.page);
-      await share.importInto(cartName);
+      async function openBulkPanel(): Promise<BulkDownloadPanelPage<Page>> {
+        const popup = new PopupPage(await harness().openPage('popup.html'));
+        await popup.open('Library');
+        return new BulkDownloadPanelPage(popup.page);
+      }
 
-      await share.fileInput.setInputFiles(files.wrong);
-      await share.problem.filter({ hasText: 'This is not a Crate file' }).waitFor();
-      await share.fileInput.setInputFiles(files.unknown);
-      await share.problem.filter({ hasText: 'does not know 1 of' }).waitFor();
-      expect(await cartItems()).toEqual([]);
+      it('saves 20 entries, several at a time, with the progress reaching 20 of 20', async () => {
+        const expected = await twentyNewEntries('bulk');
+        const panel = await openBulkPanel();
+        await panel.downloadAllButton.click();
+        await panel.waitForProgress('Finished: 20 of 20 files');
+        expect(await panel.progressBar.evaluate((bar: HTMLProgressElement) => [bar.value, bar.max])).toEqual([
+          20, 20,
+        ]);
+        const files = await waitFor(
+          () => savedFiles('bulk'),
+          (found) => found.length >= 20,
+          10_000,
+        );
+        expect(files).toEqual(expected);
+        for (const file of files) expect(audioFormatOf(join(downloadDir, file)), file).toBe('mp3');
+        await panel.page.close();
+      });
 
-      await share.fileInput.setInputFiles(files.good);
-      await share.report.filter({ hasText: '2 added, 1 skipped.' }).waitFor();
-      expect(await share.report.textContent()).toContain(
-        share.skippedLine('track', owned, 'alreadyPurchased'),
-      );
-      expect((await cartItems()).sort((a, b) => a.id - b.id)).toEqual(
-        [
-          { id: first, audioFormat: 'wav' },
-          { id: second, audioFormat: 'aiff' },
-        ].sort((a, b) => a.id - b.id),
-      );
-      await popup.page.close();
-      await api('DELETE', '/cart/1/', { sourceType: 'e2e', name: cartName });
-      rmSync(folder, { recursive: true, force: true });
+      // When no download is in flight at the stop, only the queue's 30-second alarm wakes the worker,
+      // so this test gets more than the default minute. The queue's recovery in every interleaving is
+      // the fast-check model's (test/unit/lib/background/downloads/download-queue.test.ts).
+      it('finishes all 20, none twice, when the worker is stopped in the middle and the popup closed', async () => {
+        const expected = await twentyNewEntries('bulk-stopped');
+        fileDelayMs = 1500;
+        const panel = await openBulkPanel();
+        await panel.downloadAllButton.click();
+        await panel.waitForProgress(/Downloading: ([1-9]|1[0-5]) of 20 files/);
+        await panel.page.close();
+        await harness().stopWorker();
+
+        // Nothing asks the worker now: the browser's download events (and the alarm) bring it back.
+        const files = await waitFor(
+          () => savedFiles('bulk-stopped'),
+          (found) => found.length >= 20,
+          150_000,
+        );
+        fileDelayMs = 0;
+        expect(await harness().workerWasRestarted()).toBe(true);
+        const reopened = await openBulkPanel();
+        await reopened.waitForProgress('Finished: 20 of 20 files');
+        // Still 20 a moment later: no entry was started a second time ("name (1).mp3").
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        expect(savedFiles('bulk-stopped')).toEqual(expected);
+        expect(files).toEqual(expected);
+        for (const file of expected) expect(audioFormatOf(join(downloadDir, file)), file).toBe('mp3');
+        const library = await api<LibraryEntry[]>('GET', '/order/1/downloads', {
+          perPage: '150',
+          status: 'available',
+        });
+        expect(library).toEqual([]);
+      }, 180_000);
+    });
+
+    describe('A shared crate into a named cart', () => {
+      it('refuses a wrong file and unknown ids with nothing added, then adds a good crate and says what it skipped', async () => {
+        const [first, second] = (await unownedTrackIds(2)) as [number, number];
+        const owned = (
+          await store.ctx.db.get<{ track_id: number }>(
+            'SELECT track_id FROM downloads WHERE user_id = ? ORDER BY track_id LIMIT 1',
+            userId,
+          )
+        )?.track_id as number;
+        const cartName = 'Shared e2e';
+        const crate = (items: { id: number; type: string; audioFormat: string }[]) =>
+          JSON.stringify({ format: 'crate.shared-crate', version: 1, name: 'Friday', items });
+        // Outside the download folder, which other tests list.
+        const folder = mkdtempSync(join(tmpdir(), 'crate-shared-'));
+        const files = {
+          wrong: join(folder, 'wrong.json'),
+          unknown: join(folder, 'unknown.crate.json'),
+          good: join(folder, 'good.crate.json'),
+        };
+        writeFileSync(files.wrong, '{"playlist": []}');
+        writeFileSync(
+          files.unknown,
+          crate([
+            { id: first, type: 'track', audioFormat: 'wav' },
+            { id: 99_999_999, type: 'track', audioFormat: 'wav' },
+          ]),
+        );
+        writeFileSync(
+          files.good,
+          crate([
+            { id: first, type: 'track', audioFormat: 'wav' },
+            { id: second, type: 'track', audioFormat: 'aiff' },
+            { id: owned, type: 'track', audioFormat: 'mp3' },
+          ]),
+        );
+        const cartItems = async () =>
+          (
+            await api<{ items: { id: number; audioFormat: string }[] }>('GET', '/cart/1/', {
+              sourceType: 'e2e',
+              name: cartName,
+            })
+          ).items.map(({ id, audioFormat }) => ({ id, audioFormat }));
+
+        const popup = new PopupPage(await harness().openPage('popup.html'));
+        await popup.open('Cart');
+        const share = new CrateSharePanelPage(popup.page);
+        await share.importInto(cartName);
+
+        await share.fileInput.setInputFiles(files.wrong);
+        await share.problem.filter({ hasText: 'This is not a Crate file' }).waitFor();
+        await share.fileInput.setInputFiles(files.unknown);
+        await share.problem.filter({ hasText: 'does not know 1 of' }).waitFor();
+        expect(await cartItems()).toEqual([]);
+
+        await share.fileInput.setInputFiles(files.good);
+        await share.report.filter({ hasText: '2 added, 1 skipped.' }).waitFor();
+        expect(await share.report.textContent()).toContain(
+          share.skippedLine('track', owned, 'alreadyPurchased'),
+        );
+        expect((await cartItems()).sort((a, b) => a.id - b.id)).toEqual(
+          [
+            { id: first, audioFormat: 'wav' },
+            { id: second, audioFormat: 'aiff' },
+          ].sort((a, b) => a.id - b.id),
+        );
+        await popup.page.close();
+        await api('DELETE', '/cart/1/', { sourceType: 'e2e', name: cartName });
+        rmSync(folder, { recursive: true, force: true });
+      });
     });
   });
 });

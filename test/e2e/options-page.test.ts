@@ -14,7 +14,7 @@ import { signIn } from '../helpers/tokens.ts';
 import { seriousViolations } from './axe.ts';
 import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';
-import { type ExtensionHarness, launchExtension } from './extension.ts';
+import type { ExtensionHarness } from './extension.ts';
 import { e2eStoreUrl } from './store-url.ts';
 
 const storeUrl = e2eStoreUrl();
@@ -106,29 +106,20 @@ describe.each(e2eBrowsers)('$name', (browser) => {
     });
   });
 
+  describe.runIf(browser.name === 'Chromium')('accessibility', () => {
+    it.each(['light', 'dark'] as const)(
+      'axe-core finds no serious violation in %s mode',
+      async (colorScheme) => {
+        const page: Page = await (extension.chromium as ExtensionHarness).openPage('options.html');
+        await page.emulateMedia({ colorScheme });
+        await new OptionsFormPage(page).previewPath.waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.close();
+      },
+    );
+  });
+
   it('left no error or warning of the extension in the console', async () => {
     expect(await extension.consoleProblems()).toEqual([]);
   });
-});
-
-describe('accessibility (Chromium)', () => {
-  let chromium: ExtensionHarness;
-  beforeAll(async () => {
-    chromium = await launchExtension();
-    await (await signInToStore(chromium, storeUrl)).page.close();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-  });
-
-  it.each(['light', 'dark'] as const)(
-    'axe-core finds no serious violation in %s mode',
-    async (colorScheme) => {
-      const page: Page = await chromium.openPage('options.html');
-      await page.emulateMedia({ colorScheme });
-      await new OptionsFormPage(page).previewPath.waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.close();
-    },
-  );
 });
