@@ -10,6 +10,7 @@ import type { CartActions } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import { type ItemStates, sameStatus } from '../../lib/content/item-state.ts';
 import { isAudioFormat } from '../../lib/contract/audio-formats.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import type { OverlapChoice } from '../../lib/protocol/messages.ts';
 import { isOverlapChoice, ownsFormat } from './cart-button-labels.ts';
@@ -158,7 +159,9 @@ export function createCartControl({
   };
   const act = itemActions({ item, states, actions }, setPhase);
 
-  const unsubscribe = states.subscribe(() => {
+  const key = itemKey(item);
+  const unsubscribe = states.subscribe((changed) => {
+    if (changed && !changed.has(key)) return;
     const next = states.status(item);
     if (sameStatus(status, next)) return;
     status = next;

@@ -12,6 +12,7 @@ import type { ItemStates } from '../../lib/content/item-state.ts';
 import { markRow } from '../../lib/content/page-filter.ts';
 import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
 import { pageHeader } from '../../lib/content/selectors.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import controlCss from './cart-buttons.css?inline';
 import { type CartControl, createCartControl } from './cart-control.ts';
 import type { PreviewControls } from './preview-control.ts';
@@ -38,12 +39,21 @@ export function createControlMounter(
   { signal }: { signal: AbortSignal },
   previews?: PreviewControls,
 ): ControlMounter {
-  const mounted: { row: Element; item: FoundRow['item']; host: HTMLElement; control: CartControl }[] = [];
-  // The page filter's marks (page-filter.ts) follow every status change of the mounted rows.
-  const markAll = () => {
-    for (const { row, item } of mounted) markRow(row, states.status(item));
-  };
-  const unsubscribe = states.subscribe(markAll);
+  interface Mounted {
+    row: Element;
+    item: FoundRow['item'];
+    host: HTMLElement;
+    control: CartControl;
+  }
+  const mounted: Mounted[] = [];
+  const byItem = new Map<string, Mounted[]>();
+  // The page filter's marks (page-filter.ts) follow every status change of the mounted rows: only
+  // the rows of the items a change touched, when it says which.
+  const mark = ({ row, item }: Mounted) => markRow(row, states.status(item));
+  const unsubscribe = states.subscribe((changed) => {
+    if (!changed) return mounted.forEach(mark);
+    for (const key of changed) byItem.get(key)?.forEach(mark);
+  });
   signal.addEventListener('abort', () => {
     unsubscribe();
     for (const { row, host, control } of mounted) {
@@ -67,8 +77,11 @@ export function createControlMounter(
       if (preview) shadow.append(preview);
       shadow.append(control.element);
       slot.append(host);
-      mounted.push({ row, item, host, control });
-      markRow(row, states.status(item));
+      const entry = { row, item, host, control };
+      mounted.push(entry);
+      const key = itemKey(item);
+      byItem.set(key, [...(byItem.get(key) ?? []), entry]);
+      mark(entry);
     },
   };
 }

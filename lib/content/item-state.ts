@@ -55,11 +55,17 @@ export const sameStatus = (a: ItemStatus, b: ItemStatus): boolean =>
 /** An item, with the recording its row names when it is a track (decorate.ts). */
 export type ItemOnPage = CatalogItemRef & { recording?: Recording };
 
+/** The keys (`track:42`) of the items a change touched, or null when it may touch every item. */
+export type ChangedItems = ReadonlySet<string> | null;
+
 export interface ItemStates {
   status(ref: ItemOnPage): ItemStatus;
   set(state: Partial<PageState>): void;
-  /** Calls `listener` after every change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
+  /**
+   * Calls `listener` after every change that touches an item, with the items it touched; returns
+   * the unsubscribe function.
+   */
+  subscribe(listener: (changed: ChangedItems) => void): () => void;
 }
 
 /** The collection's lookup, remembered per track: a page's rows then cost a bisection each, once. */
@@ -78,6 +84,27 @@ function itemLookup(collection: CollectionIndex | null | undefined) {
   };
 }
 
+const sameList = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
+
+/** Adds to `changed` the keys of the ids in one list and not the other. */
+function addDifference(changed: Set<string>, type: string, before: Set<number>, after: Set<number>): void {
+  for (const id of before) if (!after.has(id)) changed.add(`${type}:${id}`);
+  for (const id of after) if (!before.has(id)) changed.add(`${type}:${id}`);
+}
+
+/** Adds to `changed` the keys whose entry differs between two records of items. */
+function addChangedEntries<T>(
+  changed: Set<string>,
+  before: Partial<Record<string, T>> | undefined,
+  after: Partial<Record<string, T>> | undefined,
+  same: (a: T | undefined, b: T | undefined) => boolean,
+): void {
+  if (before === after) return;
+  for (const key in after) if (!same(before?.[key], after[key])) changed.add(key);
+  for (const key in before) if (!(after && key in after)) changed.add(key);
+}
+
 const signature = (collection: CollectionIndex | null | undefined): string =>
   (collection?.sources ?? []).map(({ id, importedAt }) => `${id} ${importedAt}`).join('\n');
 
@@ -87,7 +114,34 @@ export function createItemStates(initial: PageState): ItemStates {
   let ownedReleases = new Set(initial.cache?.ownedReleases);
   let inCollection = itemLookup(initial.collection);
   let collectionSignature = signature(initial.collection);
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(changed: ChangedItems) => void>();
+
+  /**
+   * The items a new cart state touches: a cart change in another tab is one or two items, and
+   * only their controls are asked again (every store tab gets every change). Null: all of them.
+   */
+  function cacheChanges(before: CartState | null, after: CartState | null): ChangedItems {
+    if (before === after) return new Set();
+    if (!before || !after || before.signedIn !== after.signedIn || before.cartName !== after.cartName) {
+      ownedTracks = new Set(after?.ownedTracks);
+      ownedReleases = new Set(after?.ownedReleases);
+      return null;
+    }
+    const changed = new Set<string>();
+    addChangedEntries(changed, before.cart, after.cart, (a, b) => a === b);
+    addChangedEntries(changed, before.ownedFormats, after.ownedFormats, sameList);
+    if (!sameList(before.ownedTracks, after.ownedTracks)) {
+      const next = new Set(after.ownedTracks);
+      addDifference(changed, 'track', ownedTracks, next);
+      ownedTracks = next;
+    }
+    if (!sameList(before.ownedReleases, after.ownedReleases)) {
+      const next = new Set(after.ownedReleases);
+      addDifference(changed, 'release', ownedReleases, next);
+      ownedReleases = next;
+    }
+    return changed;
+  }
 
   return {
     status(item) {
@@ -107,17 +161,23 @@ export function createItemStates(initial: PageState): ItemStates {
       };
     },
     set(change) {
+      const before = state;
       state = { ...state, ...change };
-      if (change.cache !== undefined) {
-        ownedTracks = new Set(state.cache?.ownedTracks);
-        ownedReleases = new Set(state.cache?.ownedReleases);
-      }
-      // Storage re-reads give a new object on every cart change: decode only a changed collection.
+      let changed = change.cache !== undefined ? cacheChanges(before.cache, state.cache) : new Set<string>();
+      if (
+        state.defaultFormat !== before.defaultFormat ||
+        state.keyNotation !== before.keyNotation ||
+        state.currentCart !== before.currentCart
+      )
+        changed = null;
+      // Every change hands over a new collection object: decode only a changed collection.
       if (change.collection !== undefined && signature(change.collection) !== collectionSignature) {
         collectionSignature = signature(change.collection);
         inCollection = itemLookup(state.collection);
+        changed = null;
       }
-      for (const listener of listeners) listener();
+      if (changed?.size === 0) return;
+      for (const listener of listeners) listener(changed);
     },
     subscribe(listener) {
       listeners.add(listener);
