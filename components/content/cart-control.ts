@@ -8,7 +8,7 @@
 import { i18n } from '#i18n';
 import type { CartActions } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
-import { type ItemStates, sameStatus } from '../../lib/content/item-state.ts';
+import type { ItemStates } from '../../lib/content/item-state.ts';
 import { isAudioFormat } from '../../lib/contract/audio-formats.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
@@ -160,11 +160,10 @@ export function createCartControl({
   const act = itemActions({ item, states, actions }, setPhase);
 
   const key = itemKey(item);
+  // Only a change that touched this item (or may have touched any) redraws it, in place.
   const unsubscribe = states.subscribe((changed) => {
     if (changed && !changed.has(key)) return;
-    const next = states.status(item);
-    if (sameStatus(status, next)) return;
-    status = next;
+    status = states.status(item);
     draw();
   });
 

@@ -39,20 +39,17 @@ export function createControlMounter(
   { signal }: { signal: AbortSignal },
   previews?: PreviewControls,
 ): ControlMounter {
-  interface Mounted {
+  const mounted: {
     row: Element;
     item: FoundRow['item'];
+    key: string;
     host: HTMLElement;
     control: CartControl;
-  }
-  const mounted: Mounted[] = [];
-  const byItem = new Map<string, Mounted[]>();
-  // The page filter's marks (page-filter.ts) follow every status change of the mounted rows: only
-  // the rows of the items a change touched, when it says which.
-  const mark = ({ row, item }: Mounted) => markRow(row, states.status(item));
+  }[] = [];
+  // The page filter's marks (page-filter.ts) follow the status of the mounted rows a change touched.
   const unsubscribe = states.subscribe((changed) => {
-    if (!changed) return mounted.forEach(mark);
-    for (const key of changed) byItem.get(key)?.forEach(mark);
+    for (const { row, item, key } of mounted)
+      if (!changed || changed.has(key)) markRow(row, states.status(item));
   });
   signal.addEventListener('abort', () => {
     unsubscribe();
@@ -77,11 +74,8 @@ export function createControlMounter(
       if (preview) shadow.append(preview);
       shadow.append(control.element);
       slot.append(host);
-      const entry = { row, item, host, control };
-      mounted.push(entry);
-      const key = itemKey(item);
-      byItem.set(key, [...(byItem.get(key) ?? []), entry]);
-      mark(entry);
+      mounted.push({ row, item, key: itemKey(item), host, control });
+      markRow(row, states.status(item));
     },
   };
 }

@@ -6,7 +6,7 @@
 
 import { defaultCartName } from '../contract/cart-name.ts';
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
-import { itemKey } from '../contract/item-key.ts';
+import { type ItemKey, itemKey } from '../contract/item-key.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
 import type { AudioFormat } from '../contract/wire.ts';
@@ -42,16 +42,6 @@ export interface ItemStatus {
 
 const noFormats: readonly AudioFormat[] = [];
 
-export const sameStatus = (a: ItemStatus, b: ItemStatus): boolean =>
-  a.signedIn === b.signedIn &&
-  a.inCart === b.inCart &&
-  a.owned === b.owned &&
-  a.ownedFormats?.join() === b.ownedFormats?.join() &&
-  a.defaultFormat === b.defaultFormat &&
-  a.keyNotation === b.keyNotation &&
-  a.currentCart === b.currentCart &&
-  a.inCollection === b.inCollection;
-
 /** An item, with the recording its row names when it is a track (decorate.ts). */
 export type ItemOnPage = CatalogItemRef & { recording?: Recording };
 
@@ -84,25 +74,24 @@ function itemLookup(collection: CollectionIndex | null | undefined) {
   };
 }
 
-const sameList = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean =>
-  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
+/** What is owned, the same in both (a purchase or a library read changes it; a cart change does not). */
+const sameOwned = (a: CartState, b: CartState): boolean =>
+  `${a.ownedTracks} ${a.ownedReleases}` === `${b.ownedTracks} ${b.ownedReleases}` &&
+  JSON.stringify(a.ownedFormats) === JSON.stringify(b.ownedFormats);
 
-/** Adds to `changed` the keys of the ids in one list and not the other. */
-function addDifference(changed: Set<string>, type: string, before: Set<number>, after: Set<number>): void {
-  for (const id of before) if (!after.has(id)) changed.add(`${type}:${id}`);
-  for (const id of after) if (!before.has(id)) changed.add(`${type}:${id}`);
-}
-
-/** Adds to `changed` the keys whose entry differs between two records of items. */
-function addChangedEntries<T>(
-  changed: Set<string>,
-  before: Partial<Record<string, T>> | undefined,
-  after: Partial<Record<string, T>> | undefined,
-  same: (a: T | undefined, b: T | undefined) => boolean,
-): void {
-  if (before === after) return;
-  for (const key in after) if (!same(before?.[key], after[key])) changed.add(key);
-  for (const key in before) if (!(after && key in after)) changed.add(key);
+/**
+ * The items a new cart state touches, by key: a cart change (every store tab gets every one) is an
+ * item or two, and only their controls are asked again. Null: any item may have changed.
+ */
+function cacheChanges(before: CartState | null, after: CartState | null): ChangedItems {
+  if (before === after) return new Set();
+  if (!before || !after || before.signedIn !== after.signedIn || before.cartName !== after.cartName)
+    return null;
+  if (!sameOwned(before, after)) return null;
+  const changed = new Set<string>();
+  for (const key of Object.keys({ ...before.cart, ...after.cart }))
+    if (before.cart[key as ItemKey] !== after.cart[key as ItemKey]) changed.add(key);
+  return changed;
 }
 
 const signature = (collection: CollectionIndex | null | undefined): string =>
@@ -115,33 +104,6 @@ export function createItemStates(initial: PageState): ItemStates {
   let inCollection = itemLookup(initial.collection);
   let collectionSignature = signature(initial.collection);
   const listeners = new Set<(changed: ChangedItems) => void>();
-
-  /**
-   * The items a new cart state touches: a cart change in another tab is one or two items, and
-   * only their controls are asked again (every store tab gets every change). Null: all of them.
-   */
-  function cacheChanges(before: CartState | null, after: CartState | null): ChangedItems {
-    if (before === after) return new Set();
-    if (!before || !after || before.signedIn !== after.signedIn || before.cartName !== after.cartName) {
-      ownedTracks = new Set(after?.ownedTracks);
-      ownedReleases = new Set(after?.ownedReleases);
-      return null;
-    }
-    const changed = new Set<string>();
-    addChangedEntries(changed, before.cart, after.cart, (a, b) => a === b);
-    addChangedEntries(changed, before.ownedFormats, after.ownedFormats, sameList);
-    if (!sameList(before.ownedTracks, after.ownedTracks)) {
-      const next = new Set(after.ownedTracks);
-      addDifference(changed, 'track', ownedTracks, next);
-      ownedTracks = next;
-    }
-    if (!sameList(before.ownedReleases, after.ownedReleases)) {
-      const next = new Set(after.ownedReleases);
-      addDifference(changed, 'release', ownedReleases, next);
-      ownedReleases = next;
-    }
-    return changed;
-  }
 
   return {
     status(item) {
@@ -164,6 +126,10 @@ export function createItemStates(initial: PageState): ItemStates {
       const before = state;
       state = { ...state, ...change };
       let changed = change.cache !== undefined ? cacheChanges(before.cache, state.cache) : new Set<string>();
+      if (changed === null) {
+        ownedTracks = new Set(state.cache?.ownedTracks);
+        ownedReleases = new Set(state.cache?.ownedReleases);
+      }
       if (
         state.defaultFormat !== before.defaultFormat ||
         state.keyNotation !== before.keyNotation ||
