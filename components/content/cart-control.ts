@@ -8,8 +8,9 @@
 import { i18n } from '#i18n';
 import type { CartActions } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
-import { type ItemStates, sameStatus } from '../../lib/content/item-state.ts';
+import type { ItemStates } from '../../lib/content/item-state.ts';
 import { isAudioFormat } from '../../lib/contract/audio-formats.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import type { OverlapChoice } from '../../lib/protocol/messages.ts';
 import { isOverlapChoice, ownsFormat } from './cart-button-labels.ts';
@@ -158,10 +159,11 @@ export function createCartControl({
   };
   const act = itemActions({ item, states, actions }, setPhase);
 
-  const unsubscribe = states.subscribe(() => {
-    const next = states.status(item);
-    if (sameStatus(status, next)) return;
-    status = next;
+  const key = itemKey(item);
+  // Only a change that touched this item (or may have touched any) redraws it, in place.
+  const unsubscribe = states.subscribe((changed) => {
+    if (changed && !changed.has(key)) return;
+    status = states.status(item);
     draw();
   });
 

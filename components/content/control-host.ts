@@ -12,6 +12,7 @@ import type { ItemStates } from '../../lib/content/item-state.ts';
 import { markRow } from '../../lib/content/page-filter.ts';
 import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
 import { pageHeader } from '../../lib/content/selectors.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import controlCss from './cart-buttons.css?inline';
 import { type CartControl, createCartControl } from './cart-control.ts';
 import type { PreviewControls } from './preview-control.ts';
@@ -38,12 +39,18 @@ export function createControlMounter(
   { signal }: { signal: AbortSignal },
   previews?: PreviewControls,
 ): ControlMounter {
-  const mounted: { row: Element; item: FoundRow['item']; host: HTMLElement; control: CartControl }[] = [];
-  // The page filter's marks (page-filter.ts) follow every status change of the mounted rows.
-  const markAll = () => {
-    for (const { row, item } of mounted) markRow(row, states.status(item));
-  };
-  const unsubscribe = states.subscribe(markAll);
+  const mounted: {
+    row: Element;
+    item: FoundRow['item'];
+    key: string;
+    host: HTMLElement;
+    control: CartControl;
+  }[] = [];
+  // The page filter's marks (page-filter.ts) follow the status of the mounted rows a change touched.
+  const unsubscribe = states.subscribe((changed) => {
+    for (const { row, item, key } of mounted)
+      if (!changed || changed.has(key)) markRow(row, states.status(item));
+  });
   signal.addEventListener('abort', () => {
     unsubscribe();
     for (const { row, host, control } of mounted) {
@@ -67,7 +74,7 @@ export function createControlMounter(
       if (preview) shadow.append(preview);
       shadow.append(control.element);
       slot.append(host);
-      mounted.push({ row, item, host, control });
+      mounted.push({ row, item, key: itemKey(item), host, control });
       markRow(row, states.status(item));
     },
   };

@@ -6,20 +6,7 @@
 import { i18n } from '#i18n';
 import type { FollowButton } from '../../lib/content/follow-page.ts';
 import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
-
-const css = `
-:host { all: initial; display: inline-block; margin-block: 4px 8px; font: 600 13px/1.2 system-ui, sans-serif;
-  --accent: #0a7d63; --accent-text: #fff; --text: #15151a; --border: #c9c9d3; --surface: #fff; --danger: #b3261e; }
-@media (prefers-color-scheme: dark) {
-  :host { --accent: #2ee6b0; --accent-text: #06231b; --text: #ececf1; --border: #3a3a46; --surface: #17171d; --danger: #ff8a80; }
-}
-button { font: inherit; padding: 6px 14px; border-radius: 999px; border: 1px solid var(--accent);
-  background: var(--surface); color: var(--accent); cursor: pointer; }
-button[aria-pressed="true"] { background: var(--accent); color: var(--accent-text); }
-button:disabled { opacity: 0.6; cursor: progress; }
-button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
-.problem { display: block; color: var(--danger); font-weight: 400; margin-top: 4px; }
-`;
+import css from './follow-button.css?inline';
 
 let sheet: CSSStyleSheet | undefined;
 

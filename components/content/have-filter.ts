@@ -5,13 +5,7 @@
 import { i18n } from '#i18n';
 import type { FilterToggle } from '../../lib/content/page-filter.ts';
 import { adoptStyleSheet } from '../../lib/content/page-stylesheet.ts';
-
-const css = `
-:host { all: initial; display: block; margin: 0 0 8px; font: 500 13px/1.3 system-ui, sans-serif; color: #15151a; }
-@media (prefers-color-scheme: dark) { :host { color: #ececf1; } }
-label { display: inline-flex; gap: 6px; align-items: center; cursor: pointer; }
-input { margin: 0; accent-color: #0a7d63; }
-`;
+import css from './have-filter.css?inline';
 
 export function createHaveFilter(hide: boolean, onChange: (hide: boolean) => void): FilterToggle {
   const element = document.createElement('crate-have-filter');

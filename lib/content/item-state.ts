@@ -6,7 +6,7 @@
 
 import { defaultCartName } from '../contract/cart-name.ts';
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
-import { itemKey } from '../contract/item-key.ts';
+import { type ItemKey, itemKey } from '../contract/item-key.ts';
 import type { KeyNotation } from '../contract/musical-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
 import type { AudioFormat } from '../contract/wire.ts';
@@ -42,24 +42,20 @@ export interface ItemStatus {
 
 const noFormats: readonly AudioFormat[] = [];
 
-export const sameStatus = (a: ItemStatus, b: ItemStatus): boolean =>
-  a.signedIn === b.signedIn &&
-  a.inCart === b.inCart &&
-  a.owned === b.owned &&
-  a.ownedFormats?.join() === b.ownedFormats?.join() &&
-  a.defaultFormat === b.defaultFormat &&
-  a.keyNotation === b.keyNotation &&
-  a.currentCart === b.currentCart &&
-  a.inCollection === b.inCollection;
-
 /** An item, with the recording its row names when it is a track (decorate.ts). */
 export type ItemOnPage = CatalogItemRef & { recording?: Recording };
+
+/** The keys (`track:42`) of the items a change touched, or null when it may touch every item. */
+export type ChangedItems = ReadonlySet<string> | null;
 
 export interface ItemStates {
   status(ref: ItemOnPage): ItemStatus;
   set(state: Partial<PageState>): void;
-  /** Calls `listener` after every change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
+  /**
+   * Calls `listener` after every change that touches an item, with the items it touched; returns
+   * the unsubscribe function.
+   */
+  subscribe(listener: (changed: ChangedItems) => void): () => void;
 }
 
 /** The collection's lookup, remembered per track: a page's rows then cost a bisection each, once. */
@@ -78,6 +74,26 @@ function itemLookup(collection: CollectionIndex | null | undefined) {
   };
 }
 
+/** What is owned, the same in both (a purchase or a library read changes it; a cart change does not). */
+const sameOwned = (a: CartState, b: CartState): boolean =>
+  `${a.ownedTracks} ${a.ownedReleases}` === `${b.ownedTracks} ${b.ownedReleases}` &&
+  JSON.stringify(a.ownedFormats) === JSON.stringify(b.ownedFormats);
+
+/**
+ * The items a new cart state touches, by key: a cart change (every store tab gets every one) is an
+ * item or two, and only their controls are asked again. Null: any item may have changed.
+ */
+function cacheChanges(before: CartState | null, after: CartState | null): ChangedItems {
+  if (before === after) return new Set();
+  if (!before || !after || before.signedIn !== after.signedIn || before.cartName !== after.cartName)
+    return null;
+  if (!sameOwned(before, after)) return null;
+  const changed = new Set<string>();
+  for (const key of Object.keys({ ...before.cart, ...after.cart }))
+    if (before.cart[key as ItemKey] !== after.cart[key as ItemKey]) changed.add(key);
+  return changed;
+}
+
 const signature = (collection: CollectionIndex | null | undefined): string =>
   (collection?.sources ?? []).map(({ id, importedAt }) => `${id} ${importedAt}`).join('\n');
 
@@ -87,7 +103,7 @@ export function createItemStates(initial: PageState): ItemStates {
   let ownedReleases = new Set(initial.cache?.ownedReleases);
   let inCollection = itemLookup(initial.collection);
   let collectionSignature = signature(initial.collection);
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(changed: ChangedItems) => void>();
 
   return {
     status(item) {
@@ -107,17 +123,27 @@ export function createItemStates(initial: PageState): ItemStates {
       };
     },
     set(change) {
+      const before = state;
       state = { ...state, ...change };
-      if (change.cache !== undefined) {
+      let changed = change.cache !== undefined ? cacheChanges(before.cache, state.cache) : new Set<string>();
+      if (changed === null) {
         ownedTracks = new Set(state.cache?.ownedTracks);
         ownedReleases = new Set(state.cache?.ownedReleases);
       }
-      // Storage re-reads give a new object on every cart change: decode only a changed collection.
+      if (
+        state.defaultFormat !== before.defaultFormat ||
+        state.keyNotation !== before.keyNotation ||
+        state.currentCart !== before.currentCart
+      )
+        changed = null;
+      // Every change hands over a new collection object: decode only a changed collection.
       if (change.collection !== undefined && signature(change.collection) !== collectionSignature) {
         collectionSignature = signature(change.collection);
         inCollection = itemLookup(state.collection);
+        changed = null;
       }
-      for (const listener of listeners) listener();
+      if (changed?.size === 0) return;
+      for (const listener of listeners) listener(changed);
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -110,8 +110,9 @@ function inStep(worker: WorkerContext, cartState: CartStateWriter) {
       throw error;
     }
     const { summary, change } = after(result);
-    await counted(target, summary);
+    // The pages' cart state first: a store tab's button shows the change once it is written.
     await quietly(cartState.changed(target, summary, change));
+    await counted(target, summary);
     return result;
   };
 
@@ -198,7 +199,7 @@ export function createCartService(worker: WorkerContext) {
     ...calls,
     ...cartSession(cartState, syncCount),
     /** An add checked for overlap with the cart and the library first (checked-add.ts). */
-    addChecked: async (payload: CheckedAddRequest) => checkedAdd(calls, await worker.api(), payload),
+    addChecked: (payload: CheckedAddRequest) => checkedAdd(calls, worker.api(), payload),
     /** A shared crate into a named cart, all or nothing (crate-import.ts). */
     importCrate: async (cartName: string, crate: CrateFile) =>
       importCrate(cartName, crate, await worker.api(), calls),

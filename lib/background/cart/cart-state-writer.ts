@@ -81,17 +81,23 @@ export const cartChanges = {
 /**
  * Changes the configured store's entry for the current cart, one change at a time (read-modify-write
  * in one worker, so two quick changes cannot lose one). `change` returns the new entry; the result
- * says whether its cart size matches `expectedItems` (true when nothing to compare).
+ * says whether its cart size matches `expectedItems` (true when nothing to compare). With
+ * `onlyCart`, nothing changes unless that is the current cart.
  */
 function serialUpdates() {
   let queue: Promise<unknown> = Promise.resolve();
-  return (change: (state: CartState) => CartState, expectedItems?: number): Promise<boolean> => {
+  return (
+    change: (state: CartState) => CartState,
+    expectedItems?: number,
+    onlyCart?: string,
+  ): Promise<boolean> => {
     const run = queue.then(async () => {
       const [storeUrl, cartName, all] = await Promise.all([
         storeUrlSetting.getValue(),
         currentCartSetting.getValue(),
         cartStateItem.getValue(),
       ]);
+      if (onlyCart !== undefined && onlyCart !== cartName) return true;
       const stored = storeEntry(all, storeUrl) ?? signedOutState(cartName);
       // Items of another cart say nothing about this one.
       const current = stored.cartName === cartName ? stored : { ...stored, cartName, cart: {} };
@@ -183,10 +189,11 @@ export function createCartStateWriter({ api, signedIn }: CartStateWriterOptions)
 
     /** A change of the cart `target` names (only the current cart is cached); a disagreeing count re-reads it. */
     async changed(target: { name?: string }, summary: CartSummary, change: CartChange): Promise<void> {
-      if (cartNameOf(target) !== (await currentCartSetting.getValue())) return;
+      // Checked with the update's own reads: one storage round trip less before the pages see it.
       const consistent = await update(
         (state) => ({ ...state, signedIn: true, cart: change({ ...state.cart }) }),
         summary.counts.items,
+        cartNameOf(target),
       );
       if (!consistent) await refreshCart();
     },

@@ -83,11 +83,12 @@ export interface CheckedAddRequest {
 
 export async function checkedAdd(
   cart: CartCalls,
-  api: ApiClient,
+  api: ApiClient | Promise<ApiClient>,
   { name, item, choice }: CheckedAddRequest,
 ): Promise<CheckedAdd> {
-  const known = await knownCart(cart, name);
-  const added = await addedItem(api, item, known);
+  // Both from storage, at once: a click waits for them before its one store call.
+  const [known, client] = await Promise.all([knownCart(cart, name), api]);
+  const added = await addedItem(client, item, known);
   const overlap = findOverlap(added, known.lines, known.ownedTracks);
   const add = (items: CartItemInput[], alreadyPurchasedOverride = false) =>
     cart.add({ name, items, ...(alreadyPurchasedOverride ? { alreadyPurchasedOverride } : {}) });

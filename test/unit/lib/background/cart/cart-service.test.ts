@@ -70,6 +70,20 @@ describe('the cart service', () => {
     ]);
   });
 
+  it("writes the pages' cart state before the badge: a store tab shows an add that much sooner", async () => {
+    fakeStore({ 'POST /cart/1/': () => ({ added: [cartItem(1)], warnings: [], cart: summary(1) }) });
+    const order: string[] = [];
+    const local = fakeBrowser.storage.local;
+    const set = local.set.bind(local);
+    vi.spyOn(local, 'set').mockImplementation(async (items) => {
+      if (cartStateItem.key.endsWith(Object.keys(items).join())) order.push('cart state');
+      return set(items);
+    });
+    vi.mocked(fakeBrowser.action.setBadgeText).mockImplementation(async () => void order.push('badge'));
+    await cartService().add({ items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] });
+    expect(order).toEqual(['cart state', 'badge']);
+  });
+
   it('leaves the badge and the cache alone for a cart that is not the current one', async () => {
     fakeStore({
       'POST /cart/1/': () => ({ added: [cartItem(1)], warnings: [], cart: summary(7, 'friday') }),
