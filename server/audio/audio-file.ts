@@ -29,10 +29,10 @@ export const sampleSeconds = 30;
 const contentTypes: Record<AudioFormat, string> = { mp3: 'audio/mpeg', wav: 'audio/wav', aiff: 'audio/aiff' };
 
 // A purchased file is a track's loop repeated to its length, between its header and its tags: the
-// loop is made once per track and format (a bar of PCM, or a few bars of MP3 frames, since lamejs
-// encodes only about 15 times faster than real time here) and shared by every file made of it;
-// a file keeps only its header, tags and fades. Keys hold what the bytes are made from, so two
-// catalogs never share an entry. Together with the covers' cache, at most 96 MB.
+// loop is made once per track and format (a bar of PCM, or up to 8 bars of MP3 frames, since
+// lamejs encodes one channel only about 45 times faster than real time here) and shared by every
+// file made of it; a file keeps only its header, tags and fades. Keys hold what the bytes are made
+// from, so two catalogs never share an entry. Together with the covers' cache, at most 96 MB.
 const loops = new ByteLruCache<Loop & { frames?: number[] }>(48 * 1024 * 1024);
 const files = new ByteLruCache<PartedFile>(16 * 1024 * 1024);
 const previews = new ByteLruCache(16 * 1024 * 1024);
@@ -142,8 +142,8 @@ const encodedHere: Mp3Loops = (job) =>
 
 /**
  * The loops of these jobs, the ones not cached encoded in the store's worker threads so the main
- * thread keeps answering (a 7-minute track's are 9 s of work); a job another request has already
- * started is shared (server/audio/audio-work.ts).
+ * thread keeps answering (a 7-minute track's are one to two seconds of work); a job another
+ * request has already started is shared (server/audio/audio-work.ts).
  */
 async function encodedInWorkers(jobs: Mp3Job[]): Promise<Mp3Loops> {
   const ready = new Map<string, Mp3Loop>();
