@@ -2,10 +2,13 @@
  * The track analysis's cost and size (issue #36): the seconds the store takes to measure a
  * 7-minute track from its master (the WAV streamed, band energies, grid, cues, overview), the
  * median of a few tracks of different tempos, and the analysis's bytes on the wire (the JSON of
- * GET /catalog/3/track-analysis).
+ * GET /catalog/3/track-analysis). Then what the first MP3 of each of these tracks costs: the CPU
+ * seconds of encoding its section loops and seams (what a store's worker threads do once per
+ * track, before the loops are cached), the median, with the machine's load.
  *
  *   npx tsx bench/analysis.ts [--tracks 5]
  */
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { analysisOf, energyOf, wavStream } from '../server/analysis/analyze.ts';
 import { type AudioTrack, untaggedTrackFile } from '../server/audio/audio-file.ts';
@@ -43,10 +46,21 @@ for (let index = 0; index < count; index++) {
   // The response body: the envelope around the analysis.
   bytes.push(Buffer.byteLength(JSON.stringify({ metadata: {}, results: analysis })));
 }
+const mp3Seconds: number[] = [];
+for (let index = 0; index < count; index++) {
+  const start = process.cpuUsage();
+  untaggedTrackFile(track(index), 'mp3');
+  const used = process.cpuUsage(start);
+  mp3Seconds.push((used.user + used.system) / 1e6);
+}
 const figures = {
   analysis_s_per_7min_track: median(seconds),
   analysis_bytes_on_wire: Math.max(...bytes),
+  mp3_first_file_cpu_s_7min: median(mp3Seconds),
 };
 console.log(`analysis of a 7-minute track: ${figures.analysis_s_per_7min_track.toFixed(2)} s (goal <= 2 s)`);
 console.log(`analysis on the wire: ${figures.analysis_bytes_on_wire} bytes at most (goal <= 8192)`);
+console.log(
+  `first MP3 of a 7-minute track: ${figures.mp3_first_file_cpu_s_7min.toFixed(2)} s of CPU (goal <= 1 s; each: ${mp3Seconds.map((value) => value.toFixed(2)).join(', ')}; load ${loadavg()[0]?.toFixed(1)})`,
+);
 recordFigures(figures);

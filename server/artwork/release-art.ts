@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Image } from '../../lib/contract/wire.ts';
+import { runAudioJob } from '../audio/audio-work.ts';
 import { ByteLruCache } from '../audio/lru-cache.ts';
 import type { StoreContext } from '../context.ts';
 import { query } from '../db/prepared.ts';
@@ -48,5 +49,19 @@ export function coverEtag(spec: CoverSpec, size: CoverSize): string {
 export function coverFile(spec: CoverSpec, size: CoverSize = coverSize): CoverFile {
   const etag = coverEtag(spec, size);
   const bytes = cache.getOrCreate(etag, () => encodeCover(spec, size));
+  return { bytes, etag };
+}
+
+/**
+ * The cover, as `coverFile`, drawn and encoded in the store's worker threads the first time (30 to
+ * 600 ms here, too long to hold every other request up): what a purchased file's download takes.
+ */
+export async function coverFileOffThread(spec: CoverSpec, size: CoverSize = coverSize): Promise<CoverFile> {
+  const etag = coverEtag(spec, size);
+  let bytes = cache.get(etag);
+  if (!bytes) {
+    bytes = await runAudioJob(`cover:${etag}`, { kind: 'cover', spec, size });
+    cache.set(etag, bytes);
+  }
   return { bytes, etag };
 }

@@ -51,6 +51,15 @@ export interface ArrangedTrack {
   lengthMs: number;
 }
 
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * The fewest MP3 frames that hold a whole number of bars: the period of a section's frames, since
+ * frame i and frame i + this hold the same samples of the bar. 8 bars at most (unitBars), fewer
+ * where the beat's length allows: 4 bars where it is a multiple of 72 samples, 2 of 144, 1 of 288.
+ */
+export const unitFramesFor = (barFrames: number) => barFrames / gcd(barFrames, mp3FrameSamples);
+
 /** The beat's length in samples closest to the tempo that keeps 8 bars whole MP3 frames. */
 export function beatFramesFor(bpm: number): number {
   const step = 1 / beatStep;

@@ -1,11 +1,11 @@
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import { aiffHeader } from './aiff.ts';
-import { arrange, beatFramesFor, mp3FrameSamples, type Section, unitBars } from './arrangement.ts';
+import { arrange, beatFramesFor, mp3FrameSamples, type Section, unitFramesFor } from './arrangement.ts';
 import { runAudioJob } from './audio-work.ts';
 import { encodeChunks } from './chunks.ts';
 import { type AudioTags, id3v23 } from './id3.ts';
 import { ByteLruCache } from './lru-cache.ts';
-import { decoderDelay, encodeMp3, encoderDelay, lameInfoFrame, mp3Frames } from './mp3.ts';
+import { decoderDelay, encodeFrames, encoderDelay, lameInfoFrame } from './mp3.ts';
 import { bytesPart, type FilePart, type Loop, loopOf, loopPart, PartedFile } from './parted-file.ts';
 import { interleave } from './pcm.ts';
 import { riffInfoChunks } from './riff-info.ts';
@@ -29,10 +29,10 @@ export const sampleSeconds = 30;
 const contentTypes: Record<AudioFormat, string> = { mp3: 'audio/mpeg', wav: 'audio/wav', aiff: 'audio/aiff' };
 
 // A purchased file is a track's loop repeated to its length, between its header and its tags: the
-// loop is made once per track and format (a bar of PCM, or a few bars of MP3 frames, since lamejs
-// encodes only about 15 times faster than real time here) and shared by every file made of it;
-// a file keeps only its header, tags and fades. Keys hold what the bytes are made from, so two
-// catalogs never share an entry. Together with the covers' cache, at most 96 MB.
+// loop is made once per track and format (a bar of PCM, or up to 8 bars of MP3 frames, since
+// lamejs encodes one channel only about 45 times faster than real time here) and shared by every
+// file made of it; a file keeps only its header, tags and fades. Keys hold what the bytes are made
+// from, so two catalogs never share an entry. Together with the covers' cache, at most 96 MB.
 const loops = new ByteLruCache<Loop & { frames?: number[] }>(48 * 1024 * 1024);
 const files = new ByteLruCache<PartedFile>(16 * 1024 * 1024);
 const previews = new ByteLruCache(16 * 1024 * 1024);
@@ -52,8 +52,29 @@ const barOf = (track: Sound, variant: BarVariant, channels: 1 | 2 = 2) =>
     beatFrames: beatFramesFor(track.bpm),
   });
 
+// What an MP3 encode plays: a bar's samples mixed to one channel, made once per track and variant
+// (a worker thread runs several encodes of each) and laid end to end.
+const midBars = new ByteLruCache<Int16Array>(8 * 1024 * 1024);
+
+const midBarOf = (track: Sound, variant: BarVariant) =>
+  midBars.getOrCreate(`${soundKey(track)}:${variant}`, () => {
+    const bar = barOf(track, variant, 1);
+    return renderFrames(bar, 0, bar.frames, Number.POSITIVE_INFINITY)[0] as Int16Array;
+  });
+
+/** Samples [start, start + count) of a bar repeated from sample 0 on. */
+function repeated(bar: Int16Array, start: number, count: number): Int16Array {
+  const out = new Int16Array(count);
+  for (let at = 0, phase = start % bar.length; at < count; phase = 0) {
+    const take = Math.min(count - at, bar.length - phase);
+    out.set(bar.subarray(phase, phase + take), at);
+    at += take;
+  }
+  return out;
+}
+
 const channels = 2;
-/** A purchased MP3: stereo, 320 kbps. */
+/** A purchased MP3: two channels, 320 kbps, the music in the middle (server/audio/mp3.ts). */
 const fileEncoding: Mp3Encoding = { channels: 2, kbps: 320 };
 /** The public preview: mono, 128 kbps, to stay small. */
 const previewEncoding: Mp3Encoding = { channels: 1, kbps: 128 };
@@ -71,26 +92,24 @@ const mp3JobKey = (job: Mp3Job) =>
 /** Encodes a job's frames: what the store's worker threads run (server/audio/audio-jobs.ts). */
 export const encodeMp3Job = (job: Mp3Job): Mp3Frames => (job.kind === 'loop' ? mp3Loop(job) : mp3Seam(job));
 
+/** Samples in the period of a track's MP3 frames: whole bars that are whole frames (unitFramesFor). */
+const unitSamples = (sound: Sound) => unitFramesFor(arrange(sound).barFrames) * mp3FrameSamples;
+
 /**
- * The frames of a section's bars, `count` frames of the unit of 8 bars repeated (at most one unit:
- * the section repeats it). The unit is a whole number of frames, encoded with its own end before it
- * and start after it: frame i then holds exactly samples i·1152 − 576 onward of the unit, as the
- * same frame of a whole-track encode would, so every repeat lands on the same beat.
+ * The frames of a section's bars, `count` frames of its unit repeated (at most one unit: the
+ * section repeats it). The unit is the fewest whole frames that hold whole bars, encoded with its
+ * own end before it and start after it: frame i then holds exactly samples i·1152 − 576 onward of
+ * the unit, as the same frame of a whole-track encode would, so every repeat lands on the same beat.
  * lamejs writes no bit reservoir: a frame needs no bytes of the frames before it.
  */
 function mp3Loop({ sound, variant, count, encoding }: Extract<Mp3Job, { kind: 'loop' }>): Mp3Frames {
-  const { channels: outputs, kbps } = encoding;
-  const unit = unitBars * arrange(sound).barFrames;
-  const bar = variant === 'silence' ? undefined : barOf(sound, variant, outputs);
   const from = -contextFrames * mp3FrameSamples;
   const frames = count * mp3FrameSamples - from + mp3FrameSamples;
-  const pcm = {
-    sampleRate,
-    channels: bar
-      ? renderFrames(bar, unit + from, frames, Number.POSITIVE_INFINITY)
-      : Array.from({ length: outputs }, () => new Int16Array(frames)),
-  };
-  const all = mp3Frames(encodeMp3(pcm, kbps)).slice(contextFrames, contextFrames + count);
+  const samples =
+    variant === 'silence'
+      ? new Int16Array(frames)
+      : repeated(midBarOf(sound, variant), unitSamples(sound) + from, frames);
+  const all = encodeFrames(samples, encoding).slice(contextFrames, contextFrames + count);
   return { bytes: Buffer.concat(all), frames: all.map((frame) => frame.length) };
 }
 
@@ -100,22 +119,11 @@ function mp3Loop({ sound, variant, count, encoding }: Extract<Mp3Job, { kind: 'l
  */
 function mp3Seam({ sound, before, after }: Extract<Mp3Job, { kind: 'seam' }>): Mp3Frames {
   const context = contextFrames * mp3FrameSamples;
-  const unit = unitBars * arrange(sound).barFrames;
-  const head = before === 'silence' ? undefined : barOf(sound, before);
-  const tail = renderFrames(barOf(sound, after), 0, 2 * mp3FrameSamples, Number.POSITIVE_INFINITY);
-  const pcm = {
-    sampleRate,
-    channels: tail.map((channel, index) => {
-      const joined = new Int16Array(context + channel.length);
-      if (head)
-        joined.set(
-          renderFrames(head, unit - context, context, Number.POSITIVE_INFINITY)[index] as Int16Array,
-        );
-      joined.set(channel, context);
-      return joined;
-    }),
-  };
-  const frame = mp3Frames(encodeMp3(pcm, 320))[contextFrames] as Uint8Array;
+  const joined = new Int16Array(context + 2 * mp3FrameSamples);
+  if (before !== 'silence')
+    joined.set(repeated(midBarOf(sound, before), unitSamples(sound) - context, context));
+  joined.set(repeated(midBarOf(sound, after), 0, 2 * mp3FrameSamples), context);
+  const frame = encodeFrames(joined, fileEncoding)[contextFrames] as Uint8Array;
   return { bytes: Buffer.from(frame), frames: [frame.length] };
 }
 
@@ -134,8 +142,8 @@ const encodedHere: Mp3Loops = (job) =>
 
 /**
  * The loops of these jobs, the ones not cached encoded in the store's worker threads so the main
- * thread keeps answering (a 7-minute track's are 9 s of work); a job another request has already
- * started is shared (server/audio/audio-work.ts).
+ * thread keeps answering (a 7-minute track's are one to two seconds of work); a job another
+ * request has already started is shared (server/audio/audio-work.ts).
  */
 async function encodedInWorkers(jobs: Mp3Job[]): Promise<Mp3Loops> {
   const ready = new Map<string, Mp3Loop>();
@@ -173,7 +181,7 @@ function mp3Plan(track: Sound) {
   const arrangement = arrange(track);
   const sound = trackSound(track);
   const total = Math.ceil((arrangement.totalFrames + encoderDelay + decoderDelay) / mp3FrameSamples);
-  const unitFrames = (unitBars * arrangement.barFrames) / mp3FrameSamples;
+  const unitFrames = unitFramesFor(arrangement.barFrames);
   const { sections } = arrangement;
   const runs = sections.map((section, index) => ({
     before: index === 0 ? ('silence' as const) : (sections[index - 1] as Section).variant,
@@ -365,7 +373,7 @@ function previewPlan(track: AudioTrack) {
     sections.find((candidate) => candidate.kind === 'main') ??
     (sections[0] as Section);
   const total = Math.ceil((sampleSeconds * sampleRate + encoderDelay + decoderDelay) / mp3FrameSamples);
-  const unitFrames = (unitBars * arrangement.barFrames) / mp3FrameSamples;
+  const unitFrames = unitFramesFor(arrangement.barFrames);
   const job: Mp3Job = {
     kind: 'loop',
     sound: trackSound(track),

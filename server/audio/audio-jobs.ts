@@ -1,5 +1,6 @@
 import { analysisOf, energyOf, waveformDetail, wavStream } from '../analysis/analyze.ts';
 import { NoBeatError } from '../analysis/beat-grid.ts';
+import { encodeCover } from '../artwork/cover.ts';
 import { encodeMp3Job, untaggedTrackFile } from './audio-file.ts';
 import type { AudioJob, AudioJobResults } from './audio-work.ts';
 import type { Sound } from './sound.ts';
@@ -24,6 +25,8 @@ export function doAudioJob(job: AudioJob): AudioJobResults[AudioJob['kind']] {
       }
     case 'waveform-detail':
       return waveformDetail(masterEnergy(job.sound));
+    case 'cover':
+      return encodeCover(job.spec, job.size);
     default:
       throw new Error(`No such audio job: ${(job as { kind: unknown }).kind}`);
   }

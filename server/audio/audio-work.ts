@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
+import type { CoverSpec } from '../artwork/cover.ts';
+import type { CoverSize } from '../artwork/cover-paths.ts';
 import type { Mp3Frames, Mp3Job, Sound } from './sound.ts';
 import { WorkerPool } from './worker-pool.ts';
 
@@ -9,12 +11,15 @@ export type AudioJob =
   | { kind: 'mp3'; job: Mp3Job }
   /** A track's analysis; null for audio without a steady beat. */
   | { kind: 'analysis'; sound: Sound }
-  | { kind: 'waveform-detail'; sound: Sound };
+  | { kind: 'waveform-detail'; sound: Sound }
+  /** A release's cover drawn and encoded as a JPEG: a purchased file's picture. */
+  | { kind: 'cover'; spec: CoverSpec; size: CoverSize };
 
 export interface AudioJobResults {
   mp3: Mp3Frames;
   analysis: TrackAnalysis | null;
   'waveform-detail': Uint8Array;
+  cover: Uint8Array;
 }
 
 // One core stays with the main thread, which answers requests; at least one worker on one core.

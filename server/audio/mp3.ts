@@ -1,5 +1,6 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
 import type { Pcm } from './pcm.ts';
+import type { Mp3Encoding } from './sound.ts';
 
 // One MPEG-1 Layer III frame holds 1152 samples per channel.
 const frameSamples = 1152;
@@ -18,6 +19,25 @@ export function encodeMp3(pcm: Pcm, kbps: number, tag: Uint8Array = new Uint8Arr
   }
   chunks.push(copy(encoder.flush()));
   return Buffer.concat(chunks);
+}
+
+/**
+ * The bit rate the mid channel of a two-channel encoding is encoded at, alone: a 320 kbps
+ * mid/side frame has room for 1,008 bytes of it, a 256 kbps mono frame uses at most 815.
+ */
+const midKbps = 256;
+
+/**
+ * The MPEG frames of one channel of 16-bit samples in an encoding: mono frames, or for two
+ * channels, joint-stereo frames carrying the channel in the middle (`midSideFrame`). The store's
+ * music is the same on the left and the right but for the hats' slight spread, which a purchased
+ * MP3 leaves in the centre: lamejs encodes one channel at less than half the cost of two
+ * (docs/analysis.md). No bit reservoir: any frame decodes without the ones before it.
+ */
+export function encodeFrames(samples: Int16Array, { channels, kbps }: Mp3Encoding): Uint8Array[] {
+  const pcm = { sampleRate: 44_100, channels: [samples] };
+  if (channels === 1) return mp3Frames(encodeMp3(pcm, kbps));
+  return mp3Frames(encodeMp3(pcm, midKbps)).map((frame) => midSideFrame(frame, kbps));
 }
 
 /** The encoder's delay as the LAME tag declares it: lame's output starts 576 samples early. */
@@ -83,6 +103,90 @@ export function lameInfoFrame(header: Uint8Array, frames: number, musicBytes: nu
 }
 
 const bitrateTable = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+
+/** Bits read from the most significant on, as MPEG side information is laid out. */
+function bitReader(bytes: Uint8Array, start: number) {
+  let at = start * 8;
+  return (count: number) => {
+    let value = 0;
+    for (let i = 0; i < count; i++, at++)
+      value = (value << 1) | (((bytes[at >> 3] as number) >> (7 - (at & 7))) & 1);
+    return value;
+  };
+}
+
+function bitWriter(bytes: Uint8Array, start: number) {
+  let at = start * 8;
+  return (value: number, count: number) => {
+    for (let i = count - 1; i >= 0; i--, at++)
+      if ((value >> i) & 1) bytes[at >> 3] = (bytes[at >> 3] as number) | (0x80 >> (at & 7));
+  };
+}
+
+/** Side information of a mono MPEG-1 Layer III frame: 17 bytes after the header. */
+const monoSideBytes = 17;
+/** Side information of a two-channel frame: 32 bytes. */
+const stereoSideBytes = 32;
+
+/**
+ * A mono frame as a joint-stereo frame of `kbps` whose mid channel is the mono frame's audio and
+ * whose side channel is silent: a decoder plays the same sound on the left and the right. The
+ * mono frame's main data is kept bit for bit (in a mid/side frame the side channel's granules hold
+ * no bits, so the mid channel's granules follow one another as in the mono frame); only the side
+ * information is widened to two channels, the mid channel's gain raised by √2 (2 steps of 2^¼:
+ * a decoder divides mid and side by √2 to get left and right) and the rest of the frame filled
+ * with zeros, ancillary data. The mono frame must not use the bit reservoir.
+ */
+export function midSideFrame(mono: Uint8Array, kbps: number): Uint8Array {
+  const view = new DataView(mono.buffer, mono.byteOffset, 4);
+  const header = view.getUint32(0);
+  if (((header >>> 6) & 3) !== 3 || ((header >>> 16) & 1) !== 1)
+    throw new Error('Not a mono frame without CRC');
+  const read = bitReader(mono, 4);
+  if (read(9) !== 0) throw new Error('A frame that uses the bit reservoir');
+  read(5); // private bits
+  const scfsi = read(4);
+  const granules = [0, 1].map(() => ({
+    part23: read(12),
+    bigValues: read(9),
+    globalGain: read(8),
+    scalefacCompress: read(4),
+    windowSwitching: read(1),
+    blockInfo: read(22), // block type, mixed flag, tables and subblock gains, or tables and regions
+    flags: read(3), // preflag, scalefac_scale, count1table_select
+  }));
+  const mainBytes = Math.ceil(granules.reduce((bits, granule) => bits + granule.part23, 0) / 8);
+  const size = Math.floor((144_000 * kbps) / 44_100);
+  if (4 + stereoSideBytes + mainBytes > size) throw new Error('The mono frame does not fit');
+  const bytes = new Uint8Array(size);
+  const rate = bitrateTable.indexOf(kbps);
+  // Bit rate, no padding byte, joint stereo with mid/side on and intensity stereo off.
+  const stereo = (header & ~0xf2f0) | (rate << 12) | (0b01 << 6) | (0b10 << 4);
+  new DataView(bytes.buffer).setUint32(0, stereo);
+  const write = bitWriter(bytes, 4);
+  write(0, 9); // main_data_begin: no reservoir
+  write(0, 3); // private bits
+  write(scfsi, 4);
+  write(0, 4); // the side channel shares no scale factors: it has none
+  for (const granule of granules) {
+    if (granule.globalGain + 2 > 255) throw new Error('The mono frame is too loud for mid/side');
+    write(granule.part23, 12);
+    write(granule.bigValues, 9);
+    write(granule.globalGain + 2, 8);
+    write(granule.scalefacCompress, 4);
+    write(granule.windowSwitching, 1);
+    write(granule.blockInfo, 22);
+    write(granule.flags, 3);
+    // The side channel: no bits, in the mid channel's window (block type and mixed flag), so both
+    // channels are transformed back alike.
+    write(0, 12 + 9 + 8 + 4);
+    write(granule.windowSwitching, 1);
+    write(granule.windowSwitching ? granule.blockInfo & (0b111 << 19) : 0, 22);
+    write(0, 3);
+  }
+  bytes.set(mono.subarray(4 + monoSideBytes, 4 + monoSideBytes + mainBytes), 4 + stereoSideBytes);
+  return bytes;
+}
 
 const sampleRates = [44_100, 48_000, 32_000];
 

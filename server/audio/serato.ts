@@ -1,8 +1,8 @@
 import type { AnalysisCue, TrackAnalysis } from '../../lib/contract/track-analysis.ts';
 
 /**
- * Serato's three GEOB objects of a track's analysis (docs/analysis.md): `Serato BeatGrid` (one
- * terminal marker: the first downbeat and the tempo), `Serato Markers2` (the hot cues with names
+ * Serato's three GEOB objects of a track's analysis (docs/analysis.md): `Serato BeatGrid` (a
+ * marker on the first downbeat, the terminal one on the last beat with the tempo), `Serato Markers2` (the hot cues with names
  * and colours, and the grid locked) and `Serato Overview` (240 columns of 16 levels). Serato and
  * Mixxx read them from the ID3 tag of MP3 and AIFF files. Layouts: github.com/Holzhaus/serato-tags.
  */
@@ -19,13 +19,27 @@ export interface SeratoObject {
   data: Uint8Array;
 }
 
+/**
+ * The grid: a marker on the first downbeat and the terminal marker on the track's last beat, with
+ * the tempo. One line either way for Serato, which carries the last marker's tempo on; but Mixxx
+ * 2.3 places beats only from the first marker up to the terminal one (SeratoBeatsImporter), so a
+ * lone terminal marker on the first downbeat left it a grid of two beats and no tempo.
+ */
 function beatGrid(analysis: TrackAnalysis, offsetMs: number): Uint8Array {
-  const bytes = new Uint8Array(2 + 4 + 8 + 1);
+  const beatMs = 60_000 / analysis.bpm;
+  const beats = Math.floor((analysis.durationMs - analysis.firstDownbeatMs) / beatMs);
+  const first = (analysis.firstDownbeatMs + offsetMs) / 1000;
+  const markers = beats > 0 ? 2 : 1;
+  const bytes = new Uint8Array(2 + 4 + 8 * markers + 1);
   const view = new DataView(bytes.buffer);
   bytes.set([0x01, 0x00]);
-  view.setUint32(2, 1);
-  view.setFloat32(6, (analysis.firstDownbeatMs + offsetMs) / 1000);
-  view.setFloat32(10, analysis.bpm);
+  view.setUint32(2, markers);
+  if (beats > 0) {
+    view.setFloat32(6, first);
+    view.setUint32(10, beats);
+  }
+  view.setFloat32(6 + 8 * (markers - 1), first + (beats * beatMs) / 1000);
+  view.setFloat32(10 + 8 * (markers - 1), analysis.bpm);
   return bytes;
 }
 

@@ -13,6 +13,7 @@ export interface Sound {
 
 export const trackSound = ({ id, bpm, key, lengthMs }: Sound): Sound => ({ id, bpm, key, lengthMs });
 
+/** An MP3's frames: mono, or two channels carrying the one channel encoded in the middle (mp3.ts). */
 export interface Mp3Encoding {
   channels: 1 | 2;
   kbps: number;

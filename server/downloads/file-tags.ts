@@ -1,6 +1,6 @@
 import { trackDisplayTitle } from '../../lib/contract/track-display.ts';
 import type { Track } from '../../lib/contract/wire.ts';
-import { coverFile, coverSpec } from '../artwork/release-art.ts';
+import { coverFileOffThread, coverSpec } from '../artwork/release-art.ts';
 import type { AudioTrack } from '../audio/audio-file.ts';
 import type { StoreContext } from '../context.ts';
 import { releaseFacts } from './queries.ts';
@@ -33,6 +33,6 @@ export async function audioTrackOf(
     key: track.key,
     genre: track.genre.name,
     isrc: track.isrc,
-    ...(spec ? { cover: coverFile(spec) } : {}),
+    ...(spec ? { cover: await coverFileOffThread(spec) } : {}),
   };
 }

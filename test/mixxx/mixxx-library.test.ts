@@ -5,6 +5,8 @@
  * stopped), the music folder goes into its `directories` table and `[Library] RescanOnStartup 1`
  * into mixxx.cfg, and a second start scans the folder into the `library` table, read here.
  * Its scanner sometimes skips a first scan: the hashes are cleared and Mixxx started again.
+ * The scan also imports the Serato objects of the MP3 and AIFF files (docs/analysis.md): the grid
+ * into `library.beats`, the hot cues into the `cues` table, both read here against the analysis.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +15,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
 import { DownloadLink, envelopeOf, type Release, type Track } from '../../lib/contract/wire.ts';
+import { analysisUrl } from '../../server/analysis/routes.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 
@@ -23,7 +27,17 @@ let dir: string;
 const music = () => join(dir, 'music');
 const settings = () => join(dir, 'settings');
 const database = () => join(settings(), 'mixxxdb.sqlite');
-const bought: { format: (typeof formats)[number]; path: string; track: Track; release: Release }[] = [];
+const bought: {
+  format: (typeof formats)[number];
+  path: string;
+  track: Track;
+  release: Release;
+  analysis: TrackAnalysis;
+}[] = [];
+/** The formats whose files carry Serato's objects: the ID3 tag of MP3 and AIFF (not WAV). */
+const withSerato = (format: (typeof formats)[number]) => format !== 'wav';
+let library: { rows: LibraryRow[]; cues: CueRow[] };
+const hotCuesOf = (analysis: TrackAnalysis) => analysis.cues.filter((cue) => cue.hotCue !== undefined);
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,23 +94,79 @@ interface LibraryRow {
   duration: number;
   bitrate: number;
   coverart_type: number;
+  beats: Uint8Array | null;
+}
+
+interface CueRow {
+  location: string;
+  type: number;
+  position: number;
+  hotcue: number;
+  label: string;
+  color: number;
 }
 
 const libraryRows = () =>
   query<LibraryRow>(
     `SELECT tl.location, l.artist, l.title, l.album, l.year, l.genre, l.tracknumber, l.tracktotal, l.bpm,
-            l.key, l.samplerate, l.channels, l.duration, l.bitrate, l.coverart_type
+            l.key, l.samplerate, l.channels, l.duration, l.bitrate, l.coverart_type, l.beats
        FROM library l JOIN track_locations tl ON tl.id = l.location`,
   );
 
-async function scan(): Promise<LibraryRow[]> {
+const cueRows = () =>
+  query<CueRow>(
+    `SELECT tl.location, c.type, c.position, c.hotcue, c.label, c.color
+       FROM cues c JOIN library l ON l.id = c.track_id JOIN track_locations tl ON tl.id = l.location
+      ORDER BY tl.location, c.hotcue`,
+  );
+
+/** Every file in the library, and the hot cues of the files with Serato's objects in `cues`. */
+function scanned(): { rows: LibraryRow[]; cues: CueRow[] } | undefined {
+  const rows = libraryRows();
+  const cues = cueRows();
+  const expectedCues = bought
+    .filter(({ format }) => withSerato(format))
+    .reduce((sum, { analysis }) => sum + hotCuesOf(analysis).length, 0);
+  return rows.length === bought.length && cues.length === expectedCues ? { rows, cues } : undefined;
+}
+
+/**
+ * The beats of Mixxx 2.3's grid, in frames: `library.beats` is its BeatMap protocol buffer
+ * (src/proto/beats.proto: `repeated Beat beat = 1`, each `int32 frame_position = 1`).
+ */
+function beatFrames(blob: Uint8Array): number[] {
+  let at = 0;
+  const varint = (bytes: Uint8Array) => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = bytes[at++] as number;
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+    }
+  };
+  const frames: number[] = [];
+  while (at < blob.length) {
+    const key = varint(blob);
+    const length = varint(blob);
+    expect(key).toBe((1 << 3) | 2); // field 1, length-delimited: a Beat
+    const beat = blob.subarray(at, at + length);
+    const end = at + length;
+    at = 0;
+    while (at < beat.length) {
+      const field = varint(beat);
+      const value = varint(beat);
+      if (field === 1 << 3) frames.push(value); // field 1, a varint: frame_position
+    }
+    at = end;
+  }
+  return frames;
+}
+
+async function scan(): Promise<{ rows: LibraryRow[]; cues: CueRow[] }> {
   for (let attempt = 1; ; attempt++) {
     const mixxx = startMixxx();
     try {
-      return await until(() => {
-        const rows = libraryRows();
-        return rows.length === bought.length ? rows : undefined;
-      }, 'Mixxx to scan the music folder');
+      return await until(scanned, 'Mixxx to scan the music folder');
     } catch (error) {
       if (attempt >= 2) throw error;
       // A skipped first scan: forget the folder's hash so the next start scans it.
@@ -135,7 +205,10 @@ async function buyFiles(): Promise<void> {
     writeFileSync(path, new Uint8Array(await (await fetch(link?.url as string)).arrayBuffer()));
     const { track } = await get<{ track: Track }>(`/catalog/3/platform/track?id=${row?.track_id}`);
     const { release } = await get<{ release: Release }>(`/catalog/3/platform/release?id=${track.release.id}`);
-    bought.push({ format, path, track, release });
+    const analysis = envelopeOf(TrackAnalysis).parse(
+      await (await fetch(`${store.baseUrl}${analysisUrl}?id=${track.id}`)).json(),
+    ).results;
+    bought.push({ format, path, track, release, analysis });
   }
 }
 
@@ -156,7 +229,8 @@ beforeAll(async () => {
   db.prepare('INSERT INTO directories (directory) VALUES (?)').run(music());
   db.close();
   writeFileSync(join(settings(), 'mixxx.cfg'), '[Library]\nRescanOnStartup 1\n');
-}, 300_000);
+  library = await scan();
+}, 600_000);
 
 afterAll(async () => {
   await store?.close();
@@ -164,10 +238,9 @@ afterAll(async () => {
 });
 
 describe('Mixxx 2.3 reads the store files into its library', () => {
-  it('every format: the tags, the audio and the embedded cover', { timeout: 300_000 }, async () => {
-    const rows = await scan();
-    for (const { format, path, track, release } of bought) {
-      const row = rows.find((candidate) => candidate.location === path);
+  it('every format: the tags, the audio and the embedded cover', () => {
+    for (const { format, path, track, release, analysis } of bought) {
+      const row = library.rows.find((candidate) => candidate.location === path);
       expect(row, format).toBeDefined();
       const [note, mode] = track.key.split(' ');
       expect(row, format).toMatchObject({
@@ -178,7 +251,6 @@ describe('Mixxx 2.3 reads the store files into its library', () => {
         genre: track.genre.name,
         tracknumber: String(release.trackIds.indexOf(track.id) + 1),
         tracktotal: String(release.trackIds.length),
-        bpm: track.bpm,
         // Mixxx shows sharps as "♯".
         key: `${note}${mode === 'Minor' ? 'm' : ''}`.replace('#', '♯'),
         samplerate: 44_100,
@@ -187,7 +259,53 @@ describe('Mixxx 2.3 reads the store files into its library', () => {
         // 1: the cover came from the file's own tags.
         coverart_type: 1,
       });
+      // The measured tempo: the grid's (MP3, AIFF) or the tag's with its decimals (WAV).
+      expect(row?.bpm, format).toBeCloseTo(analysis.bpm, 2);
       expect(row?.duration).toBeCloseTo(track.lengthMs / 1000, 0);
+    }
+  });
+
+  it('MP3 and AIFF: the grid and the named, coloured hot cues of the Serato tags, where the analysis puts them', () => {
+    // Mixxx's positions count samples of both channels: 88.2 a millisecond. In an MP3 it takes
+    // Serato's 26 ms off what the store wrote (docs/analysis.md): the analysis's positions again.
+    const samplesPerMs = 88.2;
+    for (const { format, path, analysis } of bought) {
+      const cues = library.cues.filter((cue) => cue.location === path);
+      if (!withSerato(format)) {
+        expect(cues, format).toEqual([]);
+        continue;
+      }
+      const hotCues = hotCuesOf(analysis);
+      expect(hotCues.length, format).toBeGreaterThan(1);
+      expect(
+        cues.map(({ type, hotcue, label, color }) => ({ type, hotcue, label, color })),
+        format,
+      ).toEqual(
+        // Type 1: a hot cue; the colour as Mixxx keeps it, 0xRRGGBB.
+        hotCues.map((cue) => ({
+          type: 1,
+          hotcue: cue.hotCue,
+          label: cue.name,
+          color: Number.parseInt(cue.color.slice(1), 16),
+        })),
+      );
+      // Serato keeps whole milliseconds.
+      cues.forEach((cue, index) => {
+        expect(
+          Math.abs(cue.position / samplesPerMs - (hotCues[index]?.positionMs as number)),
+          format,
+        ).toBeLessThan(1);
+      });
+
+      const row = library.rows.find((candidate) => candidate.location === path) as LibraryRow;
+      const beats = beatFrames(row.beats ?? new Uint8Array());
+      const beatMs = 60_000 / analysis.bpm;
+      expect(beats.length, format).toBeGreaterThan(100);
+      // From the first downbeat to the track's end, one beat apart.
+      expect(Math.abs((beats[0] as number) / 44.1 - analysis.firstDownbeatMs), format).toBeLessThan(1);
+      expect(analysis.durationMs - (beats.at(-1) as number) / 44.1, format).toBeLessThan(beatMs);
+      const spacingMs = ((beats.at(-1) as number) - (beats[0] as number)) / (beats.length - 1) / 44.1;
+      expect(Math.abs(spacingMs - beatMs), format).toBeLessThan(0.05);
     }
   });
 });

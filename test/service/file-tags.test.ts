@@ -179,7 +179,8 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.compare(Buffer.from(a
 
 /**
  * Serato's objects as mutagen hands them over, decoded here from Holzhaus/serato-tags' description
- * (not the store's code): the BeatGrid's one terminal marker, and Markers2's cues.
+ * (not the store's code): the BeatGrid's markers (each a position in seconds, then the beats to the
+ * next marker, or for the last, the terminal one, the tempo), and Markers2's cues.
  */
 function seratoOf(objects: { desc: string; data: string }[]) {
   const data = (desc: string) =>
@@ -206,10 +207,14 @@ function seratoOf(objects: { desc: string; data: string }[]) {
     if (type === 'BPMLOCK') bpmLock = body[0];
     at += type.length + 5 + length;
   }
+  const gridMarkers = Array.from({ length: grid.readUInt32BE(2) }, (_, index) => ({
+    positionS: grid.readFloatBE(6 + 8 * index),
+    beatsToNext: grid.readUInt32BE(10 + 8 * index),
+  }));
   return {
-    markers: grid.readUInt32BE(2),
-    firstBeatS: grid.readFloatBE(6),
-    bpm: grid.readFloatBE(10),
+    markers: gridMarkers,
+    // The last marker is the terminal one: the tempo in place of the beats to the next.
+    bpm: grid.readFloatBE(10 + 8 * (gridMarkers.length - 1)),
     cues,
     bpmLock,
     overview: data('Serato Overview'),
@@ -230,8 +235,17 @@ describe.each(formats)('%s files read by TagLib, FFmpeg, mutagen and ExifTool', 
       expect(info.length).toBeCloseTo(file.track.lengthMs / 1000, 3);
       const serato = seratoOf(objects);
       const offset = format === 'mp3' ? 26 : 0;
-      expect(serato.markers).toBe(1);
-      expect(serato.firstBeatS * 1000).toBeCloseTo(file.analysis.firstDownbeatMs + offset, 1);
+      // A marker on the first downbeat and the terminal one on the last beat, as many beats on
+      // (Mixxx 2.3 draws a Serato grid only up to its terminal marker).
+      const [first, last] = serato.markers;
+      expect(serato.markers).toHaveLength(2);
+      const beatMs = 60_000 / file.analysis.bpm;
+      expect((first?.positionS as number) * 1000).toBeCloseTo(file.analysis.firstDownbeatMs + offset, 1);
+      expect((last?.positionS as number) * 1000).toBeCloseTo(
+        file.analysis.firstDownbeatMs + offset + (first?.beatsToNext as number) * beatMs,
+        1,
+      );
+      expect(file.track.lengthMs + offset - (last?.positionS as number) * 1000).toBeLessThan(beatMs);
       expect(serato.bpm).toBeCloseTo(file.analysis.bpm, 3);
       expect(serato.bpmLock).toBe(1);
       const hotCues = file.analysis.cues.filter((cue) => cue.hotCue !== undefined);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { arrange, beatFramesFor, mp3FrameSamples, unitBars } from '../../../../server/audio/arrangement.ts';
+import {
+  arrange,
+  beatFramesFor,
+  mp3FrameSamples,
+  unitBars,
+  unitFramesFor,
+} from '../../../../server/audio/arrangement.ts';
 
 describe('a track’s arrangement', () => {
   it('keeps the catalog’s tempo to a tenth of a BPM, with 8 bars a whole number of MP3 frames', () => {
@@ -7,6 +13,21 @@ describe('a track’s arrangement', () => {
       const beat = beatFramesFor(bpm);
       expect(Math.abs((60 * 44_100) / beat - bpm)).toBeLessThan(0.11 * (bpm / 128) ** 2);
       expect((unitBars * 4 * beat) % mp3FrameSamples).toBe(0);
+    }
+  });
+
+  it('repeats a section’s MP3 frames after the fewest whole frames that hold whole bars', () => {
+    // A beat of 36·j samples: 8 bars are j frames, fewer where j is even.
+    const unitFrames = (beat: number) => unitFramesFor(4 * beat);
+    expect(unitFrames(36 * 583)).toBe(583); // 126 BPM: 8 bars
+    expect(unitFrames(36 * 574)).toBe(287); // 128 BPM: 4 bars
+    expect(unitFrames(36 * 4 * 147)).toBe(147); // 2 bars
+    expect(unitFrames(36 * 8 * 73)).toBe(73); // 1 bar
+    for (const bpm of [100, 118, 124, 128, 140, 174]) {
+      const barFrames = 4 * beatFramesFor(bpm);
+      const frames = unitFramesFor(barFrames);
+      expect((frames * mp3FrameSamples) % barFrames).toBe(0);
+      expect(frames * mp3FrameSamples).toBeLessThanOrEqual(unitBars * barFrames);
     }
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { encodeCover } from '../../../../server/artwork/cover.ts';
 import { encodeMp3Job } from '../../../../server/audio/audio-file.ts';
 import { audioJobsStarted, runAudioJob } from '../../../../server/audio/audio-work.ts';
 import type { Mp3Job } from '../../../../server/audio/sound.ts';
@@ -36,6 +37,13 @@ describe('the store’s audio work in worker threads', () => {
     expect(analysis?.bpm).toBeCloseTo(128, 0);
     const silence = await runAudioJob('unit:short', { kind: 'analysis', sound: { ...sound, lengthMs: 300 } });
     expect(silence).toBeNull();
+  });
+
+  it('draws a release’s cover, the same JPEG as the main thread would', async () => {
+    const spec = { releaseId: 7, title: 'Night Drive', caption: 'VER007' };
+    const there = await runAudioJob('unit:cover', { kind: 'cover', spec, size: 250 });
+    expect(Buffer.from(there).equals(Buffer.from(encodeCover(spec, 250)))).toBe(true);
+    expect([...there.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   });
 
   it('fails a job that throws with its message, and keeps working', async () => {
