@@ -16,7 +16,7 @@ import { startTestStore, type TestStore } from '../helpers/store.ts';
 let store: TestStore;
 beforeAll(async () => {
   // Full-length tracks (no trackSeconds): minutes of music, seconds of encoding.
-  store = await startTestStore({ scale: 60 });
+  store = await startTestStore({ scale: 60, listen: true });
 });
 afterAll(() => store?.close());
 
@@ -31,6 +31,11 @@ function jobsOf(track: Track): number {
   );
   const loops = new Set(sections.map((section) => section.variant));
   return 1 + 1 + 1 + seams.size + loops.size;
+}
+
+async function download(path: string): Promise<{ status: number; bytes: Buffer }> {
+  const response = await fetch(new URL(path, store.listenUrl));
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
 describe('the store while it makes a track’s first MP3', () => {
@@ -51,11 +56,11 @@ describe('the store while it makes a track’s first MP3', () => {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     let done = false;
-    const files = Promise.all([store.app.inject({ url: path }), store.app.inject({ url: path })]).finally(
-      () => {
-        done = true;
-      },
-    );
+    // Over HTTP, as a buyer's browser asks: inject would also turn each 12 MB answer into a string
+    // on this thread, the test's own work that the watch would charge to the store.
+    const files = Promise.all([download(path), download(path)]).finally(() => {
+      done = true;
+    });
     const others: number[] = [];
     while (!done && others.length < 10_000) {
       const page = await store.app.inject({ url: '/' });
@@ -67,8 +72,8 @@ describe('the store while it makes a track’s first MP3', () => {
     delay.disable();
     const [first, second] = await files;
 
-    expect(first.statusCode).toBe(200);
-    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(first.status).toBe(200);
+    expect(second.bytes.equals(first.bytes)).toBe(true);
     // The home page answered again and again while the file was made, the event loop never held
     // up for 200 ms (the encode alone is seconds).
     expect(others.length).toBeGreaterThan(5);
@@ -76,7 +81,7 @@ describe('the store while it makes a track’s first MP3', () => {
     expect(delay.max / 1e6).toBeLessThan(200);
     expect(audioJobsStarted() - before).toBe(jobsOf(track));
     // Made once: a third request is served from the cache, without a job.
-    expect((await store.app.inject({ url: path })).rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await download(path)).bytes.equals(first.bytes)).toBe(true);
     expect(audioJobsStarted() - before).toBe(jobsOf(track));
   });
 });
