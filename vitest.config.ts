@@ -19,6 +19,10 @@ export default defineConfig({
           // Threads start faster than forks: a third off the unit stage, nothing here needs a process.
           pool: 'threads',
           maxWorkers: fileWorkers,
+          // A worker's files share its modules: a third of the stage was each file importing the
+          // same graph again. setup.ts resets the fake browser before every test; the suite passes
+          // in shuffled file orders (--sequence.shuffle.files), which is how to look for a leak.
+          isolate: false,
           // A DOM costs each file a fresh happy-dom: only the files that render, read the page or
           // parse XML ask for one (`// @vitest-environment happy-dom` on their first line).
           environment: 'node',
