@@ -6,7 +6,8 @@
  * - unit tests mirror the source tree (scripts/structure/test-mirror.ts);
  * - no literal text a person reads in components/ (scripts/structure/literal-text.ts);
  * - every service test file says which engines it runs on (scripts/structure/service-engines.ts);
- * - lib/protocol/ holds the message table, its sender and receiver only (scripts/structure/protocol-folder.ts).
+ * - lib/protocol/ holds the message table, its sender and receiver only (scripts/structure/protocol-folder.ts);
+ * - no module mocks in unit tests, whose files share modules (scripts/structure/unit-module-mocks.ts).
  */
 import { join } from 'node:path';
 import { missingDocPaths } from './structure/doc-paths.ts';
@@ -15,6 +16,7 @@ import { literalTextInComponents } from './structure/literal-text.ts';
 import { strangersInProtocol } from './structure/protocol-folder.ts';
 import { unclassifiedServiceTests } from './structure/service-engines.ts';
 import { unmirroredTests } from './structure/test-mirror.ts';
+import { unitModuleMocks } from './structure/unit-module-mocks.ts';
 
 const root = join(import.meta.dirname, '..');
 let failed = false;
@@ -74,6 +76,15 @@ if (strangers.length > 0) {
     'Files in lib/protocol/ that are not the message table, its sender or receiver (move them where they are used):',
   );
   for (const file of strangers) console.error(`  ${file}`);
+}
+
+const mocks = unitModuleMocks(root);
+if (mocks.length > 0) {
+  failed = true;
+  console.error(
+    "Unit tests with a module mock (vi.mock, vi.doMock), which another file's import can bypass (fake what the module reaches instead):",
+  );
+  for (const file of mocks) console.error(`  ${file}`);
 }
 
 if (failed) process.exit(1);

@@ -3,15 +3,25 @@
  * that owns them, and one owner failing does not keep the event from the others.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBrowserEvents } from '../../../../lib/background/browser-events.ts';
 import { cartSyncAlarm } from '../../../../lib/background/cart/cart-service.ts';
 import type { Worker } from '../../../../lib/background/worker.ts';
 import { pageWordsItem } from '../../../../lib/storage/items.ts';
 
-const registration = vi.hoisted(() => ({ register: vi.fn(async (_storeUrl: string) => undefined) }));
-vi.mock('../../../../lib/background/content-script-registration.ts', () => ({
-  registerStoreContentScript: registration.register,
-}));
+// WXT's fake browser has no scripting API: the calls registration makes, recorded. (A module mock
+// would not reach a module another file of the worker imported first: the unit files share modules.)
+const scripting = {
+  getRegisteredContentScripts: vi.fn(async (_filter: { ids: string[] }) => []),
+  unregisterContentScripts: vi.fn(async () => undefined),
+  registerContentScripts: vi.fn(async (_scripts: { matches: string[] }[]) => undefined),
+};
+Object.assign(fakeBrowser, { scripting });
+/** The store origins the content script was registered for (the manifest's local store is not). */
+const registeredFor = () =>
+  scripting.registerContentScripts.mock.calls.flatMap(([scripts]) =>
+    scripts.flatMap((script) => script.matches),
+  );
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -53,7 +63,7 @@ let service: ReturnType<typeof fakeService>;
 let events: ReturnType<typeof createBrowserEvents>;
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  registration.register.mockClear();
+  for (const call of Object.values(scripting)) call.mockClear();
   service = fakeService();
   events = createBrowserEvents(service as unknown as Worker);
 });
@@ -75,7 +85,7 @@ describe('browser events', () => {
     expect(service.cart.sessionEnded).toHaveBeenCalled();
     expect(service.auth.signOut).toHaveBeenCalled();
     expect(service.cart.cartState.clear).toHaveBeenCalled();
-    expect(registration.register).toHaveBeenCalledWith('https://store.example');
+    expect(registeredFor()).toEqual(['https://store.example/*']);
     expect(service.downloads.createMenus).toHaveBeenCalled();
   });
 
@@ -85,7 +95,9 @@ describe('browser events', () => {
     await events.onInstalled({ reason: 'update' });
     await settle();
     expect(await pageWordsItem.getValue()).toBeNull();
-    expect(registration.register).toHaveBeenCalledWith('http://127.0.0.1:8787');
+    // The local store is the manifest's: registration looks, and finds nothing to add.
+    expect(scripting.getRegisteredContentScripts).toHaveBeenCalled();
+    expect(registeredFor()).toEqual([]);
     expect(service.cart.cartState.refresh).toHaveBeenCalled();
     expect(service.downloads.createMenus).toHaveBeenCalled();
   });
