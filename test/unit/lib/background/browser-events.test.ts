@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserEvents } from '../../../../lib/background/browser-events.ts';
 import { cartSyncAlarm } from '../../../../lib/background/cart/cart-service.ts';
 import type { Worker } from '../../../../lib/background/worker.ts';
-import { pageWordsItem } from '../../../../lib/storage/items.ts';
+import { pageWordsItem, storeUrlSetting } from '../../../../lib/storage/items.ts';
 
 const registration = vi.hoisted(() => ({ register: vi.fn(async (_storeUrl: string) => undefined) }));
 vi.mock('../../../../lib/background/content-script-registration.ts', () => ({
@@ -18,6 +18,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 function fakeService() {
   return {
     handlers: {},
+    stored: { storeUrl: storeUrlSetting },
     auth: { signOut: vi.fn(async () => undefined) },
     cart: {
       resync: vi.fn(async () => undefined),
