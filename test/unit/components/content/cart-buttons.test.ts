@@ -259,6 +259,16 @@ describe('clicks', () => {
     expect(act.add).not.toHaveBeenCalled();
   });
 
+  it("shows the item in the cart from the add's answer, before any storage change says it", async () => {
+    const states = createItemStates({ cache: cache(), defaultFormat: 'mp3' });
+    mount({ item: track, states, actions: actions(), isTrusted: () => true });
+    fireEvent.click(button('Add "Strobe" to cart as WAV'));
+    // No states.set: nothing came from storage.
+    const pressed = await screen.findByRole('button', { name: '"Strobe" is in the cart as WAV' });
+    expect(pressed.getAttribute('aria-pressed')).toBe('true');
+    expect(states.status(track).inCart).toBe('wav');
+  });
+
   it('asks before adding an owned track and re-sends with the override on yes', async () => {
     const act = actions();
     const states = createItemStates({ cache: cache({ ownedTracks: [42] }), defaultFormat: 'mp3' });
@@ -276,10 +286,12 @@ describe('clicks', () => {
     });
     mount({ item: track, states, actions: act, isTrusted: () => true });
     expect(screen.getByText('Owned: MP3')).toBeTruthy();
-    fireEvent.click(button('Get "Strobe" as WAV (owned as MP3)'));
-    await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'wav', true));
     fireEvent.click(button('Add "Strobe" to cart as MP3'));
     expect(await screen.findByText('You own this as MP3: buy MP3 again for $1.49?')).toBeTruthy();
+    expect(act.add).not.toHaveBeenCalled();
+    fireEvent.click(button('Cancel'));
+    fireEvent.click(button('Get "Strobe" as WAV (owned as MP3)'));
+    await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'wav', true));
     expect(act.add).toHaveBeenCalledTimes(1);
   });
 
