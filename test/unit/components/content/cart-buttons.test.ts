@@ -131,6 +131,16 @@ describe('every state of the control', () => {
     expect(button('Change "Strobe" to WAV, $2.49')).toBeTruthy();
   });
 
+  it('gives every control its own buttons, cloned from one template', () => {
+    const first = draw(track, status());
+    const other = draw({ ...track, id: 43, title: 'Arp' }, status({ inCart: 'mp3' }));
+    expect(button('More formats of "Arp"')).not.toBe(button('More formats of "Strobe"'));
+    expect(button('"Arp" is in the cart as MP3').getAttribute('aria-pressed')).toBe('true');
+    expect(button('Add "Strobe" to cart as MP3').hasAttribute('aria-pressed')).toBe(false);
+    expect(first.querySelectorAll('button[data-format]')).toHaveLength(3);
+    expect(other.querySelectorAll('button[data-format]')).toHaveLength(3);
+  });
+
   it("opens and closes the folded formats with the person's clicks", () => {
     mount({
       item: track,
