@@ -117,17 +117,23 @@ function question(parts: Parts, { item, status, phase }: CartButtonsState): HTML
   return [asking, confirm, part(parts, 'cancel', () => button('cancel', i18n.t('content.cancel')))];
 }
 
+/** The formats' buttons and the fold toggle, made once: every control clones them (one DOM call, not a dozen). */
+let formatsTemplate: Node | undefined;
+function formatsGroup(): Node {
+  const group = span('formats');
+  for (const format of audioFormats) {
+    const made = button('format', label(format));
+    made.dataset.format = format;
+    group.append(made);
+  }
+  const more = button('more', '▾', 'more');
+  more.setAttribute('aria-expanded', 'false');
+  group.append(more);
+  return group;
+}
+
 /** One format's button: its price, whether it is the lead, owned, in the cart or an upgrade. */
-function formatButton(
-  parts: Parts,
-  { item, status, phase }: CartButtonsState,
-  format: AudioFormat,
-): HTMLElement {
-  const made = part(parts, format, () => {
-    const element = button('format', label(format));
-    element.dataset.format = format;
-    return element;
-  });
+function formatButton(made: Element, { item, status, phase }: CartButtonsState, format: AudioFormat): void {
   const lead = status.inCart ?? status.defaultFormat;
   attribute(made, 'class', status.inCart === null && format === status.defaultFormat ? 'default' : null);
   attribute(made, 'data-lead', format === lead ? '' : null);
@@ -141,7 +147,6 @@ function formatButton(
   attribute(made, 'aria-pressed', status.inCart === null ? null : String(status.inCart === format));
   attribute(made, 'aria-disabled', phase.step === 'working' ? 'true' : null);
   attribute(made, 'title', status.signedIn ? null : i18n.t('content.signInTitle'));
-  return made;
 }
 
 /** The buttons: a free download, or the formats (and remove, when in the cart). */
@@ -156,14 +161,13 @@ function buttons(parts: Parts, state: CartButtonsState): HTMLElement[] {
   }
   // The formats as one group that never wraps: on a narrow card it folds into its lead format
   // (the one in the cart, else the default) and a "more formats" toggle (cart-buttons.css).
-  const group = part(parts, 'formats', () => span('formats'));
-  const more = part(parts, 'more', () => {
-    const made = button('more', '▾', 'more');
-    made.setAttribute('aria-label', i18n.t('content.moreFormats', [item.title]));
-    made.setAttribute('aria-expanded', 'false');
+  const group = part(parts, 'formats', () => {
+    formatsTemplate ??= formatsGroup();
+    const made = formatsTemplate.cloneNode(true) as HTMLElement;
+    made.lastElementChild?.setAttribute('aria-label', i18n.t('content.moreFormats', [item.title]));
     return made;
   });
-  reconcile(group, [...audioFormats.map((format) => formatButton(parts, state, format)), more]);
+  audioFormats.forEach((format, index) => formatButton(group.children[index] as Element, state, format));
   if (!status.inCart) return [group];
   const remove = part(parts, 'remove', () => button('remove', '✕', 'remove'));
   attribute(remove, 'aria-label', i18n.t('content.remove', [item.title]));

@@ -94,7 +94,8 @@ function itemActions(
     try {
       const outcome = await actions.add(item, format, override);
       if (outcome === 'alreadyPurchased') return { step: 'confirmOwned', format };
-      if (outcome === 'added') return undefined;
+      // Pressed from the answer: the storage change it also brings comes later.
+      if (outcome === 'added') return void states.added(item, format);
       const { message, choices, safeChoice } = outcome;
       return { step: 'overlap', format, message, choices, safeChoice };
     } catch (error) {

@@ -12,6 +12,7 @@ import { createBrowserEvents } from '../../lib/background/browser-events.ts';
 import { onDeterminingFilename } from '../../lib/background/downloads/started-filename.ts';
 import { createSettingsSync } from '../../lib/background/settings-sync/settings-sync.ts';
 import { createWorker } from '../../lib/background/worker.ts';
+import { createWorkerStorage } from '../../lib/background/worker-storage.ts';
 import { hasHostAccess } from '../../lib/permissions/host-access.ts';
 import {
   cartStateItem,
@@ -23,9 +24,13 @@ import {
 import { watchLocalSettings } from '../../lib/storage/synced-settings.ts';
 
 export default defineBackground(() => {
-  const events = createBrowserEvents(
-    createWorker(createAuthService({ tokens: extensionTokenStore, hasHostAccess })),
-  );
+  const stored = createWorkerStorage();
+  const auth = createAuthService({
+    tokens: extensionTokenStore(stored.accessToken),
+    storeUrl: stored.storeUrl.getValue,
+    hasHostAccess,
+  });
+  const events = createBrowserEvents(createWorker(auth, stored));
 
   browser.runtime.onMessage.addListener(events.onMessage);
   browser.runtime.onInstalled.addListener(events.onInstalled);

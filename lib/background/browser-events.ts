@@ -22,6 +22,7 @@ import type { Following } from './following/following-service.ts';
 import type { NewPurchases } from './new-purchases/new-purchases-service.ts';
 import { storeAccessGranted } from './store-access-granted.ts';
 import { openWelcomeOnInstall } from './welcome.ts';
+import type { WorkerStorage } from './worker-storage.ts';
 
 const settled = (work: Promise<unknown>): Promise<void> =>
   work.then(
@@ -39,16 +40,16 @@ export interface WorkerFeatures {
   newPurchases: NewPurchases;
   /** The DJ's collection, asked before the shortcut adds a track (collection/collection-check.ts). */
   collectionSource: CollectionSource;
+  /** The configured store as the worker keeps it (worker-storage.ts): a message reads no storage for it. */
+  stored: Pick<WorkerStorage, 'storeUrl'>;
 }
 
 /** Who may send what is decided against these (lib/protocol/sender-role.ts). */
-async function senderExpectations() {
-  return {
-    extensionId: browser.runtime.id,
-    extensionBaseUrl: browser.runtime.getURL('/'),
-    storeUrl: await storeUrlSetting.getValue(),
-  };
-}
+const senderExpectations = (stored: WorkerFeatures['stored']) => async () => ({
+  extensionId: browser.runtime.id,
+  extensionBaseUrl: browser.runtime.getURL('/'),
+  storeUrl: await stored.storeUrl.getValue(),
+});
 
 /** The pages' cart state and the content script follow the configured store. */
 async function storeReady(cart: CartService, storeUrl: string): Promise<void> {
@@ -64,6 +65,7 @@ export function createBrowserEvents({
   following,
   newPurchases,
   collectionSource,
+  stored,
 }: WorkerFeatures) {
   return {
     /**
@@ -72,7 +74,7 @@ export function createBrowserEvents({
      */
     onMessage(message: unknown, sender: Browser.runtime.MessageSender) {
       if (!Envelope.safeParse(message).success) return undefined;
-      return routeMessage(message, sender, senderExpectations, handlers);
+      return routeMessage(message, sender, senderExpectations(stored), handlers);
     },
 
     async onInstalled(details: { reason: string }): Promise<void> {

@@ -18,9 +18,10 @@ import { createNewPurchases, newPurchasesHandlers } from './new-purchases/new-pu
 import { matchTracklist } from './tracklist/tracklist-service.ts';
 import { stickHandlers } from './usb-stick/stick-handlers.ts';
 import { createWorkerContext } from './worker-context.ts';
+import type { WorkerStorage } from './worker-storage.ts';
 
-export function createWorker(auth: AuthService) {
-  const worker = createWorkerContext(auth);
+export function createWorker(auth: AuthService, stored?: WorkerStorage) {
+  const worker = createWorkerContext(auth, stored);
   const cart = createCartService(worker);
   const collectionSource = (item: CatalogItemRef) => collectionSourceOf(worker.api, item);
   const downloads = createDownloadService({
@@ -46,7 +47,16 @@ export function createWorker(auth: AuthService) {
     ...stickHandlers(worker),
     matchTracklist: ({ lines }) => matchTracklist(worker, cart, lines),
   };
-  return { handlers, auth, cart, downloads, following, newPurchases, collectionSource };
+  return {
+    handlers,
+    auth,
+    cart,
+    downloads,
+    following,
+    newPurchases,
+    collectionSource,
+    stored: worker.stored,
+  };
 }
 
 export type Worker = ReturnType<typeof createWorker>;

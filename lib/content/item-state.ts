@@ -52,6 +52,12 @@ export interface ItemStates {
   status(ref: ItemOnPage): ItemStatus;
   set(state: Partial<PageState>): void;
   /**
+   * The item went into the cart as `format`, as an add's answer says: shown at once, while the
+   * worker's write to storage (made before it answered) brings every other tab up to date and
+   * changes nothing here when its event comes.
+   */
+  added(ref: CatalogItemRef, format: AudioFormat): void;
+  /**
    * Calls `listener` after every change that touches an item, with the items it touched; returns
    * the unsubscribe function.
    */
@@ -144,6 +150,10 @@ export function createItemStates(initial: PageState): ItemStates {
       }
       if (changed?.size === 0) return;
       for (const listener of listeners) listener(changed);
+    },
+    added(ref, format) {
+      const { cache } = state;
+      if (cache?.signedIn) this.set({ cache: { ...cache, cart: { ...cache.cart, [itemKey(ref)]: format } } });
     },
     subscribe(listener) {
       listeners.add(listener);

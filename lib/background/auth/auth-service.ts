@@ -27,6 +27,8 @@ export interface AuthServiceOptions extends OAuthOptions {
   /** identity.launchWebAuthFlow: resolves with the URL the store redirected to. */
   launchWebAuthFlow?: (url: string) => Promise<string | undefined>;
   redirectUri?: () => string;
+  /** The configured store (the worker's kept setting, worker-storage.ts); storage when not given. */
+  storeUrl?: () => Promise<string>;
   now?: AuthSessionOptions['now'];
 }
 
@@ -38,6 +40,7 @@ export function createAuthService(options: AuthServiceOptions) {
     options.launchWebAuthFlow ??
     ((url: string) => browser.identity.launchWebAuthFlow({ url, interactive: true }));
   const redirectUri = options.redirectUri ?? (() => browser.identity.getRedirectURL());
+  const configuredStore = options.storeUrl ?? (() => storeUrlSetting.getValue());
 
   async function authorizationServer(storeUrl: string, { fresh = false } = {}): Promise<AuthorizationServer> {
     const cached = await discoveryItem.getValue();
@@ -49,7 +52,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
   const session = createAuthSession({
     tokens,
-    storeUrl: () => storeUrlSetting.getValue(),
+    storeUrl: configuredStore,
     refresh: async (grant: Grant) =>
       refreshTokens(await authorizationServer(grant.storeUrl), grant.refreshToken, options),
     now: options.now,
@@ -57,7 +60,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
   /** The grant for the configured store, or null when nobody is signed in to it. */
   async function currentGrant(): Promise<Grant | null> {
-    const [grant, storeUrl] = await Promise.all([tokens.readGrant(), storeUrlSetting.getValue()]);
+    const [grant, storeUrl] = await Promise.all([tokens.readGrant(), configuredStore()]);
     return grant?.storeUrl === storeUrl ? grant : null;
   }
 

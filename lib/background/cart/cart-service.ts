@@ -10,9 +10,9 @@ import { cartNameOf } from '../../contract/cart-name.ts';
 import type { AudioFormat, CartItemInput, CartSummary, ItemType } from '../../contract/wire.ts';
 import type { CrateFile } from '../../protocol/crate-file.ts';
 import { StoreError } from '../../protocol/store-error.ts';
-import { cartNamesSetting, currentCartSetting, storeUrlSetting } from '../../storage/items.ts';
 import type { ApiClient, CartTarget } from '../api-client.ts';
 import type { WorkerContext } from '../worker-context.ts';
+import type { WorkerStorage } from '../worker-storage.ts';
 import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';
 import {
   type CartChange,
@@ -34,21 +34,21 @@ const quietly = (work: Promise<unknown>) =>
   );
 
 /** The store cannot list carts: every name used goes to the front of the remembered list. */
-async function rememberCart(name: string | undefined): Promise<string[]> {
-  const names = await cartNamesSetting.getValue();
+async function rememberCart(stored: WorkerStorage, name: string | undefined): Promise<string[]> {
+  const names = await stored.cartNames.getValue();
   if (name === undefined || names[0] === name) return names;
   const next = [name, ...names.filter((known) => known !== name)];
-  await cartNamesSetting.setValue(next);
+  await stored.cartNames.setValue(next);
   return next;
 }
 
 /** The current cart and the session: which cart the badge counts, and when it is counted. */
-function cartSession(cartState: CartStateWriter, syncCount: () => Promise<void>) {
+function cartSession(stored: WorkerStorage, cartState: CartStateWriter, syncCount: () => Promise<void>) {
   return {
     /** Makes `name` the current cart: the badge and the pages follow it; failing to count does not undo it. */
     async setCurrent(name: string) {
-      const names = await rememberCart(name);
-      await currentCartSetting.setValue(name);
+      const names = await rememberCart(stored, name);
+      await stored.currentCart.setValue(name);
       await syncCount().catch(() => undefined);
       await quietly(cartState.refresh({ owned: false }));
       return { current: name, names };
@@ -82,7 +82,7 @@ function cartSession(cartState: CartStateWriter, syncCount: () => Promise<void>)
     },
 
     /** The worker started: show the last known count again. */
-    restoreBadge: async () => restoreCartBadge(await storeUrlSetting.getValue()),
+    restoreBadge: async () => restoreCartBadge(await stored.storeUrl.getValue()),
   };
 }
 
@@ -94,11 +94,14 @@ type Change = <T>(
 
 /** How every cart call keeps the badge and the pages' cart state in step with the store's answer. */
 function inStep(worker: WorkerContext, cartState: CartStateWriter) {
+  const { stored } = worker;
   /** The badge counts the current cart (the one page buttons add to); other carts leave it alone. */
   async function counted(target: CartTarget, summary: CartSummary): Promise<void> {
-    if (cartNameOf(target) !== (await currentCartSetting.getValue())) return;
-    await recordCartCount(await storeUrlSetting.getValue(), summary.counts.items);
+    if (cartNameOf(target) !== (await stored.currentCart.getValue())) return;
+    await recordCartCount(await stored.storeUrl.getValue(), summary.counts.items);
   }
+  // What follows the store's answers, one after the other: storage's copy of the cart state, the badge.
+  let following: Promise<unknown> = Promise.resolve();
 
   /** Asks the store, then the badge and the cart state follow; a store that ended the session clears it. */
   const change: Change = async (target, call, after) => {
@@ -110,23 +113,31 @@ function inStep(worker: WorkerContext, cartState: CartStateWriter) {
       throw error;
     }
     const { summary, change } = after(result);
-    // The pages' cart state first: a store tab's button shows the change once it is written.
-    await quietly(cartState.changed(target, summary, change));
-    await counted(target, summary);
+    // The answer waits for the worker's kept cart state (the next call's overlap check starts from
+    // it), not for storage: the store tab that asked shows the answer; the others, and the badge,
+    // follow storage's write a moment later.
+    const applied = cartState.changed(target, summary, change);
+    await quietly(applied);
+    following = following
+      .then(() => quietly(applied.then(({ written }) => written)))
+      .then(() => quietly(counted(target, summary)));
     return result;
   };
 
   async function syncCount(): Promise<void> {
     if (!(await worker.signedIn())) return;
-    const name = await currentCartSetting.getValue();
+    const name = await stored.currentCart.getValue();
     await counted({ name }, await (await worker.api()).cartSummary({ name }));
   }
 
-  return { change, syncCount };
+  /** Resolves once storage and the badge have every change made so far (the store's answers do not wait for them). */
+  const settled = () => following;
+
+  return { change, syncCount, settled };
 }
 
 /** The store's cart calls, each through `change` so the badge and the cart state follow. */
-function storeCalls(change: Change, cartState: CartStateWriter) {
+function storeCalls(stored: WorkerStorage, change: Change, cartState: CartStateWriter) {
   return {
     summary: (target: CartTarget) =>
       change(
@@ -150,7 +161,7 @@ function storeCalls(change: Change, cartState: CartStateWriter) {
         (api) => api.addToCart(items, { name, alreadyPurchasedOverride }),
         (added) => ({ summary: added.cart, change: cartChanges.added(items, added) }),
       );
-      await rememberCart(name);
+      await rememberCart(stored, name);
       await quietly(cartState.ownedWarned(result.warnings));
       return result;
     },
@@ -192,14 +203,15 @@ function storeCalls(change: Change, cartState: CartStateWriter) {
 
 export function createCartService(worker: WorkerContext) {
   const cartState = createCartStateWriter(worker);
-  const { change, syncCount } = inStep(worker, cartState);
-  const calls = storeCalls(change, cartState);
+  const { change, syncCount, settled } = inStep(worker, cartState);
+  const calls = storeCalls(worker.stored, change, cartState);
   return {
     cartState,
+    settled,
     ...calls,
-    ...cartSession(cartState, syncCount),
+    ...cartSession(worker.stored, cartState, syncCount),
     /** An add checked for overlap with the cart and the library first (checked-add.ts). */
-    addChecked: (payload: CheckedAddRequest) => checkedAdd(calls, worker.api(), payload),
+    addChecked: (payload: CheckedAddRequest) => checkedAdd(calls, worker.api(), payload, worker.stored),
     /** A shared crate into a named cart, all or nothing (crate-import.ts). */
     importCrate: async (cartName: string, crate: CrateFile) =>
       importCrate(cartName, crate, await worker.api(), calls),

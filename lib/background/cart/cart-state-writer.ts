@@ -3,7 +3,8 @@
  * the cart service (cart-service.ts) makes is applied to the cached cart, sign-in and sign-out flip
  * the signed-in flag, and a refresh reads the current cart and the download library from the store.
  * When the cached cart's size disagrees with the count the store just reported, the cart is read
- * again rather than trusted.
+ * again rather than trusted. The worker reads and writes these items as it keeps them
+ * (worker-storage.ts): a change costs one storage write and no read.
  */
 
 import { cartNameOf } from '../../contract/cart-name.ts';
@@ -18,11 +19,21 @@ import {
 } from '../../storage/cart-state.ts';
 import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../storage/items.ts';
 import type { ApiClient } from '../api-client.ts';
+import type { WorkerStorage } from '../worker-storage.ts';
 import { ownedItems } from './owned-items.ts';
+
+/** Where the pages' cart state and the settings it depends on are read: the worker's kept items, or storage. */
+export type CartStateSources = Pick<WorkerStorage, 'storeUrl' | 'currentCart' | 'cartState'>;
+const fromStorage: CartStateSources = {
+  storeUrl: storeUrlSetting,
+  currentCart: currentCartSetting,
+  cartState: cartStateItem,
+};
 
 export interface CartStateWriterOptions {
   api(): Promise<ApiClient>;
   signedIn(): Promise<boolean>;
+  stored: CartStateSources;
 }
 
 type Cart = CartState['cart'];
@@ -78,34 +89,40 @@ export const cartChanges = {
   emptied: (): CartChange => () => ({}),
 };
 
+/** An update of the pages' cart state, made in the worker's kept copy: storage has it once `written` resolves. */
+interface Applied {
+  /** Whether the cart's size matches the count expected (true when nothing to compare). */
+  consistent: boolean;
+  written: Promise<void>;
+}
+
 /**
  * Changes the configured store's entry for the current cart, one change at a time (read-modify-write
- * in one worker, so two quick changes cannot lose one). `change` returns the new entry; the result
- * says whether its cart size matches `expectedItems` (true when nothing to compare). With
- * `onlyCart`, nothing changes unless that is the current cart.
+ * in one worker, so two quick changes cannot lose one). `change` returns the new entry. With
+ * `onlyCart`, nothing changes unless that is the current cart. The next change starts once this one
+ * is in the worker's kept copy (worker-storage.ts), without waiting for storage to confirm it.
  */
-function serialUpdates() {
+function serialUpdates(stored: CartStateSources) {
   let queue: Promise<unknown> = Promise.resolve();
-  return (
-    change: (state: CartState) => CartState,
-    expectedItems?: number,
-    onlyCart?: string,
-  ): Promise<boolean> => {
-    const run = queue.then(async () => {
+  return (change: (state: CartState) => CartState, expectedItems?: number, onlyCart?: string) => {
+    const run = queue.then(async (): Promise<Applied> => {
+      const unchanged = { consistent: true, written: Promise.resolve() };
       const [storeUrl, cartName, all] = await Promise.all([
-        storeUrlSetting.getValue(),
-        currentCartSetting.getValue(),
-        cartStateItem.getValue(),
+        stored.storeUrl.getValue(),
+        stored.currentCart.getValue(),
+        stored.cartState.getValue(),
       ]);
-      if (onlyCart !== undefined && onlyCart !== cartName) return true;
-      const stored = storeEntry(all, storeUrl) ?? signedOutState(cartName);
+      if (onlyCart !== undefined && onlyCart !== cartName) return unchanged;
+      const entry = storeEntry(all, storeUrl) ?? signedOutState(cartName);
       // Items of another cart say nothing about this one.
-      const current = stored.cartName === cartName ? stored : { ...stored, cartName, cart: {} };
+      const current = entry.cartName === cartName ? entry : { ...entry, cartName, cart: {} };
       const next = change(current);
       // Only the configured store is kept: entries of a store no longer used would only go stale.
       const value: CartStateByStore = { [storeUrl]: next };
-      await cartStateItem.setValue(value);
-      return expectedItems === undefined || Object.keys(next.cart).length === expectedItems;
+      return {
+        consistent: expectedItems === undefined || Object.keys(next.cart).length === expectedItems,
+        written: stored.cartState.setValue(value),
+      };
     });
     queue = run.catch(() => undefined);
     return run;
@@ -118,11 +135,12 @@ function serialUpdates() {
  */
 export async function keptCart(
   name?: string,
+  stored: CartStateSources = fromStorage,
 ): Promise<{ ownedTracks: ReadonlySet<number>; lines: { type: ItemType; id: number }[] | null }> {
   const [storeUrl, current, all] = await Promise.all([
-    storeUrlSetting.getValue(),
-    currentCartSetting.getValue(),
-    cartStateItem.getValue(),
+    stored.storeUrl.getValue(),
+    stored.currentCart.getValue(),
+    stored.cartState.getValue(),
   ]);
   const kept = storeEntry(all, storeUrl);
   const ownedTracks = new Set(kept?.ownedTracks);
@@ -137,8 +155,9 @@ export async function keptCart(
 /** The tracks the pages show as owned, for the configured store. */
 export const ownedTracks = async (): Promise<ReadonlySet<number>> => (await keptCart()).ownedTracks;
 
-export function createCartStateWriter({ api, signedIn }: CartStateWriterOptions) {
-  const update = serialUpdates();
+export function createCartStateWriter({ api, signedIn, stored }: CartStateWriterOptions) {
+  const apply = serialUpdates(stored);
+  const update = async (change: (state: CartState) => CartState) => (await apply(change)).written;
   const addOwned = (tracks: number[], releases: number[] = []) =>
     update((state) => ({
       ...state,
@@ -147,7 +166,7 @@ export function createCartStateWriter({ api, signedIn }: CartStateWriterOptions)
     }));
 
   async function refreshCart(): Promise<void> {
-    const { cart } = await (await api()).viewCart({ name: await currentCartSetting.getValue() });
+    const { cart } = await (await api()).viewCart({ name: await stored.currentCart.getValue() });
     await update((state) => ({ ...state, signedIn: true, cart: cartOf(cart.items) }));
   }
 
@@ -180,22 +199,25 @@ export function createCartStateWriter({ api, signedIn }: CartStateWriterOptions)
 
     /** What the popup learned about the session; a change of it re-reads or clears the cache. */
     async noteSignedIn(isSignedIn: boolean): Promise<void> {
-      const [storeUrl, all] = await Promise.all([storeUrlSetting.getValue(), cartStateItem.getValue()]);
+      const [storeUrl, all] = await Promise.all([stored.storeUrl.getValue(), stored.cartState.getValue()]);
       if ((storeEntry(all, storeUrl)?.signedIn ?? false) !== isSignedIn) await cache.refresh();
     },
 
     /** A new store: nothing cached belongs to it. */
-    clear: () => cartStateItem.removeValue(),
+    clear: () => stored.cartState.removeValue(),
 
-    /** A change of the cart `target` names (only the current cart is cached); a disagreeing count re-reads it. */
-    async changed(target: { name?: string }, summary: CartSummary, change: CartChange): Promise<void> {
-      // Checked with the update's own reads: one storage round trip less before the pages see it.
-      const consistent = await update(
+    /**
+     * A change of the cart `target` names (only the current cart is cached); a disagreeing count
+     * re-reads it. Resolves once the worker's kept copy has it; `written` once storage (and with it
+     * every store tab) has it, or the cart was read again.
+     */
+    async changed(target: { name?: string }, summary: CartSummary, change: CartChange): Promise<Applied> {
+      const { consistent, written } = await apply(
         (state) => ({ ...state, signedIn: true, cart: change({ ...state.cart }) }),
         summary.counts.items,
         cartNameOf(target),
       );
-      if (!consistent) await refreshCart();
+      return { consistent, written: consistent ? written : written.then(refreshCart) };
     },
 
     /** The store knows of a purchase the cache has not seen yet (a checkout since the last sync). */

@@ -12,7 +12,7 @@ import type { CheckedAdd, OverlapChoice } from '../../protocol/messages.ts';
 import { StoreError } from '../../protocol/store-error.ts';
 import type { ApiClient, CartTarget } from '../api-client.ts';
 import { knownReleaseTracks } from '../catalog/known-release-tracks.ts';
-import { keptCart } from './cart-state-writer.ts';
+import { type CartStateSources, keptCart } from './cart-state-writer.ts';
 import {
   type AddedItem,
   type CartLine,
@@ -43,8 +43,12 @@ interface KnownCart {
 }
 
 /** The current cart from the pages' cart state; another cart (or none kept) from the store. */
-async function knownCart(cart: Pick<CartCalls, 'view'>, name?: string): Promise<KnownCart> {
-  const { ownedTracks, lines } = await keptCart(name);
+async function knownCart(
+  cart: Pick<CartCalls, 'view'>,
+  name: string | undefined,
+  stored?: CartStateSources,
+): Promise<KnownCart> {
+  const { ownedTracks, lines } = await keptCart(name, stored);
   if (lines) return { lines, ownedTracks };
   const { cart: read } = await cart.view({ name });
   return { lines: read.items.map(({ type, id }) => ({ type, id })), ownedTracks };
@@ -85,9 +89,10 @@ export async function checkedAdd(
   cart: CartCalls,
   api: ApiClient | Promise<ApiClient>,
   { name, item, choice }: CheckedAddRequest,
+  stored?: CartStateSources,
 ): Promise<CheckedAdd> {
-  // Both from storage, at once: a click waits for them before its one store call.
-  const [known, client] = await Promise.all([knownCart(cart, name), api]);
+  // Both as the worker keeps them (worker-storage.ts): a click reads no storage before its store call.
+  const [known, client] = await Promise.all([knownCart(cart, name, stored), api]);
   const added = await addedItem(client, item, known);
   const overlap = findOverlap(added, known.lines, known.ownedTracks);
   const add = (items: CartItemInput[], alreadyPurchasedOverride = false) =>

@@ -131,6 +131,16 @@ describe('every state of the control', () => {
     expect(button('Change "Strobe" to WAV, $2.49')).toBeTruthy();
   });
 
+  it('gives every control its own buttons, cloned from one template', () => {
+    const first = draw(track, status());
+    const other = draw({ ...track, id: 43, title: 'Arp' }, status({ inCart: 'mp3' }));
+    expect(button('More formats of "Arp"')).not.toBe(button('More formats of "Strobe"'));
+    expect(button('"Arp" is in the cart as MP3').getAttribute('aria-pressed')).toBe('true');
+    expect(button('Add "Strobe" to cart as MP3').hasAttribute('aria-pressed')).toBe(false);
+    expect(first.querySelectorAll('button[data-format]')).toHaveLength(3);
+    expect(other.querySelectorAll('button[data-format]')).toHaveLength(3);
+  });
+
   it("opens and closes the folded formats with the person's clicks", () => {
     mount({
       item: track,
@@ -259,6 +269,16 @@ describe('clicks', () => {
     expect(act.add).not.toHaveBeenCalled();
   });
 
+  it("shows the item in the cart from the add's answer, before any storage change says it", async () => {
+    const states = createItemStates({ cache: cache(), defaultFormat: 'mp3' });
+    mount({ item: track, states, actions: actions(), isTrusted: () => true });
+    fireEvent.click(button('Add "Strobe" to cart as WAV'));
+    // No states.set: nothing came from storage.
+    const pressed = await screen.findByRole('button', { name: '"Strobe" is in the cart as WAV' });
+    expect(pressed.getAttribute('aria-pressed')).toBe('true');
+    expect(states.status(track).inCart).toBe('wav');
+  });
+
   it('asks before adding an owned track and re-sends with the override on yes', async () => {
     const act = actions();
     const states = createItemStates({ cache: cache({ ownedTracks: [42] }), defaultFormat: 'mp3' });
@@ -276,10 +296,12 @@ describe('clicks', () => {
     });
     mount({ item: track, states, actions: act, isTrusted: () => true });
     expect(screen.getByText('Owned: MP3')).toBeTruthy();
-    fireEvent.click(button('Get "Strobe" as WAV (owned as MP3)'));
-    await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'wav', true));
     fireEvent.click(button('Add "Strobe" to cart as MP3'));
     expect(await screen.findByText('You own this as MP3: buy MP3 again for $1.49?')).toBeTruthy();
+    expect(act.add).not.toHaveBeenCalled();
+    fireEvent.click(button('Cancel'));
+    fireEvent.click(button('Get "Strobe" as WAV (owned as MP3)'));
+    await waitFor(() => expect(act.add).toHaveBeenCalledWith(track, 'wav', true));
     expect(act.add).toHaveBeenCalledTimes(1);
   });
 

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBrowserEvents } from '../../../../lib/background/browser-events.ts';
 import { cartSyncAlarm } from '../../../../lib/background/cart/cart-service.ts';
 import type { Worker } from '../../../../lib/background/worker.ts';
-import { pageWordsItem } from '../../../../lib/storage/items.ts';
+import { pageWordsItem, storeUrlSetting } from '../../../../lib/storage/items.ts';
 
 // WXT's fake browser has no scripting API: the calls registration makes, recorded. (A module mock
 // would not reach a module another file of the worker imported first: the unit files share modules.)
@@ -28,6 +28,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 function fakeService() {
   return {
     handlers: {},
+    stored: { storeUrl: storeUrlSetting },
     auth: { signOut: vi.fn(async () => undefined) },
     cart: {
       resync: vi.fn(async () => undefined),

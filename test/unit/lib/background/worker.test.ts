@@ -48,6 +48,7 @@ describe('the cart badge', () => {
     await service.handlers.addToCart({ items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] });
     await service.handlers.removeFromCart({ items: [{ id: 1, type: 'track' }] });
     await service.handlers.emptyCart({});
+    await service.cart.settled();
     expect(badge).toEqual(['3', '2', '']);
   });
 
@@ -63,7 +64,9 @@ describe('the cart badge', () => {
 
   it('comes back from storage when a new worker starts', async () => {
     answers.push(summary(4));
-    await createWorker(auth).handlers.cartSummary({});
+    const stopped = createWorker(auth);
+    await stopped.handlers.cartSummary({});
+    await stopped.cart.settled();
     badge = [];
     await createWorker(auth).cart.restoreBadge();
     expect(badge).toEqual(['4']);

@@ -54,6 +54,21 @@ describe('createItemStates', () => {
     expect(states.status({ type: 'track', id: 11 }).ownedFormats).toEqual(['wav', 'mp3']);
   });
 
+  it("shows an add's answer at once; the worker's storage change saying the same then asks nobody", () => {
+    const { states, seen } = subscribed();
+    states.added({ type: 'track', id: 2 }, 'wav');
+    expect(states.status({ type: 'track', id: 2 }).inCart).toBe('wav');
+    states.set({ cache: cache({ cart: { 'track:1': 'mp3', 'track:2': 'wav' } }) });
+    expect(seen).toEqual([['track:2']]);
+  });
+
+  it('leaves an add to the storage change while it knows of no one signed in', () => {
+    const { states, seen } = subscribed(cache({ signedIn: false, cart: {} }));
+    states.added({ type: 'track', id: 2 }, 'wav');
+    expect(seen).toEqual([]);
+    expect(states.status({ type: 'track', id: 2 }).inCart).toBeNull();
+  });
+
   it('calls nobody for a new cart state equal to the last (another store, another key changed)', () => {
     const { states, seen } = subscribed();
     states.set({ cache: cache(), defaultFormat: 'mp3' });

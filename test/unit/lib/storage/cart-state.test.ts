@@ -80,6 +80,8 @@ describe('the cart state the background keeps for the pages', () => {
       items: [cartItem(42, 'track', 'mp3'), cartItem(7, 'release', 'wav')],
     });
     await service.handlers.addToCart({ items: [{ id: 42, type: 'track', audioFormat: 'mp3' }] });
+    // Read again after the answer, which does not wait for it.
+    await service.cart.settled();
     expect((await cached())?.cart).toEqual({ 'track:42': 'mp3', 'release:7': 'wav' });
   });
 

@@ -2,10 +2,11 @@ import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { extensionTokenStore as tokens } from '../../../../../lib/background/auth/token-store.ts';
+import { extensionTokenStore } from '../../../../../lib/background/auth/token-store.ts';
 import { accessTokenItem, signInNoticeItem } from '../../../../../lib/storage/items.ts';
 import { clearGrant, loadGrant } from '../../../../../lib/storage/refresh-token-vault.ts';
 
+const tokens = extensionTokenStore();
 const grant = { refreshToken: 'refresh-secret-123', storeUrl: 'http://127.0.0.1:8813', username: 'demo' };
 const access = { token: 'access-secret-456', renewAt: Date.now() + 600_000, storeUrl: grant.storeUrl };
 

@@ -6,14 +6,19 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createAuthService } from '../../../../../lib/background/auth/auth-service.ts';
+import { extensionTokenStore } from '../../../../../lib/background/auth/token-store.ts';
 import { createCartService } from '../../../../../lib/background/cart/cart-service.ts';
 import { createWorkerContext } from '../../../../../lib/background/worker-context.ts';
+import { createWorkerStorage } from '../../../../../lib/background/worker-storage.ts';
 import { StoreError } from '../../../../../lib/protocol/store-error.ts';
-import { storeEntry } from '../../../../../lib/storage/cart-state.ts';
+import { signedOutState, storeEntry } from '../../../../../lib/storage/cart-state.ts';
 import {
+  accessTokenItem,
   cartCountItem,
   cartStateItem,
   currentCartSetting,
+  releaseTracksItem,
   storeUrlSetting,
 } from '../../../../../lib/storage/items.ts';
 import { fakeAuth, fakeStore, summary } from '../../../../helpers/fake-store.ts';
@@ -32,7 +37,10 @@ beforeEach(async () => {
   });
   vi.spyOn(fakeBrowser.action, 'setBadgeBackgroundColor').mockResolvedValue();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('the cart service', () => {
   it('adds, changes formats, removes and empties: the store first, then the badge and the cache', async () => {
@@ -60,6 +68,7 @@ describe('the cart service', () => {
     expect((await cached())?.cart).toEqual({ 'track:2': 'aiff' });
     await cart.empty({});
     expect((await cached())?.cart).toEqual({});
+    await cart.settled();
     expect(badge).toEqual(['2', '2', '2', '1', '']);
     expect(requests).toEqual([
       'POST /cart/1/',
@@ -80,7 +89,11 @@ describe('the cart service', () => {
       return set(items);
     });
     vi.mocked(fakeBrowser.action.setBadgeText).mockImplementation(async () => void order.push('badge'));
-    await cartService().add({ items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] });
+    const cart = cartService();
+    await cart.add({ items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] });
+    // The badge after the answer: the store tab's click does not wait for it.
+    expect(order).toEqual(['cart state']);
+    await cart.settled();
     expect(order).toEqual(['cart state', 'badge']);
   });
 
@@ -99,7 +112,10 @@ describe('the cart service', () => {
       'POST /cart/1/': () => ({ added: [cartItem(1)], warnings: [], cart: summary(3) }),
       'GET /cart/1/': () => ({ ...summary(3), items: [cartItem(1), cartItem(8), cartItem(9)] }),
     });
-    await cartService().add({ items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] });
+    const cart = cartService();
+    await cart.add({ items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] });
+    // Read again after the answer, which does not wait for it.
+    await cart.settled();
     expect(requests).toEqual(['POST /cart/1/', 'GET /cart/1/']);
     expect(Object.keys((await cached())?.cart ?? {})).toEqual(['track:1', 'track:8', 'track:9']);
   });
@@ -126,5 +142,111 @@ describe('the cart service', () => {
     expect((await cart.setCurrent('saturday')).current).toBe('saturday');
     expect(warned).toHaveBeenCalled();
     expect(await currentCartSetting.getValue()).toBe('saturday');
+  });
+});
+
+describe('a worker keeping what a click needs (lib/background/worker-storage.ts)', () => {
+  /** A worker as the extension starts one: its kept items empty, read from storage at its start. */
+  function startedWorker() {
+    const stored = createWorkerStorage();
+    const auth = createAuthService({
+      tokens: extensionTokenStore(stored.accessToken),
+      storeUrl: stored.storeUrl.getValue,
+    });
+    return createCartService(createWorkerContext(auth, stored));
+  }
+
+  /** What a stopped worker left in storage: track 1 in the cart (release 7 holds it), a token. */
+  beforeEach(async () => {
+    await cartStateItem.setValue({
+      [storeUrl]: { ...signedOutState('default'), signedIn: true, cart: { 'track:1': 'mp3' } },
+    });
+    await releaseTracksItem.setValue({ [`${storeUrl} 7`]: [1, 2, 3] });
+    await accessTokenItem.setValue({ token: 'kept-token', renewAt: Date.now() + 600_000, storeUrl });
+  });
+
+  /** The store's POSTs, each with its token and the storage reads made before it was sent. */
+  function watchedStore() {
+    fakeStore({ 'POST /cart/1/': () => ({ added: [cartItem(9)], warnings: [], cart: summary(2) }) });
+    const store = globalThis.fetch;
+    const reads = [vi.spyOn(fakeBrowser.storage.local, 'get'), vi.spyOn(fakeBrowser.storage.session, 'get')];
+    const posts: { token: unknown; readsBefore: number }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        const headers = init?.headers as Record<string, string>;
+        const readsBefore = reads.reduce((sum, read) => sum + read.mock.calls.length, 0);
+        if (init?.method === 'POST') posts.push({ token: headers.authorization, readsBefore });
+        return store(input, init);
+      }),
+    );
+    const clearReads = () => {
+      for (const read of reads) read.mockClear();
+    };
+    return { posts, clearReads };
+  }
+
+  it('started with nothing in memory, awaits what storage holds: the cart for the overlap check, the token', async () => {
+    const { posts } = watchedStore();
+    const cart = startedWorker();
+    // Asked at once, before the kept items were read: the release overlaps track 1 in the cart.
+    const release = await cart.addChecked({ item: { type: 'release', id: 7, audioFormat: 'mp3' } });
+    expect(release.outcome).toBe('overlap');
+    expect(posts).toEqual([]);
+    const track = await cart.addChecked({ item: { type: 'track', id: 9, audioFormat: 'mp3' } });
+    expect(track.outcome).toBe('added');
+    expect(posts.map(({ token }) => token)).toEqual(['Bearer kept-token']);
+    expect((await cached())?.cart).toEqual({ 'track:1': 'mp3', 'track:9': 'mp3' });
+  });
+
+  it('reads no storage between a click and its store call once it has started', async () => {
+    const { posts, clearReads } = watchedStore();
+    const cart = startedWorker();
+    await cart.addChecked({ item: { type: 'track', id: 9, audioFormat: 'mp3' } });
+    await cart.settled();
+    clearReads();
+    posts.length = 0;
+    await cart.addChecked({ item: { type: 'track', id: 10, audioFormat: 'wav' } });
+    expect(posts).toEqual([{ token: 'Bearer kept-token', readsBefore: 0 }]);
+  });
+
+  it('answers once its kept cart state has the add, before storage does; storage follows', async () => {
+    watchedStore();
+    const cart = startedWorker();
+    await cart.settled();
+    const local = fakeBrowser.storage.local;
+    const set = local.set.bind(local);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.spyOn(local, 'set').mockImplementation(async (items) => {
+      await held;
+      return set(items);
+    });
+    expect((await cart.addChecked({ item: { type: 'track', id: 9, audioFormat: 'mp3' } })).outcome).toBe(
+      'added',
+    );
+    expect((await cached())?.cart).toEqual({ 'track:1': 'mp3' });
+    // The next click's overlap check already counts track 9.
+    expect((await cart.addChecked({ item: { type: 'track', id: 9, audioFormat: 'wav' } })).outcome).toBe(
+      'added',
+    );
+    release();
+    await cart.settled();
+    expect((await cached())?.cart).toEqual({ 'track:1': 'mp3', 'track:9': 'mp3' });
+  });
+
+  it('follows a token and a cart written after it started (another context, a sign-in)', async () => {
+    const { posts } = watchedStore();
+    const cart = startedWorker();
+    await cart.addChecked({ item: { type: 'track', id: 9, audioFormat: 'mp3' } });
+    await accessTokenItem.setValue({ token: 'renewed', renewAt: Date.now() + 600_000, storeUrl });
+    await cartStateItem.setValue({ [storeUrl]: { ...signedOutState('default'), signedIn: true, cart: {} } });
+    // The cart no longer holds track 1: the release goes in without a question.
+    expect((await cart.addChecked({ item: { type: 'release', id: 7, audioFormat: 'mp3' } })).outcome).toBe(
+      'added',
+    );
+    expect(posts.map(({ token }) => token)).toEqual(['Bearer kept-token', 'Bearer renewed']);
   });
 });
