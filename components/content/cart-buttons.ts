@@ -167,7 +167,8 @@ function buttons(parts: Parts, state: CartButtonsState): HTMLElement[] {
     made.lastElementChild?.setAttribute('aria-label', i18n.t('content.moreFormats', [item.title]));
     return made;
   });
-  audioFormats.forEach((format, index) => formatButton(group.children[index] as Element, state, format));
+  for (const [index, format] of audioFormats.entries())
+    formatButton(group.children[index] as Element, state, format);
   if (!status.inCart) return [group];
   const remove = part(parts, 'remove', () => button('remove', '✕', 'remove'));
   attribute(remove, 'aria-label', i18n.t('content.remove', [item.title]));
