@@ -176,15 +176,25 @@ export class FirefoxLocator implements UiLocator {
   }
 
   async click(): Promise<void> {
-    const element = await this.element();
-    await until(
-      () => element.evaluate((node) => !(node as HTMLButtonElement).disabled),
-      `${this.description} to be enabled`,
-    );
-    // As Playwright does: into view first. Puppeteer's own scrolling over BiDi misses an element
-    // below the fold of a page whose scrolling element is not the document (the popup's panels).
-    await element.evaluate((node) => node.scrollIntoView({ block: 'center', inline: 'center' }));
-    await element.click();
+    let clickFailed: unknown;
+    // As Playwright's click: an element the page drew again between finding and clicking (a
+    // re-render replaces it: "Node is detached from document") is found again, until enabled.
+    await until(async () => {
+      const element = await this.element();
+      if (await element.evaluate((node) => (node as HTMLButtonElement).disabled)) return false;
+      // As Playwright does: into view first. Puppeteer's own scrolling over BiDi misses an element
+      // below the fold of a page whose scrolling element is not the document (the popup's panels).
+      await element.evaluate((node) => node.scrollIntoView({ block: 'center', inline: 'center' }));
+      try {
+        await element.click();
+      } catch (error) {
+        // Only a node gone before the click is tried again: a click that did land is not repeated.
+        if (/detached/i.test(String(error))) return false;
+        clickFailed = error;
+      }
+      return true;
+    }, `${this.description} to be clicked, enabled`);
+    if (clickFailed) throw clickFailed;
   }
 
   async fill(value: string): Promise<void> {
