@@ -2,6 +2,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing';
 import { e2eWorkers } from './test/e2e/e2e-workers.ts';
+import { LongestFirst } from './test/e2e/longest-first.ts';
 import { bothEngines } from './test/service/engines.ts';
 
 // vitest's default is one worker less than the cores: one worker on a 2-core machine, and half the
@@ -10,6 +11,8 @@ const fileWorkers = 2;
 
 export default defineConfig({
   test: {
+    // The longest e2e files start first (the others, and every other project, keep vitest's order).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         plugins: [WxtVitest(), preact()],
