@@ -38,8 +38,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { h, type VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { collectionKeys } from '../lib/contract/recording-match.ts';
-import { type CollectionIndex, encodeKeys } from '../lib/storage/collection-index.ts';
+import type { CollectionIndex } from '../lib/storage/collection-index.ts';
 import { chartPage } from '../server/catalog/detail-pages.ts';
 import { ChartPage } from '../server/web/pages/chart-page.tsx';
 import { contentSecurityPolicy } from '../server/web/render.ts';
@@ -47,6 +46,7 @@ import { pageShell } from '../server/web/shell.ts';
 import { builtExtensionPath, chromePath, launchChromium } from '../test/helpers/chromium.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 import { startTestStore } from '../test/helpers/store.ts';
+import { benchCollectionIndex } from './collection-index.ts';
 import { median, recordFigures } from './figures.ts';
 
 const { values } = parseArgs({
@@ -134,24 +134,14 @@ const collectionRows = 1000;
 async function collectionIndexFor(rows: number): Promise<CollectionIndex> {
   const data = await chartPage(store.ctx, chartIds.get(rows) as number);
   const held = (data?.tracks ?? []).filter((_, i) => i % 4 === 0);
-  const keys = held.flatMap((track) =>
-    collectionKeys({ artists: track.artists.map((a) => a.name), title: track.name, mix: track.mixName }),
+  return benchCollectionIndex(
+    collectionSize,
+    held.map((track) => ({
+      artists: track.artists.map((a) => a.name),
+      title: track.name,
+      mix: track.mixName,
+    })),
   );
-  for (let i = held.length; i < collectionSize; i++) {
-    keys.push(
-      ...collectionKeys({
-        artists: `Collection Artist ${i % 3000}`,
-        title: `Own Track ${i}`,
-        mix: i % 3 ? 'Extended Mix' : '',
-      }),
-    );
-  }
-  const source = { id: 'rekordbox:rekordbox.xml', kind: 'rekordbox' as const, name: 'rekordbox' };
-  return {
-    sources: [
-      { ...source, tracks: collectionSize, importedAt: new Date().toISOString(), keys: encodeKeys(keys) },
-    ],
-  };
 }
 
 /** Puts a collection index in the extension's storage.local, or takes it out (null). */

@@ -24,12 +24,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { CDPSession, Page, Worker } from 'playwright-core';
 import { CartButtonsPage } from '../components/content/cart-buttons.page.ts';
-import { collectionKeys } from '../lib/contract/recording-match.ts';
-import { type CollectionIndex, encodeKeys } from '../lib/storage/collection-index.ts';
 import { findUserByName } from '../server/accounts/users.ts';
 import { signInToStore } from '../test/e2e/connect.ts';
 import { builtExtensionPath, chromePath, extensionPages, launchChromium } from '../test/helpers/chromium.ts';
 import { startTestStore } from '../test/helpers/store.ts';
+import { benchCollectionIndex } from './collection-index.ts';
 import { median, recordFigures } from './figures.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
@@ -45,26 +44,6 @@ const context = await launchChromium({ executablePath: chromePath, extensionPath
 
 /** Runs `source` (an expression, plain text: tsx would wrap inner functions) in the extension's worker. */
 const inWorker = <T>(worker: Worker, source: string): Promise<T> => worker.evaluate(source) as Promise<T>;
-
-/** A collection of `collectionSize` tracks none of which is on the page, as its compact index. */
-function collectionIndex(): CollectionIndex {
-  const keys: string[] = [];
-  for (let i = 0; i < collectionSize; i++) {
-    keys.push(
-      ...collectionKeys({
-        artists: `Collection Artist ${i % 3000}`,
-        title: `Own Track ${i}`,
-        mix: i % 3 ? 'Extended Mix' : '',
-      }),
-    );
-  }
-  const source = { id: 'rekordbox:rekordbox.xml', kind: 'rekordbox' as const, name: 'rekordbox' };
-  return {
-    sources: [
-      { ...source, tracks: collectionSize, importedAt: new Date().toISOString(), keys: encodeKeys(keys) },
-    ],
-  };
-}
 
 interface TraceEvent {
   name: string;
@@ -163,7 +142,7 @@ try {
   }
   await inWorker(
     worker,
-    `chrome.storage.local.set({ collectionIndex: ${JSON.stringify(collectionIndex())} })`,
+    `chrome.storage.local.set({ collectionIndex: ${JSON.stringify(benchCollectionIndex(collectionSize))} })`,
   );
 
   const demo = await findUserByName(store.ctx.db, 'demo');
