@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestStore } from '../helpers/store.ts';
 import { e2eWorkers } from './e2e-workers.ts';
+import { makeFirefoxProfileTemplate } from './firefox/firefox-extension.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,6 +11,8 @@ declare module 'vitest' {
     storeUrls: string[];
     chromePath: string;
     firefoxPath: string;
+    /** The profile each Firefox launch starts from a copy of (firefox-extension.ts). */
+    firefoxProfileTemplate: string;
   }
 }
 
@@ -32,6 +35,7 @@ export default async function setup(project: TestProject) {
   }
   // Eight-second tracks (trackSeconds): the tests sharing a store save files but do not test their
   // length; full-length files are the service suite's (file-serving.test.ts) and the download runs'.
+  const firefoxProfileTemplate = makeFirefoxProfileTemplate(firefoxPath);
   const stores = await Promise.all(
     Array.from({ length: e2eWorkers }, async () => {
       const port = await freePort();
@@ -47,7 +51,9 @@ export default async function setup(project: TestProject) {
   );
   project.provide('chromePath', chromePath);
   project.provide('firefoxPath', firefoxPath);
+  project.provide('firefoxProfileTemplate', await firefoxProfileTemplate);
   return async () => {
     await Promise.all(stores.map((store) => store.close()));
+    rmSync(await firefoxProfileTemplate, { recursive: true, force: true });
   };
 }
