@@ -42,7 +42,7 @@ try {
     files.map((url) => url),
     30,
     pid,
-    { range: 'bytes=0-0' },
+    { headers: { range: 'bytes=0-0' } },
   );
   const baseline = residentBytes(pid);
   console.log(

@@ -1,3 +1,4 @@
+import { endianness } from 'node:os';
 import {
   type TrackAnalysis,
   waveformDetailColumnsPerSecond,
@@ -15,6 +16,9 @@ export interface PcmStream {
   frames: number;
   chunks: Iterable<Int16Array>;
 }
+
+/** WAV samples are little-endian: on such a machine they are copied as they are. */
+const littleEndian = endianness() === 'LE';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -82,9 +86,12 @@ export function wavStream(head: Uint8Array, file: Iterable<Uint8Array>): PcmStre
         ? Buffer.concat([carry, slice.subarray(start, end)])
         : slice.subarray(start, end);
       const usable = bytes.length - (bytes.length % frameBytes);
-      const data = new DataView(bytes.buffer, bytes.byteOffset, usable);
       const chunk = new Int16Array(usable / 2);
-      for (let i = 0; i < chunk.length; i++) chunk[i] = data.getInt16(i * 2, true);
+      if (littleEndian) new Uint8Array(chunk.buffer).set(bytes.subarray(0, usable));
+      else {
+        const data = new DataView(bytes.buffer, bytes.byteOffset, usable);
+        for (let i = 0; i < chunk.length; i++) chunk[i] = data.getInt16(i * 2, true);
+      }
       carry = Uint8Array.from(bytes.subarray(usable));
       yield chunk;
     }

@@ -53,21 +53,28 @@ export function residentBytes(pid: number): number {
   return Number(match?.[1] ?? 0) * 1024;
 }
 
-/** One download read to its end and dropped: its size, and whether it arrived whole. */
-function drain(url: string, headers: Record<string, string>): Promise<{ bytes: number; complete: boolean }> {
+/**
+ * One download read to its end (or its first `readBytes`, then the connection closed) and dropped:
+ * the bytes read, and whether they arrived whole.
+ */
+function drain(
+  url: string,
+  headers: Record<string, string>,
+  readBytes = Number.POSITIVE_INFINITY,
+): Promise<{ bytes: number; complete: boolean }> {
   return new Promise((resolve, reject) => {
     get(url, { agent: false, headers }, (response) => {
       let bytes = 0;
+      const expected = Math.min(readBytes, Number(response.headers['content-length']));
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
+        if (bytes >= readBytes) response.destroy();
       });
       response.on('error', () => {});
       response.on('close', () =>
         resolve({
           bytes,
-          complete:
-            response.statusCode === (headers.range ? 206 : 200) &&
-            bytes === Number(response.headers['content-length']),
+          complete: response.statusCode === (headers.range ? 206 : 200) && bytes >= expected,
         }),
       );
     }).on('error', reject);
@@ -83,12 +90,15 @@ export interface LoadResult {
   peakResidentBytes: number;
 }
 
-/** Every URL downloaded once, `concurrency` at a time, with the store's memory watched meanwhile. */
+/**
+ * Every URL downloaded once (or its first `readBytes`), `concurrency` at a time, with the store's
+ * memory watched meanwhile.
+ */
 export async function downloadConcurrently(
   urls: string[],
   concurrency: number,
   pid: number,
-  headers: Record<string, string> = {},
+  { headers = {}, readBytes }: { headers?: Record<string, string>; readBytes?: number } = {},
 ): Promise<LoadResult> {
   let peak = residentBytes(pid);
   const sampler = setInterval(() => {
@@ -102,7 +112,7 @@ export async function downloadConcurrently(
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         for (let url = queue.shift(); url; url = queue.shift()) {
-          const result = await drain(url, headers);
+          const result = await drain(url, headers, readBytes);
           bytes += result.bytes;
           if (!result.complete) incomplete++;
         }

@@ -164,7 +164,11 @@ describe('byte ranges', () => {
 });
 
 describe('memory under concurrency', () => {
-  it('grows by less than 150 MB while 30 full-length WAVs of different tracks download at once', {
+  // Thirty full-length WAVs (about 60 MB each) stream at once, and 12 MB of each is read: a store
+  // that built a file before sending it would hold 1.8 GB at the start, and one that kept what it
+  // sent would hold the 360 MB read. Reading them whole proves nothing more and costs the suite
+  // 20 s of CPU; the full lengths are the tests above, the whole downloads bench/file-serving.ts.
+  it('grows by less than 150 MB while 30 full-length WAVs of different tracks stream at once', {
     timeout: 300_000,
   }, async () => {
     const child = await spawnStore(store.dbPath);
@@ -176,9 +180,9 @@ describe('memory under concurrency', () => {
       // bounded caches. What is measured is what the downloads themselves hold.
       for (const url of urls) await rawGet(url, { range: 'bytes=0-0' });
       const before = residentBytes(pid);
-      const result = await downloadConcurrently(urls, 30, pid);
+      const result = await downloadConcurrently(urls, 30, pid, { readBytes: 12_000_000 });
       expect(result.incomplete).toBe(0);
-      expect(result.bytes).toBeGreaterThan(30 * 30_000_000);
+      expect(result.bytes).toBeGreaterThanOrEqual(30 * 12_000_000);
       console.log(
         `store memory: ${(before / 2 ** 20).toFixed(0)} MB before, ${((result.peakResidentBytes - before) / 2 ** 20).toFixed(0)} MB more at the peak`,
       );
