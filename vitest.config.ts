@@ -41,6 +41,11 @@ export default defineConfig({
           maxWorkers: fileWorkers,
           environment: 'node',
           setupFiles: ['test/helpers/extension-english.ts'],
+          // A worker's files share its modules, as the unit files do: each file importing the
+          // store again was an eighth of the stage. Each file starts stores of its own; what the
+          // process keeps (made audio, the worker threads) is keyed by content, and
+          // test/helpers/test-database.ts reads the engine from the project's env.
+          isolate: false,
           testTimeout: 30_000,
         },
       },
@@ -54,6 +59,7 @@ export default defineConfig({
           maxWorkers: fileWorkers,
           environment: 'node',
           setupFiles: ['test/helpers/extension-english.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['test/service/postgres-setup.ts'],
