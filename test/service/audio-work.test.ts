@@ -48,9 +48,13 @@ describe('the store while it makes a track’s first MP3', () => {
       'SELECT track_id FROM downloads WHERE id = ?',
       Number(url.pathname.split('/').at(-1)),
     )) as { track_id: number };
-    // A length no other file's track has: its sound is made here, not found in the caches a
-    // worker's earlier files filled (the files share its modules).
+    // A length and a release's catalog number no other file's track has: its sound and its cover
+    // are made here, not found in the caches a worker's earlier files filled (they share modules).
     await store.ctx.db.run('UPDATE tracks SET length_ms = length_ms + 4321 WHERE id = ?', trackId);
+    await store.ctx.db.run(
+      "UPDATE releases SET catalog_number = catalog_number || '-AW' WHERE id = (SELECT release_id FROM tracks WHERE id = ?)",
+      trackId,
+    );
     const track = (await loadTracks(store.ctx, [trackId])).get(trackId) as Track;
     expect(track.lengthMs).toBeGreaterThan(120_000);
     await store.app.inject({ url: '/' }); // the home page's first render, before the watch starts
