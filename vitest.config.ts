@@ -95,10 +95,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: e2eWorkers,
-          // A worker's files share its modules: each file importing Playwright, Puppeteer and the
-          // harness again was 6 % of the stage's time. Every file launches its own browser and
-          // keeps its state in its own module; the shared stores are one per worker anyway.
-          isolate: false,
           // A browser's answer on a loaded machine (two files at once): expect.poll's 1 s is too short.
           expect: { poll: { timeout: 10_000 } },
         },

@@ -119,7 +119,8 @@ export async function importCollectionAndShop<P extends CollectionPage>(
     'Read 4 tracks from rekordbox. 1 skipped: 1 without an artist or a title.',
   );
   const imported = [expect.stringMatching(/^rekordbox \(rekordbox\.xml\): 4 tracks, imported /)];
-  expect(await collection.sources.allTextContents()).toEqual(imported);
+  // The list is drawn again from storage's change, a moment after the import's answer.
+  await expect.poll(() => collection.sources.allTextContents()).toEqual(imported);
   await options.close();
 
   // The same export cut short (a copy stopped early) is refused by name, and replaces nothing.
