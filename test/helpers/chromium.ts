@@ -97,8 +97,8 @@ export async function launchChromium(options: ChromiumLaunch): Promise<BrowserCo
 }
 
 /**
- * Chromium's helper processes can still be writing the profile when the close event fires
- * (ENOTEMPTY in one CI run): retried, and a folder left in the temp directory is no failure.
+ * A browser's helper processes can still be writing the profile when it has closed (Chromium's
+ * ENOTEMPTY in one CI run): retried, and a folder left in the temp directory is no failure.
  */
 export function removeProfile(folder: string): void {
   try {

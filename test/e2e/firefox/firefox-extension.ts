@@ -10,12 +10,13 @@
  *   pins it, so its pages have a known address.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { inject } from 'vitest';
 import { firefoxAddonId } from '../../../lib/contract/extension-identity.ts';
+import { removeProfile } from '../../helpers/chromium.ts';
 import type { MenuClick } from '../extension.ts';
 import { FirefoxPage } from './puppeteer-ui.ts';
 
@@ -253,7 +254,7 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {})
     },
     async close() {
       await browser.close();
-      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+      removeProfile(profile);
     },
   };
   return extension;
