@@ -85,7 +85,7 @@ const watchConsoleService = `(() => {
  * Start-up work a test's Firefox does not need (a spare content process made in advance, the new
  * tab page preloaded, telemetry, region and network probes): about half a second of CPU a launch.
  * And a caret that does not blink: headless Firefox focuses its address bar, and each blink
- * repaints the window in software, a fifth of a core for as long as the browser is open.
+ * repaints the window in software (an idle browser spent a fifth of a core on it).
  */
 const quietStartPrefs = {
   'ui.caretBlinkTime': -1,
