@@ -111,9 +111,7 @@ describe('owned per format', () => {
     // A format not owned is an upgrade: added at once, no question.
     await buttons.upgrade(control, 'wav').click();
     await buttons.inCartAs(control, 'wav').waitFor();
-    await expect
-      .poll(cartItems, { timeout: 5_000 })
-      .toEqual([{ id: bought.id, type: 'track', audioFormat: 'wav' }]);
+    await expect.poll(cartItems).toEqual([{ id: bought.id, type: 'track', audioFormat: 'wav' }]);
   });
 });
 
@@ -147,9 +145,7 @@ describe('no paying twice', () => {
     const missing = release.trackIds
       .filter((id) => id !== bought.id)
       .map((id) => ({ id, type: 'track', audioFormat: 'wav' }));
-    await expect
-      .poll(async () => (await cartItems()).sort((a, b) => a.id - b.id), { timeout: 5_000 })
-      .toEqual(missing);
+    await expect.poll(async () => (await cartItems()).sort((a, b) => a.id - b.id)).toEqual(missing);
   });
 });
 

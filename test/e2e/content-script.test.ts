@@ -26,7 +26,7 @@ let buttons: CartButtonsPage<Page>;
 
 /** Waits until the store's cart holds exactly `expected`. */
 async function expectCart(expected: { id: number; type: string; audioFormat: string }[]): Promise<void> {
-  await expect.poll(cartItems, { timeout: 5_000 }).toEqual(expected);
+  await expect.poll(cartItems).toEqual(expected);
 }
 
 const pathOf = (kind: string, ref: { slug: string; id: number }) => `/${kind}/${ref.slug}/${ref.id}`;
