@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { removeProfile } from '../helpers/chromium.ts';
+import { removeProfile } from '../helpers/browser-profile.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { chromeExtensionId } from '../../lib/contract/extension-identity.ts';
+import { removeProfile } from './browser-profile.ts';
 
 /**
  * Flags for headless Chromium in tests and benchmarks: no sandbox (these machines run as root), no
@@ -94,18 +95,6 @@ export async function launchChromium(options: ChromiumLaunch): Promise<BrowserCo
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'default' });
   }
   return context;
-}
-
-/**
- * A browser's helper processes can still be writing the profile when it has closed (Chromium's
- * ENOTEMPTY in one CI run): retried, and a folder left in the temp directory is no failure.
- */
-export function removeProfile(folder: string): void {
-  try {
-    rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-  } catch {
-    // The temp directory is cleaned by the system; a test must not fail on it.
-  }
 }
 
 /** Opens the extension's pages in `context`: what test/e2e/connect.ts signs in with. */

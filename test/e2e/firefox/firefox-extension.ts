@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { inject } from 'vitest';
 import { firefoxAddonId } from '../../../lib/contract/extension-identity.ts';
-import { removeProfile } from '../../helpers/chromium.ts';
+import { removeProfile } from '../../helpers/browser-profile.ts';
 import type { MenuClick } from '../extension.ts';
 import { FirefoxPage } from './puppeteer-ui.ts';
 
