@@ -185,6 +185,16 @@ export class FirefoxLocator implements UiLocator {
       // As Playwright does: into view first. Puppeteer's own scrolling over BiDi misses an element
       // below the fold of a page whose scrolling element is not the document (the popup's panels).
       await element.evaluate((node) => node.scrollIntoView({ block: 'center', inline: 'center' }));
+      // As Playwright's "stable" check: a click lands where the element was measured, so one the
+      // page is still moving (a section above it loading) waits until it stays put. A timer, not
+      // animation frames, which a tab in the background does not get.
+      const steady = await element.evaluate(async (node) => {
+        const box = () => JSON.stringify(node.getBoundingClientRect());
+        const before = box();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return box() === before;
+      });
+      if (!steady) return false;
       try {
         await element.click();
       } catch (error) {
@@ -208,11 +218,13 @@ export class FirefoxLocator implements UiLocator {
 
   async setChecked(checked: boolean): Promise<void> {
     await this.waitFor();
-    if ((await this.owner.query<boolean>(this.steps, { action: 'checked' })) !== checked) await this.click();
-    await until(
-      async () => (await this.owner.query<boolean>(this.steps, { action: 'checked' })) === checked,
-      `${this.description} to be ${checked ? 'checked' : 'unchecked'}`,
-    );
+    const isChecked = () => this.owner.query<boolean>(this.steps, { action: 'checked' });
+    // A click the box did not take (it landed as the page moved) is made again, as a person would.
+    await until(async () => {
+      if ((await isChecked()) === checked) return true;
+      await this.click();
+      return (await isChecked()) === checked;
+    }, `${this.description} to be ${checked ? 'checked' : 'unchecked'}`);
   }
 
   async selectOption(option: string | { label: string }): Promise<string[]> {
