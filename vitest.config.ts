@@ -30,6 +30,9 @@ export default defineConfig({
           // parse XML ask for one (`// @vitest-environment happy-dom` on their first line).
           environment: 'node',
           setupFiles: ['test/unit/setup.ts'],
+          // npm test runs the static checks beside this stage: a property run that takes 2.5 s
+          // alone must not meet vitest's 5 s default on a loaded machine.
+          testTimeout: 15_000,
         },
       },
       {
