@@ -220,11 +220,14 @@ export class FirefoxLocator implements UiLocator {
     await this.waitFor();
     const isChecked = () => this.owner.query<boolean>(this.steps, { action: 'checked' });
     // A click the box did not take (it landed as the page moved) is made again, as a person would.
-    await until(async () => {
-      if ((await isChecked()) === checked) return true;
-      await this.click();
-      return (await isChecked()) === checked;
-    }, `${this.description} to be ${checked ? 'checked' : 'unchecked'}`);
+    await until(
+      async () => {
+        if ((await isChecked()) === checked) return true;
+        await this.click();
+        return (await isChecked()) === checked;
+      },
+      `${this.description} to be ${checked ? 'checked' : 'unchecked'}`,
+    );
   }
 
   async selectOption(option: string | { label: string }): Promise<string[]> {
