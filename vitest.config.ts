@@ -98,6 +98,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: e2eWorkers,
+          // A worker's files share its modules, as the unit and service files do: each file imported
+          // Playwright, Puppeteer and the store again (268 s to 260 s). Each file launches its own
+          // browsers and signs in on a fresh profile; what a process keeps (the store's made audio
+          // and covers, keyed by what they are made from) is correct for any store.
+          isolate: false,
           // A browser's answer on a loaded machine (two files at once): expect.poll's 1 s is too short.
           expect: { poll: { timeout: 10_000 } },
         },

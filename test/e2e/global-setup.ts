@@ -18,7 +18,7 @@ declare module 'vitest' {
 
 /**
  * A store per e2e worker (vitest.config.ts's e2eWorkers), each on a free port with a small seeded
- * catalog: files run two at a time, and two files at once must not share a cart or a library.
+ * catalog: files run several at a time, and two files at once must not share a cart or a library.
  */
 export default async function setup(project: TestProject) {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
