@@ -179,7 +179,11 @@ function mortal<T extends object>(
         if (worker.dieAt !== null && worker.calls >= worker.dieAt) return never;
         worker.calls++;
         if (worker.dieAt !== null && worker.calls >= worker.dieAt) {
-          if (worker.sideEffect) void (value as (...a: unknown[]) => unknown).apply(object, args);
+          // The call happens, and its outcome, a failure too (the store down), is lost with the worker.
+          if (worker.sideEffect) {
+            const outcome = (value as (...a: unknown[]) => unknown).apply(object, args);
+            Promise.resolve(outcome).catch(() => undefined);
+          }
           return never;
         }
         return (value as (...a: unknown[]) => unknown).apply(object, args);
