@@ -21,10 +21,9 @@ import { serializerCompiler } from './http/serializer.ts';
 import { registerOAuth } from './oauth/oauth-server.ts';
 import { registerOpenApi } from './openapi.ts';
 import { operatorRoutes } from './operator/routes.ts';
+import { defaultPort } from './runtime/store-command.ts';
 import { tracklistRoutes } from './tracklist/routes.ts';
 import { errorPage, notFoundPage, websiteRoutes } from './web/routes.ts';
-
-export const defaultPort = 8787;
 
 export const defaultConfig = (baseUrl = `http://127.0.0.1:${defaultPort}`): StoreConfig => ({
   baseUrl,

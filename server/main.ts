@@ -1,11 +1,7 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { defaultCartLimits } from '../lib/contract/cart-limits.ts';
-import { buildApp, defaultPort } from './app.ts';
-import { artistIndex } from './catalog/artist-index.ts';
-import { DatabaseUnavailable } from './db/database.ts';
-import { dataFolderOf, loadOperatorToken } from './operator/operator-token.ts';
-import { ensureDemoAccounts, generateCatalog, isCatalogEmpty } from './seed/generate.ts';
+import { defaultPort } from './runtime/store-command.ts';
 
 const usage = `Usage: npm run store -- [options]
 
@@ -117,6 +113,20 @@ const host = args.host as string;
 const baseUrl =
   (args['base-url'] as string | undefined) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
+const trustProxy = proxyAddresses(args['trust-proxy'] as string | undefined);
+
+// The store's modules load once the arguments are good: a mistyped option is refused at once,
+// not after a second of loading Fastify, the database drivers and the rest.
+const [{ buildApp }, { artistIndex }, { DatabaseUnavailable }, { dataFolderOf, loadOperatorToken }, seed] =
+  await Promise.all([
+    import('./app.ts'),
+    import('./catalog/artist-index.ts'),
+    import('./db/database.ts'),
+    import('./operator/operator-token.ts'),
+    import('./seed/generate.ts'),
+  ]);
+const { ensureDemoAccounts, generateCatalog, isCatalogEmpty } = seed;
+
 const dbPath = (args.db as string | undefined) ?? process.env.DATABASE_URL ?? '.data/store.db';
 const operatorToken =
   (args['operator-token'] as string | undefined) ??
@@ -127,7 +137,7 @@ const built = await buildApp({
   config: { baseUrl, accessTokenTtlSeconds, cartLimits, fileNetwork, operatorToken },
   // Requests are not logged one by one: warnings and errors only, unless CRATE_LOG_LEVEL says otherwise.
   logLevel: process.env.CRATE_LOG_LEVEL ?? 'warn',
-  trustProxy: proxyAddresses(args['trust-proxy'] as string | undefined),
+  trustProxy,
 }).catch((error: unknown) => {
   // A database that is down, refuses the password or is not the store's: one line, no stack.
   if (error instanceof DatabaseUnavailable) {

@@ -4,6 +4,9 @@
  */
 import { join } from 'node:path';
 
+/** The port `npm run store` listens on unless told otherwise (`--port`). */
+export const defaultPort = 8787;
+
 export const storeNodeArgs = [
   '--import',
   join(import.meta.dirname, 'jsx-hooks.ts'),
