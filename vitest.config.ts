@@ -103,7 +103,7 @@ export default defineConfig({
           // browsers and signs in on a fresh profile; what a process keeps (the store's made audio
           // and covers, keyed by what they are made from) is correct for any store.
           isolate: false,
-          // A browser's answer on a loaded machine (two files at once): expect.poll's 1 s is too short.
+          // A browser's answer on a loaded machine (three files at once): expect.poll's 1 s is too short.
           expect: { poll: { timeout: 10_000 } },
         },
       },
