@@ -72,6 +72,14 @@ export const cartSums = query((db, a: { cartId: number }) =>
     ]),
 );
 
+/** The cart's lines as its version is made of them (cart-store.ts, versionOf). */
+export const cartLines = query((db, a: { cartId: number }) =>
+  db
+    .selectFrom('cart_items')
+    .select(['item_type', 'item_id', 'audio_format'])
+    .where('cart_id', '=', a.cartId),
+);
+
 export const cartIdByName = query((db, a: { userId: number; name: string }) =>
   db.selectFrom('carts').select('id').where('user_id', '=', a.userId).where('name', '=', a.name),
 );

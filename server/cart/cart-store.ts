@@ -1,4 +1,5 @@
 import { defaultCartName } from '../../lib/contract/cart-name.ts';
+import { cartVersion as versionOfLines } from '../../lib/contract/cart-version.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import { trackDisplayTitle } from '../../lib/contract/track-display.ts';
 import type {
@@ -14,6 +15,7 @@ import type {
 import { loadReleases, loadTracks, price } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import { versionChanged } from '../http/preconditions.ts';
 import * as q from './cart-queries.ts';
 import type { ItemRef } from './items-param.ts';
 
@@ -21,15 +23,58 @@ import type { ItemRef } from './items-param.ts';
  * A user's carts (contract.md section 4). Every change runs in one transaction. On SQLite
  * transactions run one at a time; on PostgreSQL an add locks the cart's row first (touchCart) and
  * the items' primary key refuses a second copy, so concurrent requests on one cart are applied one
- * after another and none is lost.
+ * after another and none is lost. Every answer carries the version of the cart it leaves, read in
+ * the same transaction (docs/api.md, "Cart versions").
  */
 
 export { defaultCartName };
 
 type PricedRow = q.PricedRow;
 
+/** An answer with the version of the cart it shows or leaves. */
+export interface Versioned<T> {
+  result: T;
+  version: string;
+}
+
+/** A change made against a version the client read (If-Match): refused when the cart moved on. */
+export interface ChangeOptions {
+  expectedVersion?: string;
+}
+
 const cartId = async (ctx: StoreContext, userId: number, name: string) =>
   (await ctx.db.get(q.cartIdByName, { userId, name }))?.id;
+
+type Line = Pick<PricedRow, 'item_type' | 'item_id' | 'audio_format'>;
+
+/** The cart's version (lib/contract/cart-version.ts) from its rows. */
+const versionOf = (rows: readonly Line[]) =>
+  versionOfLines(
+    rows.map((row) => ({ type: row.item_type, id: row.item_id, audioFormat: row.audio_format })),
+  );
+
+const versionById = async (ctx: StoreContext, id: number | undefined) =>
+  versionOf(id === undefined ? [] : await ctx.db.all(q.cartLines, { cartId: id }));
+
+/** The cart's version now: one small read, for a conditional read that may need no more. */
+export async function cartVersion(ctx: StoreContext, userId: number, name: string): Promise<string> {
+  return versionById(ctx, await cartId(ctx, userId, name));
+}
+
+/**
+ * Inside a change's transaction: goes on only while the cart is at the version the client expects.
+ * The touch locks the cart's row on PostgreSQL until the commit, so no change slips in between.
+ */
+async function requireVersion(
+  ctx: StoreContext,
+  userId: number,
+  name: string,
+  { expectedVersion }: ChangeOptions,
+): Promise<void> {
+  if (expectedVersion === undefined) return;
+  const touched = await ctx.db.get(q.touchCart, { userId, name, now: new Date().toISOString() });
+  if ((await versionById(ctx, touched?.id)) !== expectedVersion) throw versionChanged('cart');
+}
 
 /** The cart's items with their prices, in the order they were added. */
 export async function pricedItems(ctx: StoreContext, userId: number, name: string): Promise<PricedRow[]> {
@@ -74,6 +119,15 @@ async function itemsOf(ctx: StoreContext, rows: PricedRow[]): Promise<CartItem[]
   });
 }
 
+/** Counts, total and version, read together. */
+export const versionedSummary = (ctx: StoreContext, userId: number, name: string) =>
+  ctx.db.transaction(
+    async (): Promise<Versioned<CartSummary>> => ({
+      result: await cartSummary(ctx, userId, name),
+      version: await cartVersion(ctx, userId, name),
+    }),
+  );
+
 /** Counts and total, summed in SQL: a summary never needs the items themselves. */
 export async function cartSummary(ctx: StoreContext, userId: number, name: string): Promise<CartSummary> {
   const id = await cartId(ctx, userId, name);
@@ -102,9 +156,12 @@ export async function loadCartPreview(
 }
 
 /** A cart that does not exist yet is shown empty. */
-export async function loadCart(ctx: StoreContext, userId: number, name: string): Promise<Cart> {
+export async function loadCart(ctx: StoreContext, userId: number, name: string): Promise<Versioned<Cart>> {
   const rows = await pricedItems(ctx, userId, name);
-  return { ...summaryOf(ctx, name, rows), items: await itemsOf(ctx, rows) };
+  return {
+    result: { ...summaryOf(ctx, name, rows), items: await itemsOf(ctx, rows) },
+    version: await versionOf(rows),
+  };
 }
 
 /** The names of a user's carts that hold something or were used, default first. */
@@ -256,9 +313,11 @@ async function addInTransaction(
   name: string,
   items: CartItemInput[],
   alreadyPurchasedOverride: boolean,
+  options: ChangeOptions,
 ): Promise<Added> {
   const { db } = ctx;
   return await db.transaction(async () => {
+    await requireVersion(ctx, userId, name, options);
     const facts = await itemStandings(ctx, userId, items);
     const warnings: CartWarning[] = [];
     const added = new Set<string>();
@@ -305,17 +364,35 @@ export async function addItems(
   name: string,
   items: CartItemInput[],
   alreadyPurchasedOverride: boolean,
-): Promise<CartAddResult> {
+  options: ChangeOptions = {},
+): Promise<Versioned<CartAddResult>> {
   const { rows, added, warnings } = await addInTransaction(
     ctx,
     userId,
     name,
     items,
     alreadyPurchasedOverride,
+    options,
   );
   // Catalog records are read after the commit: the cart's lock is held no longer than its writes.
   const addedRows = rows.filter((row) => added.has(itemKey({ type: row.item_type, id: row.item_id })));
-  return { added: await itemsOf(ctx, addedRows), warnings, cart: summaryOf(ctx, name, rows) };
+  return {
+    result: { added: await itemsOf(ctx, addedRows), warnings, cart: summaryOf(ctx, name, rows) },
+    version: await versionOf(rows),
+  };
+}
+
+/** A change's answer: its warnings, and the cart's summary and version as the change leaves it. */
+async function changed(
+  ctx: StoreContext,
+  userId: number,
+  name: string,
+  warnings: CartWarning[],
+): Promise<Versioned<CartChangeResult>> {
+  return {
+    result: { warnings, cart: await cartSummary(ctx, userId, name) },
+    version: await cartVersion(ctx, userId, name),
+  };
 }
 
 const notInCart = (item: ItemRef) => warning(item, 'notInCart', `${label(item)} is not in the cart.`);
@@ -326,11 +403,13 @@ export async function setCartFormat(
   userId: number,
   name: string,
   audioFormat: AudioFormat,
-): Promise<CartChangeResult> {
+  options: ChangeOptions = {},
+): Promise<Versioned<CartChangeResult>> {
   return await ctx.db.transaction(async () => {
+    await requireVersion(ctx, userId, name, options);
     const id = await cartId(ctx, userId, name);
     if (id !== undefined) await ctx.db.run(q.setCartFormat, { cartId: id, format: audioFormat });
-    return { warnings: [], cart: await cartSummary(ctx, userId, name) };
+    return changed(ctx, userId, name, []);
   });
 }
 
@@ -340,12 +419,14 @@ export async function setItemFormats(
   userId: number,
   name: string,
   items: CartItemInput[],
-): Promise<CartChangeResult> {
+  options: ChangeOptions = {},
+): Promise<Versioned<CartChangeResult>> {
   return await ctx.db.transaction(async () => {
+    await requireVersion(ctx, userId, name, options);
     const id = await cartId(ctx, userId, name);
     const warnings: CartWarning[] = [];
     for (const item of items) {
-      const changed =
+      const updated =
         id === undefined
           ? 0
           : (
@@ -356,9 +437,9 @@ export async function setItemFormats(
                 format: item.audioFormat,
               })
             ).changes;
-      if (changed === 0) warnings.push(notInCart(item));
+      if (updated === 0) warnings.push(notInCart(item));
     }
-    return { warnings, cart: await cartSummary(ctx, userId, name) };
+    return changed(ctx, userId, name, warnings);
   });
 }
 
@@ -367,8 +448,10 @@ export async function removeItems(
   userId: number,
   name: string,
   items: ItemRef[],
-): Promise<CartChangeResult> {
+  options: ChangeOptions = {},
+): Promise<Versioned<CartChangeResult>> {
   return await ctx.db.transaction(async () => {
+    await requireVersion(ctx, userId, name, options);
     const id = await cartId(ctx, userId, name);
     const warnings: CartWarning[] = [];
     for (const item of items) {
@@ -378,14 +461,20 @@ export async function removeItems(
           : (await ctx.db.run(q.deleteItem, { cartId: id, itemType: item.type, itemId: item.id })).changes;
       if (removed === 0) warnings.push(notInCart(item));
     }
-    return { warnings, cart: await cartSummary(ctx, userId, name) };
+    return changed(ctx, userId, name, warnings);
   });
 }
 
-export async function emptyCart(ctx: StoreContext, userId: number, name: string): Promise<CartChangeResult> {
+export async function emptyCart(
+  ctx: StoreContext,
+  userId: number,
+  name: string,
+  options: ChangeOptions = {},
+): Promise<Versioned<CartChangeResult>> {
   return await ctx.db.transaction(async () => {
+    await requireVersion(ctx, userId, name, options);
     const id = await cartId(ctx, userId, name);
     if (id !== undefined) await ctx.db.run(q.deleteItems, { cartId: id });
-    return { warnings: [], cart: await cartSummary(ctx, userId, name) };
+    return changed(ctx, userId, name, []);
   });
 }

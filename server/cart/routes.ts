@@ -18,22 +18,32 @@ import { envelope } from '../http/envelope.ts';
 import { refuseOtherMethods } from '../http/methods.ts';
 import { component } from '../http/openapi-schemas.ts';
 import { accessTokenParam, flag, oneOf, text } from '../http/param-schemas.ts';
+import { answeredNotModified, requiredVersion } from '../http/preconditions.ts';
 import {
   addItems,
-  cartSummary,
+  cartVersion,
   defaultCartName,
   emptyCart,
   loadCart,
   removeItems,
   setCartFormat,
   setItemFormats,
+  type Versioned,
+  versionedSummary,
 } from './cart-store.ts';
 import { itemsParam } from './items-param.ts';
 
 // Documented without the trailing slash (Redocly's no-path-trailing-slash); both spellings answer.
 const url = '/cart/1';
 
-const CartMetadata = z.object({ audioFormats: z.array(z.string()) });
+const CartMetadata = z.object({
+  audioFormats: z.array(z.string()),
+  cartVersion: z
+    .string()
+    .describe(
+      'The version of the cart this answer shows or leaves (also the `ETag` of a read): send it as `If-None-Match` to read only when the cart changed, or as `If-Match` to change it only while it is unchanged.',
+    ),
+});
 const responses = {
   view: component(envelopeOf(z.union([Cart, CartSummary]), CartMetadata), 'CartViewResponse'),
   add: component(envelopeOf(CartAddResult, CartMetadata), 'CartAddResponse'),
@@ -73,12 +83,32 @@ function requireOneChange(params: { audioFormat?: unknown; items?: unknown }): v
   }
 }
 
-export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
+/** What every cart route shares: the formats sold, the answer's envelope, the cart a call names. */
+function cartRouting(ctx: StoreContext) {
   const formats = audioFormatFees(ctx.db).map((fee) => fee.name) as [AudioFormat, ...AudioFormat[]];
-  const metadata = () => ({ audioFormats: audioFormatFees(ctx.db).map((fee) => fee.name) });
-  const itemsWithFormat = itemsParam(formats);
-  const cartName = (name: string | undefined) => name ?? defaultCartName;
+  return {
+    formats,
+    itemsWithFormat: itemsParam(formats),
+    answer: <T>({ result, version }: Versioned<T>) =>
+      envelope(result, {
+        audioFormats: audioFormatFees(ctx.db).map((fee) => fee.name),
+        cartVersion: version,
+      }),
+    cartName: (name: string | undefined) => name ?? defaultCartName,
+  };
+}
+type CartRouting = ReturnType<typeof cartRouting>;
 
+export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
+  const routing = cartRouting(ctx);
+  viewRoute(app, ctx, routing);
+  addRoute(app, ctx, routing);
+  formatRoute(app, ctx, routing);
+  removeRoute(app, ctx, routing);
+  refuseOtherMethods(app, url, ['GET', 'POST', 'PUT', 'DELETE']);
+}
+
+function viewRoute(app: FastifyInstance, ctx: StoreContext, { answer, cartName }: CartRouting): void {
   apiRoute(app, ctx, {
     method: 'GET',
     url,
@@ -86,17 +116,26 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
     summary: 'View a cart (summary=true: counts and total only)',
     tag: 'cart',
     scope: 'store',
+    description:
+      "Answers with an `ETag` naming the cart's version; with `If-None-Match` naming the current one, a 304 and no body.",
     params: z.object({ ...common, summary: flag('true: counts and total, without the items.').optional() }),
     response: responses.view,
-    handler: async ({ params, user }) => {
+    conditional: true,
+    handler: async ({ params, user, request, reply }) => {
       const name = cartName(params.name);
-      return envelope(
-        params.summary ? await cartSummary(ctx, user.userId, name) : await loadCart(ctx, user.userId, name),
-        metadata(),
-      );
+      // The cheap read first: a client whose copy is current gets a 304 for one small query.
+      if (answeredNotModified(request, reply, await cartVersion(ctx, user.userId, name))) return reply;
+      const read = params.summary
+        ? await versionedSummary(ctx, user.userId, name)
+        : await loadCart(ctx, user.userId, name);
+      reply.header('etag', `"${read.version}"`);
+      return answer(read);
     },
   });
+}
 
+function addRoute(app: FastifyInstance, ctx: StoreContext, routing: CartRouting): void {
+  const { answer, cartName, itemsWithFormat } = routing;
   apiRoute(app, ctx, {
     method: 'POST',
     url,
@@ -112,20 +151,23 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
       alreadyPurchasedOverride: flag('true: add items the user already owns.').optional(),
     }),
     response: responses.add,
-    errors: [409],
-    handler: async ({ params, user }) =>
-      envelope(
+    errors: [409, 412],
+    handler: async ({ params, user, request }) =>
+      answer(
         await addItems(
           ctx,
           user.userId,
           cartName(params.name),
           params.items as CartItemInput[],
           params.alreadyPurchasedOverride ?? false,
+          { expectedVersion: requiredVersion(request) },
         ),
-        metadata(),
       ),
   });
+}
 
+function formatRoute(app: FastifyInstance, ctx: StoreContext, routing: CartRouting): void {
+  const { answer, cartName, formats, itemsWithFormat } = routing;
   apiRoute(app, ctx, {
     method: 'PUT',
     url,
@@ -140,16 +182,21 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
       items: itemsWithFormat.optional(),
     }),
     response: responses.change,
-    handler: async ({ params, user }) => {
+    errors: [412],
+    handler: async ({ params, user, request }) => {
       const name = cartName(params.name);
       requireOneChange(params);
-      const result = params.audioFormat
-        ? await setCartFormat(ctx, user.userId, name, params.audioFormat)
-        : await setItemFormats(ctx, user.userId, name, params.items as CartItemInput[]);
-      return envelope(result, metadata());
+      const options = { expectedVersion: requiredVersion(request) };
+      return answer(
+        params.audioFormat
+          ? await setCartFormat(ctx, user.userId, name, params.audioFormat, options)
+          : await setItemFormats(ctx, user.userId, name, params.items as CartItemInput[], options),
+      );
     },
   });
+}
 
+function removeRoute(app: FastifyInstance, ctx: StoreContext, { answer, cartName }: CartRouting): void {
   apiRoute(app, ctx, {
     method: 'DELETE',
     url,
@@ -159,16 +206,15 @@ export function cartRoutes(app: FastifyInstance, ctx: StoreContext): void {
     scope: 'store',
     params: z.object({ ...common, items: itemsParam().optional() }),
     response: responses.change,
-    handler: async ({ params, user }) => {
+    errors: [412],
+    handler: async ({ params, user, request }) => {
       const name = cartName(params.name);
-      return envelope(
+      const options = { expectedVersion: requiredVersion(request) };
+      return answer(
         params.items
-          ? await removeItems(ctx, user.userId, name, params.items)
-          : await emptyCart(ctx, user.userId, name),
-        metadata(),
+          ? await removeItems(ctx, user.userId, name, params.items, options)
+          : await emptyCart(ctx, user.userId, name, options),
       );
     },
   });
-
-  refuseOtherMethods(app, url, ['GET', 'POST', 'PUT', 'DELETE']);
 }

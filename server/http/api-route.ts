@@ -19,7 +19,7 @@ import { checkedJson } from './serializer.ts';
  * ignored, on every route (docs/api.md).
  */
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412;
 
 // biome-ignore lint/suspicious/noExplicitAny: the shape's value types are whatever each route declares
 type ParamsSchema = z.ZodObject<any>;
@@ -38,6 +38,8 @@ export interface ApiOperation<P extends ParamsSchema, R extends z.ZodType, S ext
   response: R;
   /** Error statuses the operation can answer besides 400, 413 and 415 (and 401/403 when scoped). */
   errors?: ErrorStatus[];
+  /** A read that answers 304 to an If-None-Match naming its current version (preconditions.ts). */
+  conditional?: true;
   /**
    * Public operations whose answer depends only on their parameters and these tables: each
    * answer is kept serialized, by parameters, until this process writes one of the tables.
@@ -47,7 +49,9 @@ export interface ApiOperation<P extends ParamsSchema, R extends z.ZodType, S ext
     params: z.output<P>;
     user: S extends StoreScope ? AuthenticatedUser : undefined;
     request: FastifyRequest;
-  }): Promise<z.input<R>> | z.input<R>;
+    /** For headers; a handler that sent its answer itself (a 304) returns the reply. */
+    reply: FastifyReply;
+  }): Promise<z.input<R> | FastifyReply> | z.input<R> | FastifyReply;
 }
 
 const formMethods = new Set(['POST', 'PUT', 'DELETE']);
@@ -115,6 +119,9 @@ export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends 
           description: 'The `{metadata, results}` envelope.',
           content: { 'application/json': { schema: response } },
         },
+        ...(operation.conditional
+          ? { 304: { description: 'Not modified: If-None-Match names the current version (`ETag`).' } }
+          : {}),
         ...errorResponses(errors),
       },
     },
@@ -141,6 +148,7 @@ export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends 
           params: request.query as z.output<P>,
           user: users.get(request) as S extends StoreScope ? AuthenticatedUser : undefined,
           request,
+          reply,
         });
       if (!cache) return answer();
       const key = JSON.stringify(request.query);

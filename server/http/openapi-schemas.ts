@@ -55,6 +55,7 @@ const errorDescriptions: Record<number, string> = {
   404: 'Nothing has this id.',
   409: 'A limit of the store was reached or the state does not allow the change; the message names it.',
   410: 'The link has expired.',
+  412: 'If-Match named a version that is no longer the current one: read again, then retry. Nothing changed.',
   413: 'The request body is over 64 KiB.',
   415: 'The body is not a form (application/x-www-form-urlencoded).',
 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cartVersion } from '../../lib/contract/cart-version.ts';
 import {
   Cart,
   CartAddResult,
@@ -357,6 +358,92 @@ describe('named carts', () => {
     expect((await view('mine', demoToken)).counts.items).toBe(0);
     await call('DELETE', { sourceType: 'test', name: 'mine' });
   });
+});
+
+describe('versions (docs/api.md, "Cart versions")', () => {
+  const read = async (headers: Record<string, string> = {}, query: Record<string, string> = {}) =>
+    await store.app.inject({
+      method: 'GET',
+      url: '/cart/1/',
+      query: { sourceType: 'test', ...query },
+      headers: { authorization: `Bearer ${token}`, ...headers },
+    });
+  const versionOf = (body: string) =>
+    (JSON.parse(body) as { metadata: { cartVersion: string } }).metadata.cartVersion;
+
+  it('names the version in the ETag and every answer, and answers 304 while it holds', async () => {
+    const [a] = await purchasableTracks(1);
+    const empty = await read();
+    const emptyVersion = versionOf(empty.body);
+    expect(empty.headers.etag).toBe(`"${emptyVersion}"`);
+    // Computed as the worker computes it over the cart it keeps.
+    expect(emptyVersion).toBe(await cartVersion([]));
+    const added = await call('POST', {
+      sourceType: 'test',
+      items: items([{ id: a?.id, type: 'track', audioFormat: 'mp3' }]),
+    });
+    const version = added.body.metadata.cartVersion as string;
+    expect(version).toBe(await cartVersion([{ type: 'track', id: a?.id as number, audioFormat: 'mp3' }]));
+
+    const unchanged = await read({ 'if-none-match': `"${version}"` });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(`"${version}"`);
+    // The summary has the same version; an old one reads the cart again.
+    expect((await read({ 'if-none-match': `"${version}"` }, { summary: 'true' })).statusCode).toBe(304);
+    const stale = await read({ 'if-none-match': `"${emptyVersion}"` });
+    expect(stale.statusCode).toBe(200);
+    expect(versionOf(stale.body)).toBe(version);
+    // A format change is a new version; so is the checkout's emptying (the same as never made).
+    const changed = await call('PUT', { sourceType: 'test', audioFormat: 'wav' });
+    expect(changed.body.metadata.cartVersion).not.toBe(version);
+    const emptied = await call('DELETE', { sourceType: 'test' });
+    expect(emptied.body.metadata.cartVersion).toBe(emptyVersion);
+  });
+
+  it('changes only while If-Match names the current version; else 412 and nothing changed', async () => {
+    const [a, b] = await purchasableTracks(2);
+    const first = await call('POST', {
+      sourceType: 'test',
+      items: items([{ id: a?.id, type: 'track', audioFormat: 'mp3' }]),
+    });
+    const readVersion = first.body.metadata.cartVersion as string;
+    // Changed elsewhere: the release of another computer, here a second track.
+    await add([{ id: b?.id, type: 'track', audioFormat: 'mp3' }]);
+    const cart = await view();
+    for (const [method, query] of [
+      ['POST', { items: items([{ id: b?.id, type: 'track', audioFormat: 'wav' }]) }],
+      ['PUT', { audioFormat: 'aiff' }],
+      ['DELETE', { items: items([{ id: a?.id, type: 'track' }]) }],
+      ['DELETE', {}],
+    ] as const) {
+      const refused = await call(
+        method,
+        { sourceType: 'test', ...query },
+        { headers: { 'if-match': `"${readVersion}"` } },
+      );
+      expect(refused.status, `${method} ${JSON.stringify(query)}`).toBe(412);
+      expect(refused.body).toMatchObject({ metadata: { error: 'cartChanged' }, results: null });
+      expect(await view()).toEqual(cart);
+    }
+    const current = (await read()).headers.etag as string;
+    const accepted = await call(
+      'PUT',
+      { sourceType: 'test', audioFormat: 'aiff' },
+      { headers: { 'if-match': current } },
+    );
+    expect(accepted.status).toBe(200);
+    expect((await view()).items.map((item) => item.audioFormat)).toEqual(['aiff', 'aiff']);
+  });
+
+  it.each([['abc'], ['W/"abc"'], ['"a", "b"']])(
+    'refuses If-Match %j with a 400 naming it',
+    async (header) => {
+      const response = await call('DELETE', { sourceType: 'test' }, { headers: { 'if-match': header } });
+      expect(response.status).toBe(400);
+      expect(response.body.metadata.parameter).toBe('If-Match');
+    },
+  );
 });
 
 describe('bad input changes nothing', () => {

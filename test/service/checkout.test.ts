@@ -59,7 +59,7 @@ describe('checkout', () => {
       { id: second?.id as number, type: 'track', audioFormat: 'wav' },
       { id: release.id, type: 'release', audioFormat: 'aiff' },
     ]);
-    const cartTotal = (await loadCart(store.ctx, userId, 'default')).total;
+    const cartTotal = (await loadCart(store.ctx, userId, 'default')).result.total;
 
     const order = await checkoutCart(store.ctx, userId, 'default');
 
@@ -120,7 +120,7 @@ describe('checkout', () => {
         status: 'available',
       })),
     ]);
-    expect((await loadCart(store.ctx, userId, 'default')).items).toEqual([]);
+    expect((await loadCart(store.ctx, userId, 'default')).result.items).toEqual([]);
     expect(
       [...(await ownedTrackIds(db(), userId, [first?.id as number, ...tracksOfRelease, 999_999]))].sort(),
     ).toEqual([first?.id as number, ...tracksOfRelease].sort());
