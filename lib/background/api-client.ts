@@ -36,12 +36,14 @@ import {
 import {
   type ApiClientOptions,
   createStoreTransport,
+  notModified,
   type Query,
   type StoreCall,
+  type StoreExchange,
 } from './store-transport.ts';
 
 const CartMetadata = z
-  .object({ audioFormats: z.array(z.string()) })
+  .object({ audioFormats: z.array(z.string()), cartVersion: z.string().max(200) })
   .partial()
   .loose();
 
@@ -49,6 +51,19 @@ export interface CartView {
   cart: CartType;
   /** The formats the store sells (metadata.audioFormats), when it lists them. */
   audioFormats: string[];
+  /** The cart's version (metadata.cartVersion), when the store keeps versions. */
+  version?: string;
+}
+
+/** A cart change's answer, with the version of the cart it leaves when the store keeps versions. */
+export interface CartAnswer<T> {
+  result: T;
+  version?: string;
+}
+
+/** A cart change made only while the cart is at `expectedVersion` (a `conflict` StoreError, code `cartChanged`, else). */
+export interface CartPrecondition {
+  expectedVersion?: string;
 }
 
 export interface Paged<T> {
@@ -88,36 +103,70 @@ export type PageWithId = Exclude<CatalogPage, PageWithoutId>;
 
 const itemsJson = (items: readonly object[]) => JSON.stringify(items);
 
-/** The cart calls; every one names the calling application (`sourceType`). */
-function cartCalls(call: StoreCall, sourceType: string) {
-  /** One request to /cart/1/, signed in, answered with `schema`'s results. */
-  const cart = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', query: Query, schema: z.ZodType<T>) =>
-    call(method, '/cart/1/', { ...query, sourceType }, envelopeOf(schema), { authenticated: true }).then(
-      (body) => body.results,
-    );
+/** The cart's reads; every call names the calling application (`sourceType`). */
+function cartReads(call: StoreCall, exchange: StoreExchange, sourceType: string) {
+  const view = (body: { results: CartType; metadata: z.infer<typeof CartMetadata> }): CartView => ({
+    cart: body.results,
+    audioFormats: body.metadata.audioFormats ?? [],
+    ...(body.metadata.cartVersion ? { version: body.metadata.cartVersion } : {}),
+  });
   return {
-    /** GET /cart/1/: the whole cart, with the formats the store sells. */
-    async viewCart(target: CartTarget = {}): Promise<CartView> {
-      const body = await call(
+    /** GET /cart/1/: the whole cart, with the formats the store sells and its version. */
+    viewCart: async (target: CartTarget = {}): Promise<CartView> =>
+      view(
+        await call('GET', '/cart/1/', { name: target.name, sourceType }, envelopeOf(Cart, CartMetadata), {
+          authenticated: true,
+        }),
+      ),
+
+    /** GET /cart/1/ with If-None-Match: the cart when it is no longer at `version`, else null (a 304). */
+    async viewCartIfChanged(target: CartTarget, version: string): Promise<CartView | null> {
+      const body = await exchange(
         'GET',
         '/cart/1/',
         { name: target.name, sourceType },
         envelopeOf(Cart, CartMetadata),
-        { authenticated: true },
+        { authenticated: true, conditions: { ifNoneMatch: version } },
       );
-      return { cart: body.results, audioFormats: body.metadata.audioFormats ?? [] };
+      return body === notModified ? null : view(body);
     },
 
     /** GET /cart/1/?summary=true: counts and total, no items. */
-    cartSummary: (target: CartTarget = {}): Promise<CartSummaryType> =>
-      cart('GET', { name: target.name, summary: true }, CartSummary),
+    cartSummary: async (target: CartTarget = {}): Promise<CartSummaryType> =>
+      (
+        await call(
+          'GET',
+          '/cart/1/',
+          { name: target.name, summary: true, sourceType },
+          envelopeOf(CartSummary),
+          { authenticated: true },
+        )
+      ).results,
+  };
+}
 
+/** The cart's changes, each answered with the cart's version and made against one when given. */
+function cartChanges(call: StoreCall, sourceType: string) {
+  /** One change of /cart/1/, signed in, answered with `schema`'s results and the cart's version. */
+  const change = async <T>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    query: Query,
+    schema: z.ZodType<T>,
+    { expectedVersion }: CartPrecondition,
+  ): Promise<CartAnswer<T>> => {
+    const body = await call(method, '/cart/1/', { ...query, sourceType }, envelopeOf(schema, CartMetadata), {
+      authenticated: true,
+      conditions: { ifMatch: expectedVersion },
+    });
+    return { result: body.results, version: body.metadata.cartVersion };
+  };
+  return {
     /** POST /cart/1/: owned items come back as `alreadyPurchased` warnings unless overridden. */
     addToCart: (
       items: CartItemInput[],
-      options: CartTarget & { alreadyPurchasedOverride?: boolean } = {},
-    ): Promise<CartAddResultType> =>
-      cart(
+      options: CartTarget & CartPrecondition & { alreadyPurchasedOverride?: boolean } = {},
+    ): Promise<CartAnswer<CartAddResultType>> =>
+      change(
         'POST',
         {
           items: itemsJson(items),
@@ -125,29 +174,37 @@ function cartCalls(call: StoreCall, sourceType: string) {
           alreadyPurchasedOverride: options.alreadyPurchasedOverride,
         },
         CartAddResult,
+        options,
       ),
 
     /** PUT /cart/1/ with audioFormat: every item of the cart gets that format. */
-    setCartFormat: (audioFormat: AudioFormat, target: CartTarget = {}): Promise<CartChangeResultType> =>
-      cart('PUT', { audioFormat, name: target.name }, CartChangeResult),
+    setCartFormat: (
+      audioFormat: AudioFormat,
+      target: CartTarget & CartPrecondition = {},
+    ): Promise<CartAnswer<CartChangeResultType>> =>
+      change('PUT', { audioFormat, name: target.name }, CartChangeResult, target),
 
     /** PUT /cart/1/ with items: only the listed items change format. */
-    setItemFormats: (items: CartItemInput[], target: CartTarget = {}): Promise<CartChangeResultType> =>
-      cart('PUT', { items: itemsJson(items), name: target.name }, CartChangeResult),
+    setItemFormats: (
+      items: CartItemInput[],
+      target: CartTarget & CartPrecondition = {},
+    ): Promise<CartAnswer<CartChangeResultType>> =>
+      change('PUT', { items: itemsJson(items), name: target.name }, CartChangeResult, target),
 
     /** DELETE /cart/1/ without items: empties the cart. */
-    emptyCart: (target: CartTarget = {}): Promise<CartChangeResultType> =>
-      cart('DELETE', { name: target.name }, CartChangeResult),
+    emptyCart: (target: CartTarget & CartPrecondition = {}): Promise<CartAnswer<CartChangeResultType>> =>
+      change('DELETE', { name: target.name }, CartChangeResult, target),
 
     /** DELETE /cart/1/ with items ({id, type} only): removes them. */
     removeFromCart: (
       items: { id: number; type: ItemType }[],
-      target: CartTarget = {},
-    ): Promise<CartChangeResultType> =>
-      cart(
+      target: CartTarget & CartPrecondition = {},
+    ): Promise<CartAnswer<CartChangeResultType>> =>
+      change(
         'DELETE',
         { items: itemsJson(items.map(({ id, type }) => ({ id, type }))), name: target.name },
         CartChangeResult,
+        target,
       ),
   };
 }
@@ -275,10 +332,11 @@ function libraryCalls(call: StoreCall) {
 }
 
 export function createApiClient(options: ApiClientOptions) {
-  const { storeUrl, call } = createStoreTransport(options);
+  const { storeUrl, call, exchange } = createStoreTransport(options);
   return {
     storeUrl,
-    ...cartCalls(call, options.sourceType),
+    ...cartReads(call, exchange, options.sourceType),
+    ...cartChanges(call, options.sourceType),
     ...catalogCalls(call),
     ...libraryCalls(call),
   };

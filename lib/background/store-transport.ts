@@ -46,6 +46,20 @@ export interface ApiClientOptions {
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallOptions {
+  authenticated: boolean;
+  /** Versions for a conditional request (docs/api.md, "Cart versions"). */
+  conditions?: {
+    /** Change only while the resource is at this version (a 412 otherwise). */
+    ifMatch?: string;
+    /** Answer only when the resource is no longer at this version (`notModified` otherwise). */
+    ifNoneMatch?: string;
+  };
+}
+
+/** What a conditional read answers when the version the client holds is current (a 304). */
+export const notModified = Symbol('notModified');
 export type Query = Record<string, string | number | boolean | undefined | readonly string[]>;
 
 const idempotent = new Set<Method>(['GET', 'PUT', 'DELETE']);
@@ -90,6 +104,7 @@ async function errorFrom(
     case 404:
       return new StoreError({ kind: 'notFound', message: storeSays(messages.notFound), ...detail });
     case 409:
+    case 412:
       return new StoreError({ kind: 'conflict', message: storeSays(messages.conflict), ...detail });
     case 429:
       return new StoreError({
@@ -116,6 +131,48 @@ function urlFor(storeUrl: string, path: string, query: Query): string {
   return url.href;
 }
 
+/** The request headers of a call: JSON, the token, the versions of a conditional request. */
+function headersFor(
+  token: string | undefined,
+  conditions: CallOptions['conditions'],
+): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (conditions?.ifMatch) headers['if-match'] = `"${conditions.ifMatch}"`;
+  if (conditions?.ifNoneMatch) headers['if-none-match'] = `"${conditions.ifNoneMatch}"`;
+  return headers;
+}
+
+/** One attempt at a request: the response, or the StoreError of a network that did not carry it. */
+function attemptWith(
+  options: ApiClientOptions &
+    Required<Pick<ApiClientOptions, 'fetch' | 'timeoutMs' | 'isOnline'>> & { storeUrl: string },
+) {
+  const { storeUrl } = options;
+  return async (
+    method: Method,
+    url: string,
+    token: string | undefined,
+    conditions: CallOptions['conditions'],
+  ): Promise<Response> => {
+    try {
+      return await options.fetch(url, {
+        method,
+        headers: headersFor(token, conditions),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'TimeoutError') {
+        throw new StoreError({ kind: 'timeout', message: messages.timeout });
+      }
+      if (options.hasHostAccess && !(await options.hasHostAccess().catch(() => true))) {
+        throw noAccess(storeUrl);
+      }
+      throw unreachable(storeUrl, options.isOnline());
+    }
+  };
+}
+
 export function createStoreTransport(options: ApiClientOptions) {
   const storeUrl = options.storeUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
@@ -128,29 +185,16 @@ export function createStoreTransport(options: ApiClientOptions) {
   const random = options.random ?? Math.random;
   const isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine !== false);
 
-  async function attempt(method: Method, url: string, token: string | undefined): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    try {
-      return await fetchImpl(url, { method, headers, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'TimeoutError') {
-        throw new StoreError({ kind: 'timeout', message: messages.timeout });
-      }
-      if (options.hasHostAccess && !(await options.hasHostAccess().catch(() => true))) {
-        throw noAccess(storeUrl);
-      }
-      throw unreachable(storeUrl, isOnline());
-    }
-  }
+  const attempt = attemptWith({ ...options, storeUrl, fetch: fetchImpl, timeoutMs, isOnline });
 
-  async function call<S extends z.ZodType>(
+  /** The answer, or `notModified` when the store says the version named by `ifNoneMatch` is current. */
+  async function exchange<S extends z.ZodType>(
     method: Method,
     path: string,
     query: Query,
     schema: S,
-    { authenticated }: { authenticated: boolean },
-  ): Promise<z.infer<S>> {
+    { authenticated, conditions }: CallOptions,
+  ): Promise<z.infer<S> | typeof notModified> {
     const deadline = now() + budgetMs;
     let token: string | undefined;
     if (authenticated) {
@@ -160,13 +204,14 @@ export function createStoreTransport(options: ApiClientOptions) {
     const url = urlFor(storeUrl, path, query);
     let renewed = false;
     for (let attemptNumber = 1; ; attemptNumber++) {
-      const response = await attempt(method, url, token);
+      const response = await attempt(method, url, token, conditions);
       if (response.status === 401 && token && options.auth && !renewed) {
         // The store refused a token we believed valid (revoked, or the store restarted): renew once.
         renewed = true;
         token = await options.auth.renewAccessToken(token);
         continue;
       }
+      if (response.status === 304 && conditions?.ifNoneMatch) return notModified;
       if (!response.ok) {
         const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now());
         if (idempotent.has(method) && retryableStatus.has(response.status) && attemptNumber < maxAttempts) {
@@ -189,7 +234,22 @@ export function createStoreTransport(options: ApiClientOptions) {
     }
   }
 
-  return { storeUrl, call };
+  /** A call; a 304 it did not ask for is an answer it cannot read. */
+  async function call<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    query: Query,
+    schema: S,
+    options: CallOptions,
+  ): Promise<z.infer<S>> {
+    const answer = await exchange(method, path, query, schema, options);
+    if (answer === notModified)
+      throw new StoreError({ kind: 'invalidResponse', message: messages.invalidResponse });
+    return answer;
+  }
+
+  return { storeUrl, call, exchange };
 }
 
 export type StoreCall = ReturnType<typeof createStoreTransport>['call'];
+export type StoreExchange = ReturnType<typeof createStoreTransport>['exchange'];

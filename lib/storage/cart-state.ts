@@ -15,6 +15,11 @@ export interface CartState {
   cartName: string;
   /** The current cart's items and the format each is in. */
   cart: Partial<Record<ItemKey, AudioFormat>>;
+  /**
+   * The store's version of the cart (lib/contract/cart-version.ts) these items are known to equal;
+   * absent when not known (a store without versions, an entry written before them).
+   */
+  cartVersion?: string;
   ownedTracks: number[];
   /** Releases all of whose tracks are in the download library. */
   ownedReleases: number[];
@@ -68,6 +73,7 @@ export function isCartState(value: unknown): value is CartState {
     typeof state.signedIn === 'boolean' &&
     typeof state.cartName === 'string' &&
     isCart(state.cart) &&
+    (state.cartVersion === undefined || typeof state.cartVersion === 'string') &&
     isIdList(state.ownedTracks) &&
     isIdList(state.ownedReleases) &&
     isFormatsByItem(state.ownedFormats)

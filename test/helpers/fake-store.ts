@@ -31,11 +31,26 @@ export type Answer = unknown | { status: number; error: string; message: string 
 const isFailure = (answer: Answer): answer is { status: number; error: string; message: string } =>
   typeof answer === 'object' && answer !== null && 'status' in answer && 'error' in answer;
 
+/** An answer whose envelope carries this metadata (a cart's `cartVersion`, say). */
+class WithMetadata {
+  constructor(
+    readonly results: unknown,
+    readonly metadata: Record<string, unknown>,
+  ) {}
+}
+export const withMetadata = (results: unknown, metadata: Record<string, unknown>) =>
+  new WithMetadata(results, metadata);
+
+/** A 304: the version the request named is current. */
+export const notModifiedAnswer = Symbol('304');
+
 /**
  * Stubs fetch with a store answering `routes['GET /cart/1/']` and the like (a summary request is
  * `GET /cart/1/ summary`); an unknown route is a 404. Returns the requests in order.
  */
-export function fakeStore(routes: Record<string, (url: URL) => Answer>): string[] {
+export function fakeStore(
+  routes: Record<string, (url: URL, headers: Record<string, string>) => Answer>,
+): string[] {
   const requests: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -44,7 +59,12 @@ export function fakeStore(routes: Record<string, (url: URL) => Answer>): string[
       const key = `${init?.method ?? 'GET'} ${url.pathname}${url.searchParams.has('summary') ? ' summary' : ''}`;
       requests.push(key);
       const route = routes[key] ?? routes[key.replace(/ summary$/, '')];
-      const answer: Answer = route ? route(url) : { status: 404, error: 'notFound', message: 'Not found.' };
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      const answer: Answer = route
+        ? await route(url, headers)
+        : { status: 404, error: 'notFound', message: 'Not found.' };
+      if (answer === notModifiedAnswer) return new Response(null, { status: 304 });
+      if (answer instanceof WithMetadata) return Response.json(answer);
       if (isFailure(answer))
         return Response.json(
           { metadata: { error: answer.error, message: answer.message }, results: null },

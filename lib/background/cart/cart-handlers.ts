@@ -12,6 +12,10 @@ export function cartHandlers(cart: CartService) {
     setCartFormat: (request) => cart.setCartFormat(request),
     removeFromCart: (request) => cart.remove(request),
     emptyCart: (target) => cart.empty(target),
+    async cartShown() {
+      await cart.checkShown();
+      return {};
+    },
     setCurrentCart: ({ name }) => cart.setCurrent(name),
     importCrate: ({ cartName, crate }) => cart.importCrate(cartName, crate),
     async purchasesChanged() {

@@ -10,7 +10,7 @@ import { cartNameOf } from '../../contract/cart-name.ts';
 import type { AudioFormat, CartItemInput, CartSummary, ItemType } from '../../contract/wire.ts';
 import type { CrateFile } from '../../protocol/crate-file.ts';
 import { StoreError } from '../../protocol/store-error.ts';
-import type { ApiClient, CartTarget } from '../api-client.ts';
+import type { ApiClient, CartAnswer, CartPrecondition, CartTarget } from '../api-client.ts';
 import type { WorkerContext } from '../worker-context.ts';
 import type { WorkerStorage } from '../worker-storage.ts';
 import { clearCartCount, recordCartCount, restoreCartBadge } from './cart-badge.ts';
@@ -44,6 +44,7 @@ async function rememberCart(stored: WorkerStorage, name: string | undefined): Pr
 
 /** The current cart and the session: which cart the badge counts, and when it is counted. */
 function cartSession(stored: WorkerStorage, cartState: CartStateWriter, syncCount: () => Promise<void>) {
+  const recordCount = async (items: number) => recordCartCount(await stored.storeUrl.getValue(), items);
   return {
     /** Makes `name` the current cart: the badge and the pages follow it; failing to count does not undo it. */
     async setCurrent(name: string) {
@@ -75,6 +76,27 @@ function cartSession(stored: WorkerStorage, cartState: CartStateWriter, syncCoun
     /** A promotional track now sits in the library: pages show it owned. */
     promoDownloaded: (trackId: number) => quietly(cartState.promoDownloaded(trackId)),
 
+    /**
+     * A store tab was shown: whether the cart changed elsewhere (cart-state-writer.ts, `check`).
+     * Tabs shown while a check is under way (a restored window's) share it.
+     */
+    checkShown: (() => {
+      let checking: Promise<void> | undefined;
+      return (): Promise<void> => {
+        if (checking) return checking;
+        checking = (async () => {
+          const items = await cartState.check().catch((error: unknown) => {
+            console.warn('Crate: the cart could not be checked', error);
+            return undefined;
+          });
+          if (items !== undefined) await quietly(recordCount(items));
+        })().finally(() => {
+          checking = undefined;
+        });
+        return checking;
+      };
+    })(),
+
     /** A checkout finished, or the sync alarm rang: read the cart and the library again. */
     async resync(): Promise<void> {
       await quietly(cartState.refresh());
@@ -88,7 +110,7 @@ function cartSession(stored: WorkerStorage, cartState: CartStateWriter, syncCoun
 
 type Change = <T>(
   target: CartTarget,
-  call: (api: ApiClient) => Promise<T>,
+  call: (api: ApiClient) => Promise<CartAnswer<T>>,
   after: (result: T) => { summary: CartSummary; change: CartChange },
 ) => Promise<T>;
 
@@ -105,18 +127,19 @@ function inStep(worker: WorkerContext, cartState: CartStateWriter) {
 
   /** Asks the store, then the badge and the cart state follow; a store that ended the session clears it. */
   const change: Change = async (target, call, after) => {
-    let result: Awaited<ReturnType<typeof call>>;
+    let answer: Awaited<ReturnType<typeof call>>;
     try {
-      result = await call(await worker.api());
+      answer = await call(await worker.api());
     } catch (error) {
       if (error instanceof StoreError && error.kind === 'signedOut') await quietly(cartState.signedOut());
       throw error;
     }
+    const { result, version } = answer;
     const { summary, change } = after(result);
     // The answer waits for the worker's kept cart state (the next call's overlap check starts from
     // it), not for storage: the store tab that asked shows the answer; the others, and the badge,
     // follow storage's write a moment later.
-    const applied = cartState.changed(target, summary, change);
+    const applied = cartState.changed(target, summary, change, version);
     await quietly(applied);
     following = following
       .then(() => quietly(applied.then(({ written }) => written)))
@@ -142,23 +165,27 @@ function storeCalls(stored: WorkerStorage, change: Change, cartState: CartStateW
     summary: (target: CartTarget) =>
       change(
         target,
-        (api) => api.cartSummary(target),
+        async (api) => ({ result: await api.cartSummary(target) }),
         (summary) => ({ summary, change: cartChanges.counted() }),
       ),
     view: (target: CartTarget) =>
       change(
         target,
-        (api) => api.viewCart(target),
+        async (api) => {
+          const view = await api.viewCart(target);
+          return { result: view, version: view.version };
+        },
         ({ cart }) => ({ summary: cart, change: cartChanges.read(cart.items) }),
       ),
     async add({
       name,
       items,
       alreadyPurchasedOverride,
-    }: CartTarget & { items: CartItemInput[]; alreadyPurchasedOverride?: boolean }) {
+      expectedVersion,
+    }: CartTarget & CartPrecondition & { items: CartItemInput[]; alreadyPurchasedOverride?: boolean }) {
       const result = await change(
         { name },
-        (api) => api.addToCart(items, { name, alreadyPurchasedOverride }),
+        (api) => api.addToCart(items, { name, alreadyPurchasedOverride, expectedVersion }),
         (added) => ({ summary: added.cart, change: cartChanges.added(items, added) }),
       );
       await rememberCart(stored, name);
@@ -183,10 +210,14 @@ function storeCalls(stored: WorkerStorage, change: Change, cartState: CartStateW
           change: cartChanges.cartFormatSet(audioFormat),
         }),
       ),
-    remove: ({ name, items }: CartTarget & { items: { id: number; type: ItemType }[] }) =>
+    remove: ({
+      name,
+      items,
+      expectedVersion,
+    }: CartTarget & CartPrecondition & { items: { id: number; type: ItemType }[] }) =>
       change(
         { name },
-        (api) => api.removeFromCart(items, { name }),
+        (api) => api.removeFromCart(items, { name, expectedVersion }),
         (result) => ({
           summary: result.cart,
           change: cartChanges.removed(items),

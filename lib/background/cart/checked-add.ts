@@ -3,14 +3,17 @@
  * what is owned (the pages' cart state, cart-state.ts), and releases' track ids
  * (catalog/known-release-tracks.ts). A click on a format button then makes one store call, the
  * add; the catalog is asked only for a release's tracks the worker has never seen, and the store's
- * cart only for a cart that is not the current one. The cart changes go through the cart service,
- * so the badge and the pages' cart state follow them.
+ * cart only for a cart that is not the current one. The cart can change elsewhere: the add is made
+ * only while the store's cart is at the version the check was made against (If-Match); when it
+ * moved on, the cart is read and the check made again, so an overlap is asked about whatever
+ * changed the cart. The cart changes go through the cart service, so the badge and the pages'
+ * cart state follow them.
  */
 import { i18n } from '#i18n';
-import type { CartItemInput } from '../../contract/wire.ts';
+import type { CartAddResult, CartChangeResult, CartItemInput } from '../../contract/wire.ts';
 import type { CheckedAdd, OverlapChoice } from '../../protocol/messages.ts';
 import { StoreError } from '../../protocol/store-error.ts';
-import type { ApiClient, CartTarget } from '../api-client.ts';
+import type { ApiClient, CartPrecondition, CartTarget } from '../api-client.ts';
 import { knownReleaseTracks } from '../catalog/known-release-tracks.ts';
 import { type CartStateSources, keptCart } from './cart-state-writer.ts';
 import {
@@ -29,16 +32,17 @@ import {
  */
 export interface CartCalls {
   add(
-    request: CartTarget & { items: CartItemInput[]; alreadyPurchasedOverride?: boolean },
-  ): ReturnType<ApiClient['addToCart']>;
-  remove(request: CartTarget & { items: CartLine[] }): ReturnType<ApiClient['removeFromCart']>;
+    request: CartTarget & CartPrecondition & { items: CartItemInput[]; alreadyPurchasedOverride?: boolean },
+  ): Promise<CartAddResult>;
+  remove(request: CartTarget & CartPrecondition & { items: CartLine[] }): Promise<CartChangeResult>;
   view(target: CartTarget): ReturnType<ApiClient['viewCart']>;
   summary(target: CartTarget): ReturnType<ApiClient['cartSummary']>;
 }
 
-/** What the worker knows of a cart and the library: the cart's lines, the owned tracks. */
+/** What the worker knows of a cart and the library: the cart's lines (at the store's `version`, when known), the owned tracks. */
 interface KnownCart {
   lines: CartLine[];
+  version?: string;
   ownedTracks: ReadonlySet<number>;
 }
 
@@ -48,10 +52,10 @@ async function knownCart(
   name: string | undefined,
   stored?: CartStateSources,
 ): Promise<KnownCart> {
-  const { ownedTracks, lines } = await keptCart(name, stored);
-  if (lines) return { lines, ownedTracks };
-  const { cart: read } = await cart.view({ name });
-  return { lines: read.items.map(({ type, id }) => ({ type, id })), ownedTracks };
+  const { ownedTracks, lines, version } = await keptCart(name, stored);
+  if (lines) return { lines, version, ownedTracks };
+  const { cart: read, version: readVersion } = await cart.view({ name });
+  return { lines: read.items.map(({ type, id }) => ({ type, id })), version: readVersion, ownedTracks };
 }
 
 /**
@@ -85,7 +89,26 @@ export interface CheckedAddRequest {
   choice?: OverlapChoice;
 }
 
+/** The store refused a change made against a version of the cart that is no longer current. */
+const cartChanged = (error: unknown) => error instanceof StoreError && error.code === 'cartChanged';
+
 export async function checkedAdd(
+  cart: CartCalls,
+  api: ApiClient | Promise<ApiClient>,
+  request: CheckedAddRequest,
+  stored?: CartStateSources,
+): Promise<CheckedAdd> {
+  try {
+    return await checkedAddOnce(cart, api, request, stored);
+  } catch (error) {
+    if (!cartChanged(error)) throw error;
+    // Changed elsewhere (the store's website, another computer): read it, then check against what it holds.
+    await cart.view({ name: request.name });
+    return await checkedAddOnce(cart, api, request, stored);
+  }
+}
+
+async function checkedAddOnce(
   cart: CartCalls,
   api: ApiClient | Promise<ApiClient>,
   { name, item, choice }: CheckedAddRequest,
@@ -95,8 +118,15 @@ export async function checkedAdd(
   const [known, client] = await Promise.all([knownCart(cart, name, stored), api]);
   const added = await addedItem(client, item, known);
   const overlap = findOverlap(added, known.lines, known.ownedTracks);
-  const add = (items: CartItemInput[], alreadyPurchasedOverride = false) =>
-    cart.add({ name, items, ...(alreadyPurchasedOverride ? { alreadyPurchasedOverride } : {}) });
+  // Only the first store call of an add is made against the version checked; what follows it acts on its answer.
+  const expectedVersion = known.version === undefined ? {} : { expectedVersion: known.version };
+  const add = (items: CartItemInput[], alreadyPurchasedOverride = false, precondition = expectedVersion) =>
+    cart.add({
+      name,
+      items,
+      ...(alreadyPurchasedOverride ? { alreadyPurchasedOverride } : {}),
+      ...precondition,
+    });
   if (overlap === null) return { outcome: 'added', result: await add([item]) };
   const choices = choicesFor(overlap);
   if (choice === undefined || !choices.includes(choice)) {
@@ -108,8 +138,12 @@ export async function checkedAdd(
     };
   }
   const plan = planFor(item, item.audioFormat, overlap, choice);
-  if (plan.remove.length > 0) await cart.remove({ name, items: plan.remove });
+  if (plan.remove.length > 0) await cart.remove({ name, items: plan.remove, ...expectedVersion });
   if (plan.add.length === 0)
     return { outcome: 'added', result: { added: [], warnings: [], cart: await cart.summary({ name }) } };
-  return { outcome: 'added', result: await add(plan.add, plan.alreadyPurchasedOverride) };
+  const removed = plan.remove.length > 0;
+  return {
+    outcome: 'added',
+    result: await add(plan.add, plan.alreadyPurchasedOverride, removed ? {} : expectedVersion),
+  };
 }

@@ -11,6 +11,7 @@ import { extensionTokenStore } from '../../../../../lib/background/auth/token-st
 import { createCartService } from '../../../../../lib/background/cart/cart-service.ts';
 import { createWorkerContext } from '../../../../../lib/background/worker-context.ts';
 import { createWorkerStorage } from '../../../../../lib/background/worker-storage.ts';
+import { cartVersion } from '../../../../../lib/contract/cart-version.ts';
 import { StoreError } from '../../../../../lib/protocol/store-error.ts';
 import { signedOutState, storeEntry } from '../../../../../lib/storage/cart-state.ts';
 import {
@@ -21,7 +22,13 @@ import {
   releaseTracksItem,
   storeUrlSetting,
 } from '../../../../../lib/storage/items.ts';
-import { fakeAuth, fakeStore, summary } from '../../../../helpers/fake-store.ts';
+import {
+  fakeAuth,
+  fakeStore,
+  notModifiedAnswer,
+  summary,
+  withMetadata,
+} from '../../../../helpers/fake-store.ts';
 import { cartItem, storeUrl } from '../../../../helpers/popup-fixtures.ts';
 
 let badge: string[];
@@ -248,5 +255,143 @@ describe('a worker keeping what a click needs (lib/background/worker-storage.ts)
       'added',
     );
     expect(posts.map(({ token }) => token)).toEqual(['Bearer kept-token', 'Bearer renewed']);
+  });
+});
+
+/**
+ * Versions (lib/contract/cart-version.ts) against a cart changed elsewhere (the store's website,
+ * another computer): each change's answer names the cart's version, and a copy that does not come
+ * out at it is read again; a store tab shown checks the copy with a conditional read; a checked add
+ * is made only against the version it was checked on (If-Match), and a store that refuses it (412)
+ * gets the cart read and the question asked.
+ */
+const tracks = (...ids: number[]) => ids.map((id) => ({ type: 'track' as const, id, audioFormat: 'mp3' as const }));
+const release = (id: number) => ({ type: 'release' as const, id, audioFormat: 'mp3' as const });
+
+/** The copy the worker kept, at the store's version of that cart. */
+async function keep(lines = tracks(1)) {
+  await cartStateItem.setValue({
+    [storeUrl]: {
+      ...signedOutState('default'),
+      signedIn: true,
+      cart: Object.fromEntries(lines.map((line) => [`${line.type}:${line.id}`, line.audioFormat])),
+      cartVersion: await cartVersion(lines),
+    },
+  });
+}
+
+describe('versions', () => {
+  beforeEach(async () => {
+    await releaseTracksItem.setValue({ [`${storeUrl} 7`]: [1, 2, 3] });
+  });
+
+  describe('a change answered with the cart version', () => {
+    it('keeps the version when the copy comes out at it, and reads nothing more', async () => {
+      await keep();
+      const version = await cartVersion(tracks(1, 2));
+      const requests = fakeStore({
+        'POST /cart/1/': () =>
+          withMetadata({ added: [cartItem(2)], warnings: [], cart: summary(2) }, { cartVersion: version }),
+      });
+      const cart = cartService();
+      await cart.add({ items: tracks(2) as never });
+      await cart.settled();
+      expect(requests).toEqual(['POST /cart/1/']);
+      expect(await cached()).toMatchObject({
+        cart: { 'track:1': 'mp3', 'track:2': 'mp3' },
+        cartVersion: version,
+      });
+    });
+
+    it('reads the cart again when it was changed elsewhere, even at the same count', async () => {
+      // Elsewhere, track 1 was swapped for track 8: the store's cart after the add is 8 and 2.
+      await keep();
+      const after = await cartVersion(tracks(8, 2));
+      const requests = fakeStore({
+        'POST /cart/1/': () =>
+          withMetadata({ added: [cartItem(2)], warnings: [], cart: summary(2) }, { cartVersion: after }),
+        'GET /cart/1/': () =>
+          withMetadata({ ...summary(2), items: [cartItem(8), cartItem(2)] }, { cartVersion: after }),
+      });
+      const cart = cartService();
+      await cart.add({ items: tracks(2) as never });
+      await cart.settled();
+      expect(requests).toEqual(['POST /cart/1/', 'GET /cart/1/']);
+      expect(await cached()).toMatchObject({
+        cart: { 'track:8': 'mp3', 'track:2': 'mp3' },
+        cartVersion: after,
+      });
+    });
+  });
+
+  describe('a store tab shown', () => {
+    it('asks with the kept version: a 304 changes nothing', async () => {
+      await keep();
+      const kept = await cached();
+      const seen: (string | undefined)[] = [];
+      const requests = fakeStore({
+        'GET /cart/1/': (_url, headers) => {
+          seen.push(headers['if-none-match']);
+          return notModifiedAnswer;
+        },
+      });
+      await cartService().checkShown();
+      expect(requests).toEqual(['GET /cart/1/']);
+      expect(seen).toEqual([`"${await cartVersion(tracks(1))}"`]);
+      expect(await cached()).toEqual(kept);
+    });
+
+    it('keeps a cart emptied elsewhere, reads the library again, and counts it on the badge', async () => {
+      await keep();
+      const requests = fakeStore({
+        'GET /cart/1/': () => withMetadata({ ...summary(0), items: [] }, { cartVersion: 'emptied' }),
+        'GET /order/1/downloads': () => [],
+      });
+      await cartService().checkShown();
+      expect(requests).toEqual(['GET /cart/1/', 'GET /order/1/downloads']);
+      expect(await cached()).toMatchObject({ cart: {}, cartVersion: 'emptied' });
+      expect(fakeBrowser.action.setBadgeText).toHaveBeenLastCalledWith({ text: '' });
+    });
+
+    it('makes one check for tabs shown while it is under way', async () => {
+      await keep();
+      const requests = fakeStore({ 'GET /cart/1/': () => notModifiedAnswer });
+      const cart = cartService();
+      await Promise.all([cart.checkShown(), cart.checkShown(), cart.checkShown()]);
+      expect(requests).toEqual(['GET /cart/1/']);
+      // A tab shown after it asks again: the cart may have changed since.
+      await cart.checkShown();
+      expect(requests).toEqual(['GET /cart/1/', 'GET /cart/1/']);
+    });
+
+    it('signed out, asks nothing', async () => {
+      const requests = fakeStore({});
+      await createCartService(createWorkerContext(fakeAuth(() => false))).checkShown();
+      expect(requests).toEqual([]);
+    });
+  });
+
+  describe('a checked add against a copy that is no longer the cart', () => {
+    it('is refused by the store (412), reads the cart, and asks about the release put in elsewhere', async () => {
+      // The worker's copy is empty; elsewhere release 7 (tracks 1, 2, 3) went in the cart.
+      await keep([]);
+      const ifMatch: (string | undefined)[] = [];
+      const requests = fakeStore({
+        'POST /cart/1/': (_url, headers) => {
+          ifMatch.push(headers['if-match']);
+          return { status: 412, error: 'cartChanged', message: 'The cart changed.' };
+        },
+        'GET /cart/1/': async () =>
+          withMetadata(
+            { ...summary(1), items: [cartItem(7, { type: 'release', tracks: 3 })] },
+            { cartVersion: await cartVersion([release(7)]) },
+          ),
+      });
+      const outcome = await cartService().addChecked({ item: { type: 'track', id: 2, audioFormat: 'mp3' } });
+      expect(ifMatch).toEqual([`"${await cartVersion([])}"`]);
+      expect(requests).toEqual(['POST /cart/1/', 'GET /cart/1/']);
+      expect(outcome).toMatchObject({ outcome: 'overlap' });
+      expect(await cached()).toMatchObject({ cart: { 'release:7': 'mp3' } });
+    });
   });
 });
