@@ -1,7 +1,7 @@
 /**
  * The store's pages: add-to-cart controls on every track and release. Reads the pages' cart state from
- * storage and talks to the background only when the person clicks; every listener, observer and
- * control ends with `ctx`. The features, in order (an artist or label page also gets a Follow button):
+ * storage and talks to the background when the person clicks, and when the tab is shown (to check
+ * the cart against the store); every listener, observer and control ends with `ctx`. The features, in order (an artist or label page also gets a Follow button):
  */
 
 import { createControlMounter } from '../../components/content/control-host.ts';
@@ -9,6 +9,7 @@ import { createFollowButton } from '../../components/content/follow-button.ts';
 import { createHaveFilter } from '../../components/content/have-filter.ts';
 import { createPreviewControls } from '../../components/content/preview-control.ts';
 import { cartActions } from '../../lib/content/cart-actions.ts';
+import { checkCartWhenShown } from '../../lib/content/cart-freshness.ts';
 import { reserveControlSpace } from '../../lib/content/control-space.ts';
 import { addFollowButtons } from '../../lib/content/follow-page.ts';
 import { watchItemStates } from '../../lib/content/item-state.ts';
@@ -44,6 +45,7 @@ export default defineContentScript({
     knowPageWords(stored.pageWords);
     knowMoneyPatterns(stored.moneyPatterns);
     const states = watchItemStates(stored, ctx);
+    checkCartWhenShown(ctx);
     const previews = createPreviewControls(createPagePreviews(stored.storeUrl, ctx), ctx);
     const { mount } = createControlMounter(states, cartActions, ctx, previews);
     listRows.start(stored.storeUrl, mount);

@@ -374,6 +374,11 @@ export const protocol = {
     CartChangeResult,
   ),
   emptyCart: define(pagesOnly, z.strictObject(CartTarget), CartChangeResult),
+  /**
+   * A store tab was opened or came back into view: the worker asks the store whether the current
+   * cart changed elsewhere (a conditional read, a 304 when not) and the pages follow what it says.
+   */
+  cartShown: define(pagesAndStore, NoPayload, NoPayload),
   /** Makes a cart the one page buttons and the popup act on, and remembers its name. */
   setCurrentCart: define(pagesOnly, z.strictObject({ name: CartName }), CartChoice),
   /** The catalog facts of cart items (artwork, BPM, key, sample, a release's tracks, the format fees), 100 at most. */

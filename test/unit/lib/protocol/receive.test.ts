@@ -56,6 +56,7 @@ beforeEach(() => {
     setCartFormat: vi.fn(async () => change),
     removeFromCart: vi.fn(async () => change),
     emptyCart: vi.fn(async () => change),
+    cartShown: vi.fn(async () => ({})),
     setCurrentCart: vi.fn(async () => ({ current: 'default', names: ['default'] })),
     catalogFacts: vi.fn(async () => []),
     releaseTracks: vi.fn(async () => []),
@@ -132,6 +133,9 @@ describe('accepted messages', () => {
     expect(await route(message('promoDownload', { trackId: 42 }), storePage)).toMatchObject({ ok: true });
     // The order confirmation page asks for the new purchases.
     expect(await route(message('purchasesChanged', { orderId: 7 }), storePage)).toMatchObject({ ok: true });
+    // A store tab shown asks for the cart to be checked.
+    expect(await route(message('cartShown'), storePage)).toMatchObject({ ok: true });
+    expect(handlers.cartShown).toHaveBeenCalledOnce();
   });
 
   it('turns a handler failure into an error reply', async () => {
@@ -233,6 +237,17 @@ describe('refused senders and payloads', () => {
       },
     ],
     ['purchases without an order', message('purchasesChanged', {}), storePage],
+    ['a cart check with a payload', message('cartShown', { name: 'other' }), storePage],
+    [
+      'another website asking for a cart check',
+      message('cartShown'),
+      {
+        ...storePage,
+        url: 'https://evil.example/',
+        origin: 'https://evil.example',
+        tab: tab('https://evil.example/'),
+      },
+    ],
     [
       'a checked add with a choice the protocol does not know',
       message('addChecked', { item: { id: 42, type: 'track', audioFormat: 'wav' }, choice: 'payTwice' }),
