@@ -135,6 +135,11 @@ export class CartButtonsPage<P extends UiPage> {
     return control.getByText(new RegExp(`^(${asked.join('|')})$`)) as LocatorOf<P>;
   }
 
+  /** The question asked before adding a track whose release is in the cart. */
+  releaseInCart(control: UiLocator): LocatorOf<P> {
+    return control.getByText(this.text('background_overlap_releaseInCart')) as LocatorOf<P>;
+  }
+
   /** A track row's play control (preview-control.ts): "Play …" or "Pause …", or the dash of no preview. */
   preview(control: UiLocator): LocatorOf<P> {
     const play = messagePattern(this.messages, 'content_play', '.*');

@@ -1,7 +1,8 @@
 /**
  * One click, one store call: a click on a page's format button, once the worker knows the cart and
  * what is owned, makes exactly one request to the store (the add), counted in the store's own
- * request log. A store of its own, so no other file's requests are counted.
+ * request log. Opening the page makes one more, before the click: the cart checked against the
+ * store (cart-freshness.ts). A store of its own, so no other file's requests are counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
@@ -69,10 +70,14 @@ describe.each(e2eBrowsers)('$name: one click', (browser) => {
       )
       .toBeGreaterThan(0);
     const track = await unownedTrack(store.baseUrl);
+    const opened = log.requests.length;
     page = await extension.openWebPage(`${store.baseUrl}/track/${track.slug}/${track.id}`);
     const buttons = new CartButtonsPage(page);
     const row = buttons.pageItem;
     await buttons.add(row, 'wav').waitFor();
+    // The page, once open, has the worker check the cart against the store (a conditional read):
+    // the opening's call, not the click's.
+    await expect.poll(() => log.requests.slice(opened)).toContain('GET /cart/1/');
     const before = log.requests.length;
     await buttons.add(row, 'wav').click();
     await buttons.inCartAs(row, 'wav').waitFor();
