@@ -117,48 +117,80 @@ const trustProxy = proxyAddresses(args['trust-proxy'] as string | undefined);
 
 // The store's modules load once the arguments are good: a mistyped option is refused at once,
 // not after a second of loading Fastify, the database drivers and the rest.
-const [{ buildApp }, { artistIndex }, { DatabaseUnavailable }, { dataFolderOf, loadOperatorToken }, seed] =
-  await Promise.all([
-    import('./app.ts'),
-    import('./catalog/artist-index.ts'),
-    import('./db/database.ts'),
-    import('./operator/operator-token.ts'),
-    import('./seed/generate.ts'),
-  ]);
+const [
+  { buildApp },
+  { artistIndex },
+  { Database, DatabaseUnavailable },
+  { dataFolderOf, loadOperatorToken },
+  seed,
+] = await Promise.all([
+  import('./app.ts'),
+  import('./catalog/artist-index.ts'),
+  import('./db/database.ts'),
+  import('./operator/operator-token.ts'),
+  import('./seed/generate.ts'),
+]);
 const { ensureDemoAccounts, generateCatalog, isCatalogEmpty } = seed;
 
-const dbPath = (args.db as string | undefined) ?? process.env.DATABASE_URL ?? '.data/store.db';
-const operatorToken =
-  (args['operator-token'] as string | undefined) ??
-  process.env.CRATE_OPERATOR_TOKEN ??
-  loadOperatorToken(dataFolderOf(dbPath));
-const built = await buildApp({
-  dbPath,
-  config: { baseUrl, accessTokenTtlSeconds, cartLimits, fileNetwork, operatorToken },
-  // Requests are not logged one by one: warnings and errors only, unless CRATE_LOG_LEVEL says otherwise.
-  logLevel: process.env.CRATE_LOG_LEVEL ?? 'warn',
-  trustProxy,
-}).catch((error: unknown) => {
-  // A database that is down, refuses the password or is not the store's: one line, no stack.
+/**
+ * An error while starting: one line and a non-zero exit, never a stack trace. A database that is
+ * down, refuses the password or is not the store's exits with 3; anything else with 1, with
+ * PostgreSQL's detail (which row, which key) when it gives one.
+ */
+function startFailed(error: unknown): never {
   if (error instanceof DatabaseUnavailable) {
     console.error(error.message);
     process.exit(3);
   }
-  throw error;
-});
-const { app, ctx } = built;
-
-if (await isCatalogEmpty(ctx.db)) {
-  const started = performance.now();
-  console.log(`Seeding the demo catalog with ${scale} tracks...`);
-  const summary = await generateCatalog(ctx.db, { scale, trackSeconds });
-  console.log(
-    `Seeded ${summary.tracks} tracks, ${summary.releases} releases, ${summary.artists} artists in ${Math.round(performance.now() - started)} ms.`,
-  );
+  const { message, detail } = (error ?? {}) as { message?: unknown; detail?: unknown };
+  const said = [message, detail].filter((part) => typeof part === 'string' && part !== '').join(' ');
+  console.error(`The store could not start: ${(said || String(error)).replace(/\s*\n\s*/g, ' ')}`);
+  process.exit(1);
 }
-await ensureDemoAccounts(ctx.db, ctx.config);
+
+const dbPath = (args.db as string | undefined) ?? process.env.DATABASE_URL ?? '.data/store.db';
+
+/**
+ * Opens (migrating) and, on an empty database, seeds it, then makes the demo accounts: each a
+ * "look, then write", so all under the database's startup lock. Instances started together (an
+ * orchestrator's replicas) wait for the one holding it, then find the work done.
+ */
+async function prepareStore() {
+  const operatorToken =
+    (args['operator-token'] as string | undefined) ??
+    process.env.CRATE_OPERATOR_TOKEN ??
+    loadOperatorToken(dataFolderOf(dbPath));
+  const startupLock = await Database.startupLock(dbPath, () =>
+    console.log('Another store instance is preparing the database: waiting for it...'),
+  );
+  try {
+    const built = await buildApp({
+      dbPath,
+      dbOptions: { startupLock },
+      config: { baseUrl, accessTokenTtlSeconds, cartLimits, fileNetwork, operatorToken },
+      // Requests are not logged one by one: warnings and errors only, unless CRATE_LOG_LEVEL says otherwise.
+      logLevel: process.env.CRATE_LOG_LEVEL ?? 'warn',
+      trustProxy,
+    });
+    const { db } = built.ctx;
+    if (await isCatalogEmpty(db)) {
+      const started = performance.now();
+      console.log(`Seeding the demo catalog with ${scale} tracks...`);
+      const summary = await generateCatalog(db, { scale, trackSeconds });
+      console.log(
+        `Seeded ${summary.tracks} tracks, ${summary.releases} releases, ${summary.artists} artists in ${Math.round(performance.now() - started)} ms.`,
+      );
+    }
+    await ensureDemoAccounts(db, built.ctx.config);
+    return built;
+  } finally {
+    await startupLock.release();
+  }
+}
+
+const { app, ctx } = await prepareStore().catch(startFailed);
 // Made before the store listens: at 1,000,000 tracks no request waits seconds for it.
-await artistIndex(ctx.db);
+await artistIndex(ctx.db).catch(startFailed);
 
 if (fileNetwork.cutAfterBytes !== undefined) {
   process.on('SIGUSR2', () => {

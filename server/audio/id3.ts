@@ -31,7 +31,7 @@ export interface AudioTags {
   genre: string;
   isrc: string;
   cover?: CoverArt;
-  /** The store's analysis of the track: the tempo with its decimals, and Serato's objects. */
+  /** The store's analysis of the track: its tempo (rounded in TBPM), and Serato's objects. */
   analysis?: TrackAnalysis;
 }
 
@@ -134,8 +134,9 @@ export function id3Frames(tags: AudioTags): Uint8Array[] {
     text('TDAT', dayMonthOf(tags.releaseDate)),
     userText('RELEASEDATE', tags.releaseDate),
     text('TRCK', `${tags.trackNumber}/${tags.trackTotal}`),
-    // The measured tempo with its decimals where the track has been analysed, as DJ apps write it.
-    text('TBPM', String(tags.analysis?.bpm ?? tags.bpm)),
+    // ID3v2.3 defines TBPM as an integer: readers that follow it (music-metadata) cut "144.97" to
+    // 144. The measured tempo, rounded; its decimals are in Serato's BeatGrid and the crate exports.
+    text('TBPM', String(Math.round(tags.analysis?.bpm ?? tags.bpm))),
     text('TKEY', id3Key(tags.key)),
     text('TCON', genreText(tags.genre)),
     text('TSRC', tags.isrc),

@@ -7,6 +7,7 @@ import { copyFrom } from './postgres-copy.ts';
 import { type Arguments, type Query, query, type SqlValue } from './prepared.ts';
 import type { Schema } from './schema.ts';
 import { SqliteConnection } from './sqlite-connection.ts';
+import { holdStartupLock, type StartupLock } from './startup-lock.ts';
 
 export type { Engine } from './migrations.ts';
 export type { SqlValue } from './prepared.ts';
@@ -45,6 +46,11 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL only: connections per instance. */
   poolSize?: number;
+  /**
+   * The caller holds the database's startup lock already (the store's start holds it around
+   * everything it writes first): open migrates under it instead of taking it again.
+   */
+  startupLock?: StartupLock;
 }
 
 /**
@@ -123,9 +129,30 @@ export class Database {
     this.pool = pool;
   }
 
-  /** Opens (and migrates) the database a --db value names: a postgres:// URL or a SQLite file path. */
+  /**
+   * Opens (and migrates) the database a --db value names: a postgres:// URL or a SQLite file path.
+   * The migrations run under the startup lock: instances that start together migrate once.
+   */
   static async open(location: string, options: DatabaseOptions = {}): Promise<Database> {
-    return isPostgresUrl(location) ? openPostgres(location, options) : openSqlite(location);
+    const lock = options.startupLock ?? (await Database.startupLock(location));
+    try {
+      return isPostgresUrl(location) ? await openPostgres(location, options) : await openSqlite(location);
+    } finally {
+      if (lock !== options.startupLock) await lock.release();
+    }
+  }
+
+  /**
+   * Waits until no other process is preparing this database (startup-lock.ts) and holds its
+   * startup lock until release(); `waiting` is called once if one is.
+   */
+  static async startupLock(location: string, waiting?: () => void): Promise<StartupLock> {
+    if (!isPostgresUrl(location)) return holdStartupLock(location, false, waiting);
+    try {
+      return await holdStartupLock(location, true, waiting);
+    } catch (error) {
+      throw unavailable(location, error);
+    }
   }
 
   /** SQLite only: the node:sqlite connection, for bulk work that runs before the store serves. */
@@ -418,15 +445,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     throw unavailable(url, error);
   }
   const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  // Several instances starting at once: one migrates, the others wait on the lock, then find
-  // nothing left to do. A session lock, held on one connection around the whole migrator.
-  await kysely.connection().execute(async (connection) => {
-    await sql`SELECT pg_advisory_lock(7463012)`.execute(connection);
-    try {
-      await migrate(connection as Kysely<unknown>, 'postgres');
-    } finally {
-      await sql`SELECT pg_advisory_unlock(7463012)`.execute(connection);
-    }
-  });
+  // Under the startup lock (Database.open): instances that start together migrate once.
+  await migrate(kysely as Kysely<unknown>, 'postgres');
   return new Database('postgres', kysely, undefined, pool);
 }

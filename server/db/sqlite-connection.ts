@@ -15,10 +15,11 @@ export class SqliteConnection implements SqliteDatabase {
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.raw = new DatabaseSync(path, { enableForeignKeyConstraints: true });
+    // busy_timeout first: switching a new file to WAL takes its lock, which another process may hold.
     this.raw.exec(`
+      PRAGMA busy_timeout = 5000;
       PRAGMA journal_mode = WAL;
       PRAGMA synchronous = NORMAL;
-      PRAGMA busy_timeout = 5000;
       PRAGMA temp_store = MEMORY;
       PRAGMA cache_size = -65536;
     `);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isPostgresUrl } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -14,15 +14,28 @@ export const operatorTokenFile = 'operator-token';
 /** The data folder a --db value keeps its files in. */
 export const dataFolderOf = (dbPath: string) => (isPostgresUrl(dbPath) ? '.data' : dirname(dbPath));
 
-/** The token in the data folder, made there when absent. */
+/**
+ * The token in the data folder, made there when absent. Instances started together may all find
+ * it absent: each writes its token to a file of its own and links it into place, which only the
+ * first does (the others meet EEXIST and read the winner's); nobody reads a half-written file.
+ */
 export function loadOperatorToken(folder: string): string {
   const file = join(folder, operatorTokenFile);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(folder, { recursive: true });
   const token = randomBytes(24).toString('base64url');
-  writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return token;
+  const own = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(own, `${token}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    chmodSync(own, 0o600);
+    linkSync(own, file);
+    return token;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(file, 'utf8').trim();
+  } finally {
+    rmSync(own, { force: true });
+  }
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

@@ -19,6 +19,7 @@ export const bothEngines = [
   'publish', // two instances publishing
   'seed',
   'sign-in-limits', // attempts counted in a window
+  'start-together', // ten store processes migrating and seeding one empty database at once
   'tracklist', // each engine's own text index (FTS5, pg_trgm words), and its query plan
   'track-analysis', // measured once, kept in track_analyses and read back
   'two-instances', // PostgreSQL only: one database, two store processes

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -64,6 +64,14 @@ describe('the store process', () => {
     expect(again.output()).not.toMatch(/Seeding/);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
+  });
+
+  it('stops with one line and no stack trace when the database cannot be used', async () => {
+    const db = join(dir, 'not-a-database.db');
+    writeFileSync(db, 'not a SQLite file, but not empty either\n'.repeat(100));
+    const store = startStore(['--port', String(await freePort()), '--db', db]);
+    expect(await store.exited).toBe(1);
+    expect(store.output().trim()).toBe('The store could not start: file is not a database');
   });
 
   it.each([
