@@ -2,8 +2,9 @@
  * The content script on the run's store, signed in as demo through the popup. In Chromium and in
  * Firefox ESR, with the same page object: a control on every home page row and tile, a track added
  * as MP3 then changed to WAV and AIFF and removed, a release from a tile's AIFF button, a play
- * control on track rows only, the owned-track question. In Chromium also: every page type, rows
- * that arrive later, a page that does not move, and a page script's forged click. What the store's
+ * control on track rows only, the owned-track question, and every page type's own boxes in the
+ * columns they have without Crate. In Chromium also: every page type decorated, rows that arrive
+ * later, a row that does not move, and a page script's forged click. What the store's
  * cart holds is read through its API with a token of the test's own (demo-store.ts).
  */
 
