@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { send } from '../protocol/send.ts';
 import { type FollowKind, type FollowsByStore, followsKey } from '../storage/following.ts';
+import { blockFlowAncestor } from './page-flow.ts';
 import { pageHeader } from './selectors.ts';
 
 const followablePath = /^\/(artist|label)\/[A-Za-z0-9._~%-]+\/([1-9][0-9]{0,15})\/?$/;
@@ -57,7 +58,8 @@ export function addFollowButtons(storeUrl: string, make: MakeFollowButton, ctx: 
         : send('follow', { kind: page.kind, id: page.id, name });
       done.then(refresh, (error: Error) => button.show(followed, false, error.message));
     });
-    title.after(button.host);
+    // Beside the title in the page's flow, never an item of a grid or flex row of the page's.
+    blockFlowAncestor(title).after(button.host);
     current = { button, ...page };
     void refresh();
   };

@@ -1,14 +1,16 @@
 /**
- * Feature: "Hide what I have". A toggle above the page's first item list hides the rows of
- * tracks and releases the DJ owns or has in their collection (issue #26). Each decorated row is
- * marked by what its control knows (control-host.ts); the toggle is one attribute on the
- * document, so hiding a long list is one style change, not a walk over its rows. Rows are marked
- * as they are decorated near the viewport: hidden rows let the next ones come near, so the screen
- * fills with what the DJ does not have. A detail page's own item is never hidden.
+ * Feature: "Hide what I have". A toggle above the first item list the page shows (outside the
+ * page's own grid and flex layouts: page-flow.ts) hides the rows of tracks and releases the DJ
+ * owns or has in their collection (issue #26). Each decorated row is marked by what its control
+ * knows (control-host.ts); the toggle is one attribute on the document, so hiding a long list is
+ * one style change, not a walk over its rows. Rows are marked as they are decorated near the
+ * viewport: hidden rows let the next ones come near, so the screen fills with what the DJ does
+ * not have. A detail page's own item is never hidden.
  * The choice is remembered (storage.local hideWhatYouHave, lib/storage/items.ts) for every store tab.
  */
 import { browser } from 'wxt/browser';
 import type { ItemStatus } from './item-state.ts';
+import { blockFlowAncestor } from './page-flow.ts';
 import { pageStorageKeys } from './page-storage.ts';
 import { adoptPageStyleSheet } from './page-stylesheet.ts';
 import { observe } from './selector-observer.ts';
@@ -30,12 +32,23 @@ export function markRow(row: Element, status: Pick<ItemStatus, 'owned' | 'inColl
 
 const applyFilter = (hide: boolean) => document.documentElement.toggleAttribute(hidingMark, hide);
 
+/**
+ * What the toggle goes before: the first list the page shows (the first at all while none is),
+ * or its ancestor that the page's own grid or flex layout places, where the toggle would take
+ * the place of the page's items (page-flow.ts).
+ */
+function toggleAnchor(): Element | null {
+  const lists = [...document.querySelectorAll(itemLists)];
+  const list = lists.find((each) => each.checkVisibility()) ?? lists[0];
+  return list ? blockFlowAncestor(list) : null;
+}
+
 export interface FilterToggle {
   element: Element;
   set(hide: boolean): void;
 }
 
-/** Starts the filter: its rule, the toggle before the first list, and every tab's choice followed. */
+/** Starts the filter: its rule, the toggle above the first list, and every tab's choice followed. */
 export function startPageFilter(
   hide: boolean,
   createToggle: (hide: boolean, onChange: (hide: boolean) => void) => FilterToggle,
@@ -49,12 +62,14 @@ export function startPageFilter(
     void browser.storage.local.set({ [pageStorageKeys.hideWhatYouHave]: next });
   });
   signal.addEventListener('abort', () => toggle.element.remove());
-  const place = (list: Element | null) => {
-    if (list && !toggle.element.isConnected) list.before(toggle.element);
+  const place = () => {
+    const before = toggleAnchor();
+    if (before && toggle.element.nextElementSibling !== before) before.before(toggle.element);
   };
   // A list already there may have sent its observer's event before this listener came (a page
-  // from the cache loads before storage is read): looked for now, and observed for later ones.
-  place(document.querySelector(itemLists));
+  // from the cache loads before storage is read): placed now, and again whenever a list is shown
+  // (a tab, a list that came later, the page's stylesheet applied since).
+  place();
   observe(itemLists, place, { signal });
   const changed = (changes: Record<string, { newValue?: unknown }>, area: string) => {
     const change = changes[pageStorageKeys.hideWhatYouHave];

@@ -17,6 +17,8 @@ import type { UiPage } from './ui.ts';
 export interface E2ePage extends UiPage {
   goto(url: string): Promise<unknown>;
   evaluate<T>(expression: string): Promise<T>;
+  /** The tab's viewport, in CSS pixels (Playwright's default is 1280×720, Puppeteer's 800×600). */
+  setViewportSize(size: { width: number; height: number }): Promise<void>;
   /**
    * A real mouse click in the middle of where `selector` is drawn, once it is: what a person's
    * click there hits, whatever element (if any) takes it.

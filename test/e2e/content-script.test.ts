@@ -2,14 +2,16 @@
  * The content script on the run's store, signed in as demo through the popup. In Chromium and in
  * Firefox ESR, with the same page object: a control on every home page row and tile, a track added
  * as MP3 then changed to WAV and AIFF and removed, a release from a tile's AIFF button, a play
- * control on track rows only, the owned-track question. In Chromium also: every page type, rows
- * that arrive later, a page that does not move, and a page script's forged click. What the store's
+ * control on track rows only, the owned-track question, and every page type's own boxes in the
+ * columns they have without Crate. In Chromium also: every page type decorated, rows that arrive
+ * later, a row that does not move, and a page script's forged click. What the store's
  * cart holds is read through its API with a token of the test's own (demo-store.ts).
  */
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
+import { HaveFilterPage } from '../../components/content/have-filter.page.ts';
 import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
 import type { CatalogPageResults, Chart, Track } from '../../lib/contract/wire.ts';
 import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
@@ -30,6 +32,57 @@ async function expectCart(expected: { id: number; type: string; audioFormat: str
 }
 
 const pathOf = (kind: string, ref: { slug: string; id: number }) => `/${kind}/${ref.slug}/${ref.id}`;
+
+/** A page of every type that lists tracks or releases: home, genre, label, artist, chart, release, track. */
+async function everyPageType(): Promise<string[]> {
+  const home = await api<CatalogPageResults<'home'>>('/catalog/3/platform/home');
+  const track = home.topTracks[0] as Track;
+  const { charts } = await api<{ charts: Chart[] }>('/catalog/3/platform/chart-overview');
+  return [
+    '/',
+    pathOf('genre', track.genre),
+    pathOf('label', track.label),
+    pathOf('artist', track.artists[0] as Track['artists'][number]),
+    pathOf('chart', charts[0] as Chart),
+    pathOf('release', track.release),
+    pathOf('track', track),
+  ];
+}
+
+/**
+ * The boxes the store's page lays out (its columns, headings, lists, rows, tiles and their parts):
+ * each one's x and width, by selector in document order, Crate's own elements (crate-*) left out.
+ * The root always shows its scroll bar, so that a page Crate's rows make longer is as wide.
+ */
+const layoutSelectors = [
+  'main > *',
+  'main h1',
+  'main h2',
+  '.hero > *',
+  '.hero-text > *',
+  '.columns > *',
+  '.release-context > *',
+  '.tab-bar',
+  '.tab-panel',
+  '.track-list',
+  '.track-row > *',
+  '.track-main > *',
+  '.release-grid',
+  '.release-tile > *',
+  '.list-footer',
+];
+const pageBoxes = `(() => {
+  document.documentElement.style.overflowY = 'scroll';
+  return Object.fromEntries(${JSON.stringify(layoutSelectors)}.map((selector) => [
+    selector,
+    [...document.querySelectorAll(selector)]
+      .filter((element) => !element.localName.startsWith('crate-'))
+      .map((element) => {
+        const { x, width } = element.getBoundingClientRect();
+        return element.localName + '.' + [...element.classList].join('.') + ' x ' + Math.round(x) + ' width ' + Math.round(width);
+      }),
+  ]));
+})()`;
 
 describe('Chromium', () => {
   beforeAll(async () => {
@@ -53,19 +106,7 @@ describe('Chromium', () => {
 
   describe('controls on the store pages', () => {
     it('decorates every page type that lists tracks or releases', async () => {
-      const home = await api<CatalogPageResults<'home'>>('/catalog/3/platform/home');
-      const track = home.topTracks[0] as Track;
-      const { charts } = await api<{ charts: Chart[] }>('/catalog/3/platform/chart-overview');
-      const pages = [
-        '/',
-        pathOf('genre', track.genre),
-        pathOf('label', track.label),
-        pathOf('artist', track.artists[0] as Track['artists'][number]),
-        pathOf('chart', charts[0] as Chart),
-        pathOf('release', track.release),
-        pathOf('track', track),
-      ];
-      for (const path of pages) {
+      for (const path of await everyPageType()) {
         await page.goto(`${storeUrl}${path}`);
         // Rows are decorated as they come near the viewport: the first row now, the rest as a
         // person scrolls down through the page.
@@ -320,5 +361,23 @@ describe.each(e2eBrowsers)('$name: the page buttons', (browser) => {
     await buttons.inCartAs(control, format).waitFor();
     await expect.poll(cartItems).toEqual([{ id: owned.id, type: 'track', audioFormat: format }]);
     await emptyCart();
+  });
+
+  // Last: it widens the tab to where the store lays pages out in columns (Puppeteer's is 800 wide).
+  it("moves none of the page's own boxes sideways, on every page type", async () => {
+    // The same store on another origin, which the extension is not pointed at: the page without Crate.
+    const withoutCrate = new URL(storeUrl);
+    withoutCrate.hostname = 'localhost';
+    await page.setViewportSize({ width: 1280, height: 720 });
+    for (const path of [...(await everyPageType()), '/charts']) {
+      await page.goto(`${withoutCrate.origin}${path}`);
+      const without = await page.evaluate<Record<string, string[]>>(pageBoxes);
+      await page.goto(`${storeUrl}${path}`);
+      await new HaveFilterPage(page).toggle.waitFor();
+      // The charts overview lists charts, which get no control.
+      if (path !== '/charts') await buttons.all.first().waitFor();
+      if (/^\/(track|release)\//.test(path)) await buttons.pageItem.waitFor();
+      expect(await page.evaluate<Record<string, string[]>>(pageBoxes), path).toEqual(without);
+    }
   });
 });

@@ -93,6 +93,11 @@ export class FirefoxPage implements UiPage {
     await this.puppeteer.goto(url);
   }
 
+  /** The tab's viewport, as Playwright's page.setViewportSize sets it. */
+  async setViewportSize(size: { width: number; height: number }): Promise<void> {
+    await this.puppeteer.setViewport(size);
+  }
+
   /** A real mouse click in the middle of where `selector` is drawn, once it is (test/e2e/browsers.ts). */
   async clickWhereDrawn(selector: string): Promise<void> {
     const box = await (await this.puppeteer.waitForSelector(selector))?.boundingBox();

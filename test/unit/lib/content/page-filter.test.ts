@@ -110,6 +110,35 @@ describe('the page filter', () => {
     expect(document.querySelector('crate-have-filter')).toBeNull();
   });
 
+  it("stays out of the page's grid: above the track page's release card and tracklist, not in a column", () => {
+    document.head.innerHTML =
+      '<style>.release-context { display: grid; grid-template-columns: 200px minmax(0, 1fr); }</style>';
+    document.body.innerHTML = `<section class="section"><h2>From the release</h2>
+      <div class="release-context"><ul class="release-grid"></ul><ol class="track-list"></ol></div></section>`;
+    startPageFilter(false, createHaveFilter, controller);
+    const host = document.querySelector('crate-have-filter');
+    expect(host?.parentElement?.className).toBe('section');
+    expect(host?.nextElementSibling?.className).toBe('release-context');
+    expect(
+      [...(document.querySelector('.release-context')?.children ?? [])].map((child) => child.localName),
+    ).toEqual(['ul', 'ol']);
+    document.head.innerHTML = '';
+  });
+
+  it('goes above the first list the page shows, and follows it to another tab', () => {
+    // A browser's own stylesheet says so; happy-dom's does not.
+    document.head.innerHTML = '<style>[hidden] { display: none; }</style>';
+    document.body.innerHTML = `<section id="tracks" hidden><ol class="track-list"></ol></section>
+      <section id="releases"><ul class="release-grid"></ul></section>`;
+    startPageFilter(false, createHaveFilter, controller);
+    expect(document.querySelector('crate-have-filter')?.parentElement?.id).toBe('releases');
+    (document.querySelector('#releases') as HTMLElement).hidden = true;
+    (document.querySelector('#tracks') as HTMLElement).hidden = false;
+    listAppears();
+    expect(document.querySelector('crate-have-filter')?.parentElement?.id).toBe('tracks');
+    document.head.innerHTML = '';
+  });
+
   it("never hides a detail page's own item", () => {
     document.body.innerHTML = `<section class="hero"><h1>Glue <span class="mix-name">Original Mix</span></h1>
       <p class="hero-artists"><a href="/artist/a/1">Bicep</a></p><div class="hero-price"></div></section>`;
