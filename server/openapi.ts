@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { formOperations } from './http/api-route.ts';
+import { conditionalOperations, formOperations } from './http/api-route.ts';
 import { storeScopes } from './http/auth.ts';
 import './http/openapi-schemas.ts';
 
@@ -55,6 +55,43 @@ function completeOperations(document: Document): void {
       const response = operation.responses?.[status] as OpenAPIV3_1.ResponseObject | undefined;
       if (response) response.headers = wwwAuthenticate;
     }
+    documentPreconditions(operation);
+  }
+}
+
+const entityTag = { type: 'string', pattern: '^"[^"]*"$' } as const;
+
+/** The versions a read names (`ETag`, If-None-Match, 304) and a change is made against (If-Match, 412): preconditions.ts. */
+function documentPreconditions(operation: OpenAPIV3_1.OperationObject): void {
+  const responses = operation.responses ?? {};
+  if (operation.operationId && conditionalOperations.has(operation.operationId)) {
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'The version last read (its `ETag`): a 304 without a body while it is current.',
+        schema: entityTag,
+      },
+    ];
+    const ok = responses['200'] as OpenAPIV3_1.ResponseObject | undefined;
+    if (ok)
+      ok.headers = { ETag: { description: 'The version of what the answer shows.', schema: entityTag } };
+    responses['304'] = { description: 'Not modified: If-None-Match names the current version.' };
+  }
+  if (responses['412']) {
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      {
+        name: 'If-Match',
+        in: 'header',
+        required: false,
+        description:
+          'The version the change is made against (an `ETag` or `metadata.cartVersion`): a 412 and no change once it is no longer current.',
+        schema: entityTag,
+      },
+    ];
   }
 }
 

@@ -57,6 +57,8 @@ export interface ApiOperation<P extends ParamsSchema, R extends z.ZodType, S ext
 const formMethods = new Set(['POST', 'PUT', 'DELETE']);
 /** operationIds that also take their parameters as a form body (documented by openapi.ts). */
 export const formOperations = new Set<string>();
+/** operationIds of reads that answer 304 to If-None-Match (documented by openapi.ts). */
+export const conditionalOperations = new Set<string>();
 const users = new WeakMap<FastifyRequest, AuthenticatedUser>();
 
 /** Whether a parameter's schema reads a list (possibly optional, possibly transformed after). */
@@ -102,6 +104,7 @@ export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends 
 ): void {
   const { method, url, scope, params, response } = operation;
   if (formMethods.has(method)) formOperations.add(operation.operationId);
+  if (operation.conditional) conditionalOperations.add(operation.operationId);
   const cache = operation.cachedUntilWritten && new ResponseCache(ctx, operation.cachedUntilWritten);
   const errors: number[] = [400, ...(scope ? [401, 403] : []), ...(operation.errors ?? []), 413, 415];
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -119,9 +122,6 @@ export function apiRoute<P extends ParamsSchema, R extends z.ZodType, S extends 
           description: 'The `{metadata, results}` envelope.',
           content: { 'application/json': { schema: response } },
         },
-        ...(operation.conditional
-          ? { 304: { description: 'Not modified: If-None-Match names the current version (`ETag`).' } }
-          : {}),
         ...errorResponses(errors),
       },
     },
