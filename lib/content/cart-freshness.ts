@@ -30,5 +30,6 @@ export function checkCartWhenShown(ctx: ContentScriptContext): void {
     else back();
   });
   ctx.addEventListener(window, 'focus', back);
-  void check();
+  // Once the page has painted: the first check must not compete with the page's own load.
+  ctx.requestIdleCallback(() => void check(), { timeout: 1_000 });
 }
