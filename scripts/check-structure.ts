@@ -7,13 +7,15 @@
  * - no literal text a person reads in components/ (scripts/structure/literal-text.ts);
  * - every service test file says which engines it runs on (scripts/structure/service-engines.ts);
  * - lib/protocol/ holds the message table, its sender and receiver only (scripts/structure/protocol-folder.ts);
- * - no module mocks in unit tests, whose files share modules (scripts/structure/unit-module-mocks.ts).
+ * - no module mocks in unit tests, whose files share modules (scripts/structure/unit-module-mocks.ts);
+ * - the store in layers, no import pointing up (scripts/structure/server-layers.ts).
  */
 import { join } from 'node:path';
 import { missingDocPaths } from './structure/doc-paths.ts';
 import { longFunctions } from './structure/function-length.ts';
 import { literalTextInComponents } from './structure/literal-text.ts';
 import { strangersInProtocol } from './structure/protocol-folder.ts';
+import { serverLayerBreaches } from './structure/server-layers.ts';
 import { unclassifiedServiceTests } from './structure/service-engines.ts';
 import { unmirroredTests } from './structure/test-mirror.ts';
 import { unitModuleMocks } from './structure/unit-module-mocks.ts';
@@ -78,6 +80,19 @@ if (strangers.length > 0) {
   for (const file of strangers) console.error(`  ${file}`);
 }
 
+const layers = serverLayerBreaches(root);
+if (layers.length > 0) {
+  failed = true;
+  console.error(
+    `Store imports against its layers (scripts/structure/server-layers.ts lists them, bottom first):`,
+  );
+  for (const b of layers) {
+    console.error(
+      b.problem === 'up' ? `  ${b.file} imports ${b.imports}, a layer above it` : `  ${b.file}: in no layer`,
+    );
+  }
+}
+
 const mocks = unitModuleMocks(root);
 if (mocks.length > 0) {
   failed = true;
@@ -89,5 +104,5 @@ if (mocks.length > 0) {
 
 if (failed) process.exit(1);
 console.log(
-  "Structure: function lengths, doc paths, the unit tests' places and the components' text are fine.",
+  "Structure: function lengths, doc paths, the unit tests' places, the components' text and the store's layers are fine.",
 );

@@ -1,7 +1,6 @@
 import type { CartLimits } from '../lib/contract/cart-limits.ts';
-import type { ScryptCost } from './accounts/passwords.ts';
 import type { Database } from './db/database.ts';
-import type { FileNetwork, FileNetworkOptions } from './downloads/file-network.ts';
+import type { FileNetwork, FileNetworkOptions } from './http/file-network.ts';
 
 /** How many password attempts the OAuth login and the website allow, in a sliding window. */
 export interface SignInLimits {
@@ -10,6 +9,13 @@ export interface SignInLimits {
   perAccount: number;
   /** Attempts from one address in the window, whatever the account. */
   perAddress: number;
+}
+
+/** scrypt's cost parameters for password hashes (server/accounts/passwords.ts). */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
 }
 
 export interface StoreConfig {

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { ScryptCost } from '../context.ts';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -8,11 +9,7 @@ const scryptAsync = promisify(scrypt) as (
   options: object,
 ) => Promise<Buffer>;
 
-export interface ScryptCost {
-  N: number;
-  r: number;
-  p: number;
-}
+export type { ScryptCost };
 
 // OWASP's scrypt floor: N=2^17, r=8, p=1 (about 128 MiB and ~0.2 s a hash).
 export const owaspScryptCost: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };

@@ -6,13 +6,25 @@ import {
   waveformDetailColumnsPerSecond,
 } from '../../lib/contract/track-analysis.ts';
 import type { Track } from '../../lib/contract/wire.ts';
-import { runAudioJob } from '../audio/audio-work.ts';
-import { ByteLruCache } from '../audio/lru-cache.ts';
-import { trackSound } from '../audio/sound.ts';
+import { type Sound, trackSound } from '../audio/sound.ts';
 import type { StoreContext } from '../context.ts';
 import { query } from '../db/prepared.ts';
 import { audioTrackOf } from '../downloads/file-tags.ts';
+import { runJob } from '../jobs/job-runner.ts';
+import { ByteLruCache } from '../jobs/lru-cache.ts';
 import { NoBeatError } from './beat-grid.ts';
+
+/** A track's analysis, for the worker threads (server/job-thread/job-table.ts): null without a steady beat. */
+export interface AnalysisJob {
+  kind: 'analysis';
+  sound: Sound;
+}
+
+/** A track's detail waveform, for the worker threads: its bytes come back. */
+export interface WaveformDetailJob {
+  kind: 'waveform-detail';
+  sound: Sound;
+}
 
 const storedAnalysis = query((db, a: { trackId: number }) =>
   db.selectFrom('track_analyses').select(['sound', 'analysis']).where('track_id', '=', a.trackId),
@@ -52,7 +64,10 @@ export async function trackAnalysis(ctx: StoreContext, track: Track): Promise<An
   const stored = await storedTrackAnalysis(ctx, track);
   if (stored) return stored;
   const { key, sound } = await master(ctx, track);
-  const analysis = await runAudioJob(`analysis:${key}`, { kind: 'analysis', sound });
+  const analysis = await runJob<TrackAnalysis | null, AnalysisJob>(`analysis:${key}`, {
+    kind: 'analysis',
+    sound,
+  });
   if (!analysis) throw new NoBeatError(`Track ${track.id} has no steady beat to measure`);
   await ctx.db.run(saveAnalysis, {
     trackId: track.id,
@@ -81,7 +96,10 @@ export async function trackWaveformDetail(ctx: StoreContext, track: Track): Prom
   let bytes = details.get(key);
   if (!bytes) {
     const { sound } = await master(ctx, track);
-    bytes = await runAudioJob(`waveform-detail:${key}`, { kind: 'waveform-detail', sound });
+    bytes = await runJob<Uint8Array, WaveformDetailJob>(`waveform-detail:${key}`, {
+      kind: 'waveform-detail',
+      sound,
+    });
     details.set(key, bytes);
   }
   return {

@@ -1,5 +1,5 @@
 import jpeg from 'jpeg-js';
-import { Random } from '../seed/random.ts';
+import { Random } from '../generation/random.ts';
 import { drawableText, glyphHeight, glyphPixel, glyphWidth } from './block-font.ts';
 import { coverSize } from './cover-paths.ts';
 

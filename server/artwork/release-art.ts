@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Image } from '../../lib/contract/wire.ts';
-import { runAudioJob } from '../audio/audio-work.ts';
-import { ByteLruCache } from '../audio/lru-cache.ts';
 import type { StoreContext } from '../context.ts';
 import { query } from '../db/prepared.ts';
+import { runJob } from '../jobs/job-runner.ts';
+import { ByteLruCache } from '../jobs/lru-cache.ts';
 import { type CoverSpec, encodeCover } from './cover.ts';
 import { type CoverSize, coverPath, coverSize } from './cover-paths.ts';
+
+/** A release's cover drawn and encoded as a JPEG, for the worker threads (server/job-thread/job-table.ts). */
+export interface CoverJob {
+  kind: 'cover';
+  spec: CoverSpec;
+  size: CoverSize;
+}
 
 export interface CoverFile {
   bytes: Uint8Array;
@@ -60,7 +67,7 @@ export async function coverFileOffThread(spec: CoverSpec, size: CoverSize = cove
   const etag = coverEtag(spec, size);
   let bytes = cache.get(etag);
   if (!bytes) {
-    bytes = await runAudioJob(`cover:${etag}`, { kind: 'cover', spec, size });
+    bytes = await runJob<Uint8Array, CoverJob>(`cover:${etag}`, { kind: 'cover', spec, size });
     cache.set(etag, bytes);
   }
   return { bytes, etag };

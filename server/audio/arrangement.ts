@@ -1,4 +1,4 @@
-import { Random } from '../seed/random.ts';
+import { Random } from '../generation/random.ts';
 import { type BarVariant, sampleRate } from './synth.ts';
 
 /** The samples of one MPEG-1 Layer III frame, per channel. */

@@ -1,10 +1,10 @@
 import type { AudioFormat } from '../../lib/contract/wire.ts';
+import { runJob } from '../jobs/job-runner.ts';
+import { ByteLruCache } from '../jobs/lru-cache.ts';
 import { aiffHeader } from './aiff.ts';
 import { arrange, beatFramesFor, mp3FrameSamples, type Section, unitFramesFor } from './arrangement.ts';
-import { runAudioJob } from './audio-work.ts';
 import { encodeChunks } from './chunks.ts';
 import { type AudioTags, id3v23 } from './id3.ts';
-import { ByteLruCache } from './lru-cache.ts';
 import { decoderDelay, encodeFrames, encoderDelay, lameInfoFrame } from './mp3.ts';
 import { bytesPart, type FilePart, type Loop, loopOf, loopPart, PartedFile } from './parted-file.ts';
 import { interleave } from './pcm.ts';
@@ -84,12 +84,18 @@ const contextFrames = 4;
 
 type Mp3Loop = Loop & { frames: number[] };
 
+/** An MP3 encode for the worker threads (server/job-thread/job-table.ts): its frames come back. */
+export interface Mp3EncodeJob {
+  kind: 'mp3';
+  job: Mp3Job;
+}
+
 const mp3JobKey = (job: Mp3Job) =>
   job.kind === 'loop'
     ? `mp3:${soundKey(job.sound)}:${job.variant}:${job.count}:${job.encoding.channels}x${job.encoding.kbps}`
     : `mp3:${soundKey(job.sound)}:${job.before}>${job.after}`;
 
-/** Encodes a job's frames: what the store's worker threads run (server/audio/audio-jobs.ts). */
+/** Encodes a job's frames: what the store's worker threads run (server/job-thread/job-table.ts). */
 export const encodeMp3Job = (job: Mp3Job): Mp3Frames => (job.kind === 'loop' ? mp3Loop(job) : mp3Seam(job));
 
 /** Samples in the period of a track's MP3 frames: whole bars that are whole frames (unitFramesFor). */
@@ -143,7 +149,7 @@ const encodedHere: Mp3Loops = (job) =>
 /**
  * The loops of these jobs, the ones not cached encoded in the store's worker threads so the main
  * thread keeps answering (a 7-minute track's are one to two seconds of work); a job another
- * request has already started is shared (server/audio/audio-work.ts).
+ * request has already started is shared (server/jobs/job-runner.ts).
  */
 async function encodedInWorkers(jobs: Mp3Job[]): Promise<Mp3Loops> {
   const ready = new Map<string, Mp3Loop>();
@@ -152,7 +158,7 @@ async function encodedInWorkers(jobs: Mp3Job[]): Promise<Mp3Loops> {
       const key = mp3JobKey(job);
       let loop = loops.get(key) as Mp3Loop | undefined;
       if (!loop) {
-        loop = loopOfFrames(await runAudioJob(key, { kind: 'mp3', job }));
+        loop = loopOfFrames(await runJob<Mp3Frames, Mp3EncodeJob>(key, { kind: 'mp3', job }));
         loops.set(key, loop);
       }
       ready.set(key, loop);

@@ -1,4 +1,4 @@
-import { Random } from '../seed/random.ts';
+import { Random } from '../generation/random.ts';
 import type { Pcm } from './pcm.ts';
 
 export interface SynthSpec {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PartedFile } from '../audio/parted-file.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { FileNetwork } from './file-network.ts';
+import type { FileNetwork } from '../http/file-network.ts';
 
 /** A satisfiable byte range, both ends inclusive. */
 export interface ByteRange {

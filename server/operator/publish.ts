@@ -5,10 +5,10 @@ import { catalogTables } from '../catalog/catalog-tables.ts';
 import { loadReleases } from '../catalog/records.ts';
 import type { StoreContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
+import { slugify, trackTitle } from '../generation/names.ts';
+import { Random } from '../generation/random.ts';
+import { genres, keys } from '../generation/vocabulary.ts';
 import { notFound } from '../http/api-error.ts';
-import { slugify, trackTitle } from '../seed/names.ts';
-import { Random } from '../seed/random.ts';
-import { genres, keys } from '../seed/vocabulary.ts';
 
 /**
  * The operator's "publish a release now" (npm run store:publish): a new release with its tracks,

@@ -4,7 +4,7 @@ import { defaultConfig } from '../app.ts';
 import { addItems, defaultCartName } from '../cart/cart-store.ts';
 import type { StoreConfig, StoreContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
-import { FileNetwork } from '../downloads/file-network.ts';
+import { FileNetwork } from '../http/file-network.ts';
 import { checkoutCart } from '../orders/checkout.ts';
 import { demoRelease, popularPurchases } from './queries.ts';
 

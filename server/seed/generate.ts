@@ -1,10 +1,17 @@
 import { catalogTables } from '../catalog/catalog-tables.ts';
 import type { Database } from '../db/database.ts';
+import {
+  artistName,
+  catalogPrefix,
+  labelName,
+  slugify,
+  trackTitle,
+  UniqueNames,
+} from '../generation/names.ts';
+import { Random } from '../generation/random.ts';
+import { genres, isrcCountries, keys, monthNames } from '../generation/vocabulary.ts';
 import { BulkInsert, SeedWriter } from './bulk-insert.ts';
-import { artistName, catalogPrefix, labelName, slugify, trackTitle, UniqueNames } from './names.ts';
 import * as q from './queries.ts';
-import { Random } from './random.ts';
-import { genres, isrcCountries, keys, monthNames } from './vocabulary.ts';
 
 export { ensureDemoAccounts } from './demo-accounts.ts';
 

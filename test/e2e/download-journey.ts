@@ -1,7 +1,7 @@
 /**
  * Downloads that survive, run in both browsers with the same page objects by
  * download-survival.test.ts, against a listening store of the test file's own whose files cross a
- * shaped network (server/downloads/file-network.ts):
+ * shaped network (server/http/file-network.ts):
  * - a connection cut mid-file: the file is resumed with a Range, not fetched again, and the run says so;
  * - the store restarted mid-run (refused connections for a few seconds, downloads under way cut):
  *   the run waits and carries on by itself, nobody presses "Retry failed" (a download Chromium

@@ -2,8 +2,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Track } from '../../lib/contract/wire.ts';
 import { arrange } from '../../server/audio/arrangement.ts';
-import { audioJobsStarted } from '../../server/audio/audio-work.ts';
 import { loadTracks } from '../../server/catalog/records.ts';
+import { jobsStarted } from '../../server/jobs/job-runner.ts';
 import { demoFileUrl } from '../helpers/demo-files.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 
@@ -59,7 +59,7 @@ describe('the store while it makes a track’s first MP3', () => {
     expect(track.lengthMs).toBeGreaterThan(120_000);
     await store.app.inject({ url: '/' }); // the home page's first render, before the watch starts
 
-    const before = audioJobsStarted();
+    const before = jobsStarted();
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     let done = false;
@@ -86,9 +86,9 @@ describe('the store while it makes a track’s first MP3', () => {
     expect(others.length).toBeGreaterThan(5);
     expect(others.every((status) => status === 200)).toBe(true);
     expect(delay.max / 1e6).toBeLessThan(200);
-    expect(audioJobsStarted() - before).toBe(jobsOf(track));
+    expect(jobsStarted() - before).toBe(jobsOf(track));
     // Made once: a third request is served from the cache, without a job.
     expect((await download(path)).bytes.equals(first.bytes)).toBe(true);
-    expect(audioJobsStarted() - before).toBe(jobsOf(track));
+    expect(jobsStarted() - before).toBe(jobsOf(track));
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { missingDocPaths } from '../../../scripts/structure/doc-paths.ts';
 import { functionSpans, longFunctions } from '../../../scripts/structure/function-length.ts';
 import { literalTextInComponents, literalTexts } from '../../../scripts/structure/literal-text.ts';
+import { serverLayerBreaches } from '../../../scripts/structure/server-layers.ts';
 import { unmirroredTests } from '../../../scripts/structure/test-mirror.ts';
 
 let root: string;
@@ -62,7 +63,7 @@ describe('function length', () => {
 
   it('leaves out the schema migrations and the seed word lists, and nothing else', () => {
     write('server/db/migrations.ts', `export const schema = () => ${body(300)};`);
-    write('server/seed/vocabulary.ts', `export const words = () => ${body(300)};`);
+    write('server/generation/vocabulary.ts', `export const words = () => ${body(300)};`);
     write('server/seed/generate.ts', `export const generate = () => ${body(300)};`);
     expect(longFunctions(root).map(({ file }) => file)).toEqual(['server/seed/generate.ts']);
   });
@@ -165,5 +166,29 @@ describe('literal text', () => {
     expect(found.map(({ file, text }) => [file, text])).toEqual([
       ['components/popup/panel.tsx', 'Your cart'],
     ]);
+  });
+});
+
+describe("the store's layers", () => {
+  it('refuses an import up a layer, type-only ones too, and a file no layer names', () => {
+    write('server/jobs/job-runner.ts', `import type { Cover } from '../artwork/cover.ts';\n`);
+    write(
+      'server/artwork/cover.ts',
+      `import { Random } from '../generation/random.ts';\nexport type Cover = 1;\n`,
+    );
+    write('server/generation/random.ts', `export class Random {}\n`);
+    write('server/audio/synth.ts', `import { seed } from '../seed/generate.ts';\n`);
+    write('server/seed/generate.ts', `import { defaultConfig } from '../app.ts';\nexport const seed = 1;\n`);
+    write('server/app.ts', `export const defaultConfig = {};\n`);
+    write('server/gadgets/thing.ts', `export const thing = 1;\n`);
+    expect(serverLayerBreaches(root)).toEqual([
+      { file: 'server/audio/synth.ts', imports: 'server/seed/generate.ts', problem: 'up' },
+      { file: 'server/gadgets/thing.ts', imports: '', problem: 'unlayered' },
+      { file: 'server/jobs/job-runner.ts', imports: 'server/artwork/cover.ts', problem: 'up' },
+    ]);
+  });
+
+  it('passes the store as it is', () => {
+    expect(serverLayerBreaches(join(import.meta.dirname, '..', '..', '..'))).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import {
   untaggedTrackFile,
 } from '../../../../server/audio/audio-file.ts';
 import { id3Key } from '../../../../server/audio/id3.ts';
-import { ByteLruCache } from '../../../../server/audio/lru-cache.ts';
+import { ByteLruCache } from '../../../../server/jobs/lru-cache.ts';
 import { median, offsetsFromGrid, onsetsOf } from '../../../helpers/beat-judge.ts';
 
 const fileSeconds = 6;

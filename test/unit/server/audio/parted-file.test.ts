@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytesPart, loopOf, loopPart, PartedFile } from '../../../../server/audio/parted-file.ts';
-import { Random } from '../../../../server/seed/random.ts';
+import { Random } from '../../../../server/generation/random.ts';
 
 /** A file of a header, a loop repeated with overlays at both ends, and a trailer, against the same bytes made whole. */
 function sample() {

@@ -1,9 +1,13 @@
 import { analysisOf, energyOf, waveformDetail, wavStream } from '../analysis/analyze.ts';
 import { NoBeatError } from '../analysis/beat-grid.ts';
+import type { AnalysisJob, WaveformDetailJob } from '../analysis/track-analyses.ts';
 import { encodeCover } from '../artwork/cover.ts';
-import { encodeMp3Job, untaggedTrackFile } from './audio-file.ts';
-import type { AudioJob, AudioJobResults } from './audio-work.ts';
-import type { Sound } from './sound.ts';
+import type { CoverJob } from '../artwork/release-art.ts';
+import { encodeMp3Job, type Mp3EncodeJob, untaggedTrackFile } from '../audio/audio-file.ts';
+import type { Sound } from '../audio/sound.ts';
+
+/** Every job the threads do, as the features that ask for them declare them. */
+export type Job = Mp3EncodeJob | AnalysisJob | WaveformDetailJob | CoverJob;
 
 /** The band energies of a track's master: its WAV file as the store serves it, streamed. */
 function masterEnergy(track: Sound) {
@@ -11,8 +15,8 @@ function masterEnergy(track: Sound) {
   return energyOf(wavStream(Buffer.concat([...file.chunks(0, 4095)]), file.chunks()));
 }
 
-/** Does a job: what a worker thread runs (server/audio/audio-worker.ts). */
-export function doAudioJob(job: AudioJob): AudioJobResults[AudioJob['kind']] {
+/** Does a job: what a worker thread runs (job-thread.ts). */
+export function doJob(job: Job) {
   switch (job.kind) {
     case 'mp3':
       return encodeMp3Job(job.job);
@@ -28,6 +32,6 @@ export function doAudioJob(job: AudioJob): AudioJobResults[AudioJob['kind']] {
     case 'cover':
       return encodeCover(job.spec, job.size);
     default:
-      throw new Error(`No such audio job: ${(job as { kind: unknown }).kind}`);
+      throw new Error(`No such job: ${(job as { kind: unknown }).kind}`);
   }
 }
