@@ -126,7 +126,11 @@ describe('a store on another origin', () => {
     // The local store is matched by the manifest, but it is not the store in use now.
     await page.goto(localStoreUrl);
     await page.locator('.release-tile').first().waitFor();
-    await page.waitForTimeout(500);
+    // The sign its script had the time to decorate: the store in use, opened after it, is decorated.
+    const inUse = await extension.context.newPage();
+    await inUse.goto(storeUrl);
+    await new CartButtonsPage(inUse).all.first().waitFor();
+    await inUse.close();
     expect(await buttons.all.count()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HostAccessNotice } from '../../../../components/popup/host-access-notice.tsx';
 import { saveSettings } from '../../../../lib/options/save-settings.ts';
@@ -17,8 +17,11 @@ afterEach(cleanup);
 
 describe('the popup when the browser withholds access to the store', () => {
   it('says nothing while access is granted', async () => {
+    const asked = vi.spyOn(fakeBrowser.permissions, 'contains');
     render(<HostAccessNotice />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The sign it looked: the browser was asked, and answered.
+    await waitFor(() => expect(asked).toHaveBeenCalled());
+    await act(() => asked.mock.results[0]?.value);
     expect(screen.queryByRole('region', { name: 'Access to the store' })).toBeNull();
   });
 
@@ -44,8 +47,10 @@ describe('the popup when the browser withholds access to the store', () => {
   });
 
   it('appears when access is taken back elsewhere, and goes when it is granted elsewhere', async () => {
+    const asked = vi.spyOn(fakeBrowser.permissions, 'contains');
     render(<HostAccessNotice />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => expect(asked).toHaveBeenCalled());
+    await act(() => asked.mock.results[0]?.value);
     await fakeBrowser.permissions.remove({ origins: [origin] });
     await screen.findByRole('region', { name: 'Access to the store' });
     await fakeBrowser.permissions.request({ origins: [origin] });

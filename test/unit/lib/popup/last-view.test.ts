@@ -85,10 +85,15 @@ describe('the last view', () => {
 
   it('is not kept while something loads', async () => {
     const app = liveApp('<div aria-busy="true">Loading your cart…</div>');
+    const kept = vi.spyOn(Storage.prototype, 'setItem');
     followLiveView(app);
-    app.querySelector('[aria-busy]')?.append('.');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(localStorage.getItem(key('cart'))).toBeNull();
+    const loading = app.querySelector('[aria-busy]') as HTMLElement;
+    loading.append('.');
+    // Then it loads: the view kept is the loaded one, and the loading one never was.
+    loading.removeAttribute('aria-busy');
+    loading.textContent = '4 items';
+    await vi.waitFor(() => expect(localStorage.getItem(key('cart'))).toContain('4 items'));
+    expect(kept.mock.calls.filter(([, value]) => String(value).includes('Loading'))).toEqual([]);
   });
 
   it('gives way to the live popup once nothing in it loads', async () => {

@@ -5,7 +5,7 @@
  * drops the connection and resume asks for the rest. A download reserves its path while under way,
  * so a second one to the same path gets "name (1).wav", as in the browser.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createDownloadQueue,
   type DownloadQueue,
@@ -347,7 +347,8 @@ describe('the stall watchdog', () => {
     void run.queue().pump();
     run.world.now += stallMs;
     void run.queue().pump();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The sign it got there: the cancel was asked (and never answers).
+    await vi.waitFor(() => expect(run.world.stopAtCancel).toBe(false));
     expect(stalled.state).toBe('in_progress');
     run.restartWorker();
     await run.advance(1_000);
