@@ -7,10 +7,12 @@
  * - no literal text a person reads in components/ (scripts/structure/literal-text.ts);
  * - every service test file says which engines it runs on (scripts/structure/service-engines.ts);
  * - lib/protocol/ holds the message table, its sender and receiver only (scripts/structure/protocol-folder.ts);
- * - no module mocks in unit tests, whose files share modules (scripts/structure/unit-module-mocks.ts).
+ * - no module mocks in unit tests, whose files share modules (scripts/structure/unit-module-mocks.ts);
+ * - DJ format code only in lib/dj-formats/ (scripts/structure/format-code.ts).
  */
 import { join } from 'node:path';
 import { missingDocPaths } from './structure/doc-paths.ts';
+import { formatCodeOutsideHome } from './structure/format-code.ts';
 import { longFunctions } from './structure/function-length.ts';
 import { literalTextInComponents } from './structure/literal-text.ts';
 import { strangersInProtocol } from './structure/protocol-folder.ts';
@@ -87,7 +89,16 @@ if (mocks.length > 0) {
   for (const file of mocks) console.error(`  ${file}`);
 }
 
+const formatCode = formatCodeOutsideHome(root);
+if (formatCode.length > 0) {
+  failed = true;
+  console.error(
+    'DJ format code outside lib/dj-formats/ (write and read the format there, and call it: docs/dj-formats.md):',
+  );
+  for (const code of formatCode) console.error(`  ${code.file}:${code.line} ${code.format}`);
+}
+
 if (failed) process.exit(1);
 console.log(
-  "Structure: function lengths, doc paths, the unit tests' places and the components' text are fine.",
+  "Structure: function lengths, doc paths, the unit tests' places, the components' text and the DJ formats' home are fine.",
 );
