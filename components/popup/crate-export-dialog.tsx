@@ -13,18 +13,12 @@ import { maxPerPage } from '../../lib/contract/paging.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import type { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
 import type { CartItem, LibraryEntry } from '../../lib/contract/wire.ts';
+import { entryTitle, type ReleaseFacts, type SavedEntry } from '../../lib/dj-formats/saved-file.ts';
+import type { DesktopOs } from '../../lib/dj-formats/volume-path.ts';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { formatCount } from '../../lib/i18n/intl.ts';
 import { plural } from '../../lib/i18n/plural.ts';
-import {
-  cartTracks,
-  chooseFiles,
-  entryTitle,
-  type MissingTrack,
-  type OwnedTrack,
-  type ReleaseFacts,
-  type SavedEntry,
-} from '../../lib/popup/crate-export.ts';
+import { cartTracks, chooseFiles, type MissingTrack, type OwnedTrack } from '../../lib/popup/crate-export.ts';
 import {
   type CrateFormat,
   crateFile,
@@ -34,7 +28,6 @@ import {
   onOneDrive,
 } from '../../lib/popup/crate-formats.ts';
 import { saveTextFile } from '../../lib/popup/save-text-file.ts';
-import type { DesktopOs } from '../../lib/popup/volume-path.ts';
 import type { ReleaseTracks, SavedFile } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
 import {

@@ -20,13 +20,14 @@ import { CrateSharePanelPage } from '../../components/popup/crate-share-panel.pa
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
 import type { AudioFormat, Cart, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
+import { readSeratoCrate } from '../../lib/dj-formats/serato/crate.ts';
 import {
   defaultFilenameTemplate,
   filenameFields,
   renderFilename,
 } from '../../lib/file-names/filename-template.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
-import { readSeratoCrate, readTraktorNml } from '../helpers/crate-readers.ts';
+import { readTraktorNml } from '../helpers/crate-readers.ts';
 import type { TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 import type { UiPage } from './ui.ts';

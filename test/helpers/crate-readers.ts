@@ -1,47 +1,7 @@
 /**
- * Readers of the crate files the extension exports, written from the formats (not from our
- * writer): Serato's records and Traktor's NML, for the unit tests and the e2e crate journey.
+ * A reader of the Traktor NML the extension exports through a DOM parser (not our reader), for the
+ * unit tests and the e2e crate journey. Serato's crates are read by lib/dj-formats/serato/crate.ts.
  */
-
-export interface SeratoRecord {
-  tag: string;
-  body: Uint8Array;
-}
-
-/** A Serato file's records: a four-letter tag, a 32-bit big-endian length, the body; throws on a cut record. */
-export function seratoRecords(bytes: Uint8Array): SeratoRecord[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const found: SeratoRecord[] = [];
-  let offset = 0;
-  while (offset < bytes.length) {
-    if (offset + 8 > bytes.length) throw new Error(`A cut record header at ${offset}.`);
-    const tag = String.fromCharCode(...bytes.subarray(offset, offset + 4));
-    const length = view.getUint32(offset + 4);
-    if (offset + 8 + length > bytes.length) throw new Error(`${tag} at ${offset} runs past the end.`);
-    found.push({ tag, body: bytes.subarray(offset + 8, offset + 8 + length) });
-    offset += 8 + length;
-  }
-  return found;
-}
-
-export const utf16be = (bytes: Uint8Array) => {
-  if (bytes.length % 2 !== 0) throw new Error('UTF-16 text of an odd length.');
-  return new TextDecoder('utf-16be').decode(bytes);
-};
-
-/** A crate's version and its tracks' paths (each otrk's ptrk). */
-export function readSeratoCrate(bytes: Uint8Array): { version: string; paths: string[]; tags: string[] } {
-  const records = seratoRecords(bytes);
-  const version = records[0]?.tag === 'vrsn' ? utf16be(records[0].body) : '';
-  const paths = records
-    .filter((record) => record.tag === 'otrk')
-    .map((record) => {
-      const ptrk = seratoRecords(record.body).find((inner) => inner.tag === 'ptrk');
-      if (!ptrk) throw new Error('An otrk without a ptrk.');
-      return utf16be(ptrk.body);
-    });
-  return { version, paths, tags: records.map((record) => record.tag) };
-}
 
 type Attributes = Record<string, string>;
 const attributesOf = (element: Element | null | undefined): Attributes =>

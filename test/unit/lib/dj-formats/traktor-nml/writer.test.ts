@@ -6,12 +6,12 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
-import type { SavedEntry } from '../../../../lib/popup/crate-export.ts';
-import { traktorKey, traktorKeyValue, traktorNml } from '../../../../lib/popup/traktor-nml.ts';
-import { volumePath } from '../../../../lib/popup/volume-path.ts';
-import { readTraktorNml } from '../../../helpers/crate-readers.ts';
-import { savedOnDisk } from './crate-files.ts';
+import type { TrackAnalysis } from '../../../../../lib/contract/track-analysis.ts';
+import type { SavedEntry } from '../../../../../lib/dj-formats/saved-file.ts';
+import { traktorKey, traktorKeyValue, traktorNml } from '../../../../../lib/dj-formats/traktor-nml/writer.ts';
+import { volumePath } from '../../../../../lib/dj-formats/volume-path.ts';
+import { savedOnDisk } from '../../../../helpers/crate-files.ts';
+import { readTraktorNml } from '../../../../helpers/crate-readers.ts';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,10 +3,10 @@
  * before it when the playlist is extended. An entry without that line is named by its file
  * ("Artist - Title.mp3"), the way stores and DJ software name files.
  */
-import type { CollectionTrack } from './collection-track.ts';
-import type { SkipReason } from './import-outcome.ts';
+import type { CollectionTrack } from '../collection-track.ts';
 
-export type PlaylistEntry = { track: CollectionTrack } | { skipped: SkipReason };
+/** An entry named neither by its #EXTINF line nor by its file is skipped, and said so. */
+export type PlaylistEntry = { track: CollectionTrack } | { skipped: 'unnamedEntry' };
 
 /** "Artist - Title" (the first " - " or " – " separates), or null when it is not so written. */
 export function artistAndTitle(text: string): { artists: string; title: string } | null {
@@ -40,6 +40,9 @@ const entryTrack = (names: { artists: string; title: string }, location: string)
   bpm: null,
   isrc: null,
 });
+
+/** A text that says it is an extended M3U. */
+export const looksLikeM3u = (text: string) => text.trimStart().startsWith('#EXTM3U');
 
 /** The playlist's entries in order. */
 export function readPlaylist(text: string): PlaylistEntry[] {

@@ -3,8 +3,8 @@
  * file (`LOCATION`), album, label, remixer and mix (`INFO`) and tempo (`TEMPO`) in child tags.
  * `ENTRY`s under `PLAYLISTS` hold only a `PRIMARYKEY` and are passed by.
  */
-import type { CollectionTrack, DjPlaylist } from './collection-track.ts';
-import type { XmlTag } from './xml-tags.ts';
+import type { CollectionTrack, DjPlaylist } from '../collection-track.ts';
+import type { XmlTag } from '../xml-tags.ts';
 
 /** Reads tags one at a time; an entry is complete at its end tag. */
 export function traktorReader(): (tag: XmlTag) => CollectionTrack | null {

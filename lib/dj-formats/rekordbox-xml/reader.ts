@@ -3,8 +3,8 @@
  * `COLLECTION`, with `Name`, `Artist`, `Mix`, `Remixer`, `Album`, `Label`, `Location`,
  * `Tonality` and `AverageBpm`. The `TRACK`s under `PLAYLISTS` only point at those and are passed by.
  */
-import type { CollectionTrack, DjPlaylist } from './collection-track.ts';
-import type { XmlTag } from './xml-tags.ts';
+import type { CollectionTrack, DjPlaylist } from '../collection-track.ts';
+import type { XmlTag } from '../xml-tags.ts';
 
 /** Reads tags one at a time, keeping whether it is inside `COLLECTION`. */
 export function rekordboxReader(): (tag: XmlTag) => CollectionTrack | null {

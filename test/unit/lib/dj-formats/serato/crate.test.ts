@@ -5,10 +5,15 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onOneDrive } from '../../../../lib/popup/crate-formats.ts';
-import { seratoCrate, seratoDrive, seratoPath } from '../../../../lib/popup/serato-crate.ts';
-import { seratoRecords as records, utf16be } from '../../../helpers/crate-readers.ts';
-import { savedOnDisk } from './crate-files.ts';
+import {
+  seratoRecords as records,
+  seratoCrate,
+  seratoDrive,
+  seratoPath,
+  seratoText as utf16be,
+} from '../../../../../lib/dj-formats/serato/crate.ts';
+import { onOneDrive } from '../../../../../lib/popup/crate-formats.ts';
+import { savedOnDisk } from '../../../../helpers/crate-files.ts';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
