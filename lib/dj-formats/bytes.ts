@@ -44,8 +44,12 @@ export const hexBytes = (hex: string) =>
 /** Base64 with its "=" padding. */
 export const base64Of = (bytes: Uint8Array) => btoa(latin1Text(bytes));
 
-/** Base64, padded or not, as bytes. */
+/**
+ * Base64, padded or not, as bytes. A text one character past a whole group (length 4n + 1, which
+ * no encoder makes but Serato's Markers2 has) reads that character as the start of a zero byte.
+ */
 export const bytesOfBase64 = (text: string) => {
   const bare = text.replace(/[^A-Za-z0-9+/]/g, '');
-  return latin1Bytes(atob(bare.padEnd(Math.ceil(bare.length / 4) * 4, '=')));
+  const whole = bare.length % 4 === 1 ? `${bare}A` : bare;
+  return latin1Bytes(atob(whole.padEnd(Math.ceil(whole.length / 4) * 4, '=')));
 };

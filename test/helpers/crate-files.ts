@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import type { LibraryEntry } from '../../lib/contract/wire.ts';
 import type { SavedEntry } from '../../lib/dj-formats/saved-file.ts';
 import { libraryEntry } from './popup-fixtures.ts';
@@ -78,3 +79,81 @@ export function savedEntries(): SavedEntry[] {
     },
   ];
 }
+
+/** Text DJ software may hold in a name: any characters but the control characters XML cannot carry. */
+export const nameText = (maxLength = 30) =>
+  fc
+    .string({ unit: 'grapheme', maxLength })
+    .map((text) => [...text].filter((char) => char >= ' ' || '\t\n\r'.includes(char)).join(''));
+
+/** A file or folder name: no separators, no line breaks, not empty, no leading or trailing space. */
+const partName = fc
+  .string({ unit: 'grapheme', minLength: 1, maxLength: 20 })
+  .map((text) =>
+    [...text]
+      .filter((char) => char >= ' ' && char !== '/' && char !== '\\')
+      .join('')
+      .trim(),
+  )
+  .filter((text) => text !== '' && text !== '.' && text !== '..');
+
+/** An absolute path on Linux ("/home/dj/a.mp3") or Windows ("C:\Users\dj\a.mp3"). */
+export const absolutePath = fc.oneof(
+  fc.array(partName, { minLength: 1, maxLength: 5 }).map((parts) => `/${parts.join('/')}`),
+  fc
+    .array(partName.map((part) => part.replaceAll(':', '')).filter(Boolean), { minLength: 1, maxLength: 5 })
+    .map((parts) => `C:\\${parts.join('\\')}`),
+);
+
+const keys = ['C Major', 'F# Minor', 'Ab Major', 'Bb Minor', 'not a key'];
+
+/** A saved library entry with any names, tempo, key, length and place, and sometimes release facts. */
+export const savedEntryArbitrary: fc.Arbitrary<SavedEntry> = fc
+  .record({
+    name: nameText(),
+    mixName: nameText(),
+    artists: fc.array(nameText(), { minLength: 1, maxLength: 3 }),
+    remixers: fc.array(nameText(), { maxLength: 2 }),
+    label: nameText(),
+    genre: nameText(),
+    release: nameText(),
+    bpm: fc.integer({ min: 6000, max: 20000 }).map((centi) => centi / 100),
+    key: fc.constantFrom(...keys),
+    lengthMs: fc.nat(1_200_000),
+    format: fc.constantFrom('mp3' as const, 'wav' as const, 'aiff' as const),
+    location: absolutePath,
+    release_: fc.option(
+      fc.record({ catalogNumber: nameText(12), trackNumber: fc.integer({ min: 1, max: 40 }) }),
+      {
+        nil: undefined,
+      },
+    ),
+  })
+  .map((t): SavedEntry => {
+    const base = libraryEntry(1, 'downloaded');
+    const person = (name: string, id: number, role: 'artist' | 'remixer') => ({
+      id,
+      name,
+      slug: `p${id}`,
+      role,
+    });
+    const entry: LibraryEntry = {
+      ...base,
+      audioFormat: t.format,
+      track: {
+        ...base.track,
+        name: t.name,
+        mixName: t.mixName,
+        artists: t.artists.map((name, i) => person(name, i + 1, 'artist')),
+        remixers: t.remixers.map((name, i) => person(name, i + 10, 'remixer')),
+        label: { ...base.track.label, name: t.label },
+        genre: { ...base.track.genre, name: t.genre },
+        release: { ...base.track.release, name: t.release },
+        bpm: t.bpm,
+        key: t.key,
+        lengthMs: t.lengthMs,
+      },
+    };
+    const file = t.location.split(/[\\/]/).pop() ?? '';
+    return { entry, path: file, location: t.location, ...(t.release_ ? { release: t.release_ } : {}) };
+  });

@@ -44,17 +44,38 @@ const entryTrack = (names: { artists: string; title: string }, location: string)
 /** A text that says it is an extended M3U. */
 export const looksLikeM3u = (text: string) => text.trimStart().startsWith('#EXTM3U');
 
-/** The playlist's entries in order. */
-export function readPlaylist(text: string): PlaylistEntry[] {
-  const entries: PlaylistEntry[] = [];
-  let extinf: string | null = null;
+/** An entry as the playlist writes it: its #EXTINF's seconds and title when it has one, and its path. */
+export interface M3uEntry {
+  seconds: number | null;
+  title: string | null;
+  path: string;
+}
+
+/** An (extended) M3U's entries in order, as written. */
+export function readM3u(text: string): M3uEntry[] {
+  const entries: M3uEntry[] = [];
+  let extinf: { seconds: number | null; title: string } | null = null;
   for (const raw of text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/)) {
     const line = raw.trim();
-    if (line.startsWith('#EXTINF:')) extinf = line.slice(line.indexOf(',') + 1);
+    if (line.startsWith('#EXTINF:')) {
+      const comma = line.indexOf(',');
+      const seconds = Number.parseFloat(line.slice('#EXTINF:'.length, comma < 0 ? undefined : comma));
+      extinf = {
+        seconds: Number.isFinite(seconds) ? seconds : null,
+        title: comma < 0 ? '' : line.slice(comma + 1),
+      };
+    }
     if (line === '' || line.startsWith('#')) continue;
-    const names = artistAndTitle(extinf ?? '') ?? artistAndTitle(fileName(line));
-    entries.push(names ? { track: entryTrack(names, line) } : { skipped: 'unnamedEntry' });
+    entries.push({ seconds: extinf?.seconds ?? null, title: extinf?.title ?? null, path: line });
     extinf = null;
   }
   return entries;
+}
+
+/** The playlist's entries in order, as tracks named by their #EXTINF or else by their file. */
+export function readPlaylist(text: string): PlaylistEntry[] {
+  return readM3u(text).map(({ title, path }) => {
+    const names = artistAndTitle(title ?? '') ?? artistAndTitle(fileName(path));
+    return names ? { track: entryTrack(names, path) } : { skipped: 'unnamedEntry' };
+  });
 }

@@ -2,9 +2,10 @@
  * rekordbox's collection export (File, Export Collection in xml format): every `TRACK` of
  * `COLLECTION`, with `Name`, `Artist`, `Mix`, `Remixer`, `Album`, `Label`, `Location`,
  * `Tonality` and `AverageBpm`. The `TRACK`s under `PLAYLISTS` only point at those and are passed by.
+ * readRekordboxXml reads a whole (crate-sized) file as the writer (writer.ts) writes it.
  */
 import type { CollectionTrack, DjPlaylist } from '../collection-track.ts';
-import type { XmlTag } from '../xml-tags.ts';
+import { childNamed, childrenNamed, type XmlElement, type XmlTag, xmlDocument } from '../xml-tags.ts';
 
 /** Reads tags one at a time, keeping whether it is inside `COLLECTION`. */
 export function rekordboxReader(): (tag: XmlTag) => CollectionTrack | null {
@@ -67,4 +68,66 @@ export function rekordboxPlaylistReader(): { read(tag: XmlTag): void; playlists(
         tracks: keys.flatMap((key) => (located ? byLocation : byId).get(key) ?? []),
       })),
   };
+}
+
+/** A COLLECTION track as written: its attributes, its TEMPO and POSITION_MARK children's. */
+export interface RekordboxTrack {
+  attributes: Record<string, string>;
+  tempos: Record<string, string>[];
+  marks: Record<string, string>[];
+}
+
+/** A playlist (`NODE Type="1"`): its folders' names and its own, and its TRACK Keys. */
+export interface RekordboxPlaylist {
+  name: string;
+  keyType: string;
+  keys: string[];
+}
+
+export interface RekordboxXml {
+  version: string;
+  product: Record<string, string>;
+  tracks: RekordboxTrack[];
+  playlists: RekordboxPlaylist[];
+}
+
+function playlistsUnder(node: XmlElement | undefined, folders: string[]): RekordboxPlaylist[] {
+  return childrenNamed(node, 'NODE').flatMap((child) => {
+    const name = child.attributes.Name ?? '';
+    if (child.attributes.Type === '1')
+      return [
+        {
+          name: [...folders, name].join(' / '),
+          keyType: child.attributes.KeyType ?? '',
+          keys: childrenNamed(child, 'TRACK').map((track) => track.attributes.Key ?? ''),
+        },
+      ];
+    return playlistsUnder(child, [...folders, name]);
+  });
+}
+
+/** A whole rekordbox XML: its product, every COLLECTION track and every playlist under the ROOT folder. */
+export function readRekordboxXml(text: string): RekordboxXml {
+  const root = xmlDocument(text);
+  if (root.name !== 'DJ_PLAYLISTS') throw new Error(`Not a rekordbox XML: <${root.name}>.`);
+  return {
+    version: root.attributes.Version ?? '',
+    product: childNamed(root, 'PRODUCT')?.attributes ?? {},
+    tracks: childrenNamed(childNamed(root, 'COLLECTION'), 'TRACK').map((track) => ({
+      attributes: track.attributes,
+      tempos: childrenNamed(track, 'TEMPO').map((tempo) => tempo.attributes),
+      marks: childrenNamed(track, 'POSITION_MARK').map((mark) => mark.attributes),
+    })),
+    playlists: playlistsUnder(childNamed(childNamed(root, 'PLAYLISTS'), 'NODE'), []),
+  };
+}
+
+/**
+ * The absolute path a `Location` names ("file://localhost/C:/Music/a%20b.wav" -> "C:/Music/a b.wav",
+ * "file://localhost/home/dj/a.mp3" -> "/home/dj/a.mp3"), with "/" between folders.
+ */
+export function pathOfLocation(location: string): string {
+  const parts = location.replace(/^file:\/\/(?:localhost)?\//, '').split('/');
+  const path = parts.map((part) => decodeURIComponent(part)).join('/');
+  return /^[A-Za-z]:/.test(path) ? path : `/${path}`;
 }
