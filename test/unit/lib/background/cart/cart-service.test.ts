@@ -265,7 +265,8 @@ describe('a worker keeping what a click needs (lib/background/worker-storage.ts)
  * is made only against the version it was checked on (If-Match), and a store that refuses it (412)
  * gets the cart read and the question asked.
  */
-const tracks = (...ids: number[]) => ids.map((id) => ({ type: 'track' as const, id, audioFormat: 'mp3' as const }));
+const tracks = (...ids: number[]) =>
+  ids.map((id) => ({ type: 'track' as const, id, audioFormat: 'mp3' as const }));
 const release = (id: number) => ({ type: 'release' as const, id, audioFormat: 'mp3' as const });
 
 /** The copy the worker kept, at the store's version of that cart. */
