@@ -45,11 +45,12 @@ export const hexBytes = (hex: string) =>
 export const base64Of = (bytes: Uint8Array) => btoa(latin1Text(bytes));
 
 /**
- * Base64, padded or not, as bytes. A text one character past a whole group (length 4n + 1, which
- * no encoder makes but Serato's Markers2 has) reads that character as the start of a zero byte.
+ * Base64, padded or not, as bytes. A text one character past a whole group (length 4n + 1) has a
+ * character that holds no whole byte: Serato writes one after bytes that fill their groups
+ * (github.com/Holzhaus/serato-tags), and it is passed by.
  */
 export const bytesOfBase64 = (text: string) => {
   const bare = text.replace(/[^A-Za-z0-9+/]/g, '');
-  const whole = bare.length % 4 === 1 ? `${bare}A` : bare;
+  const whole = bare.length % 4 === 1 ? bare.slice(0, -1) : bare;
   return latin1Bytes(atob(whole.padEnd(Math.ceil(whole.length / 4) * 4, '=')));
 };

@@ -13,7 +13,8 @@ import {
  * Serato's three GEOB objects of a track's analysis (docs/analysis.md): `Serato BeatGrid` (a
  * marker on the first downbeat, the terminal one on the last beat with the tempo), `Serato Markers2` (the hot cues with names
  * and colours, and the grid locked) and `Serato Overview` (240 columns of 16 levels). Serato and
- * Mixxx read them from the ID3 tag of MP3 and AIFF files (GEOB, lib/dj-formats/id3/). Layouts:
+ * Mixxx read them from the ID3 tag of MP3 and AIFF files (GEOB, lib/dj-formats/id3/), and from
+ * Vorbis comments in a FLAC file (seratoVorbisComment). Layouts:
  * github.com/Holzhaus/serato-tags. Each object has its encoder and its decoder here; the store's
  * analysis becomes the objects through seratoObjects.
  */
@@ -254,4 +255,41 @@ export function seratoObjects(analysis: TrackAnalysis, format: 'mp3' | 'aiff'): 
     { description: 'Serato BeatGrid', data: encodeBeatGrid(beatGrid(analysis, offsetMs)) },
     { description: 'Serato Markers2', data: encodeMarkers2(markers2(analysis, offsetMs)) },
   ];
+}
+
+/** The Vorbis comment each object is kept in in a FLAC file (Serato's own names). */
+const vorbisNames: Record<string, string> = {
+  'Serato Analysis': 'SERATO_ANALYSIS',
+  'Serato BeatGrid': 'SERATO_BEATGRID',
+  'Serato Markers2': 'SERATO_MARKERS_V2',
+  'Serato Overview': 'SERATO_OVERVIEW',
+};
+
+/**
+ * An object as the Vorbis comment Serato keeps it in in a FLAC file: the MIME type, a NUL, the
+ * object's name and the object, base64 without padding, a line feed every 72 characters (as
+ * github.com/Holzhaus/serato-tags describes it). Null for an object FLAC has no comment for.
+ */
+export function seratoVorbisComment({
+  description,
+  data,
+}: SeratoObject): { name: string; value: string } | null {
+  const name = vorbisNames[description];
+  if (!name) return null;
+  const body = concatBytes([latin1Bytes(`application/octet-stream\0\0${description}\0`), data]);
+  const lines =
+    base64Of(body)
+      .replace(/=+$/, '')
+      .match(/.{1,72}/g) ?? [];
+  return { name, value: lines.join('\n') };
+}
+
+/** The object a FLAC file's Serato comment holds; null for another comment. */
+export function seratoObjectOfVorbisComment(name: string, value: string): SeratoObject | null {
+  if (!Object.values(vorbisNames).includes(name.toUpperCase())) return null;
+  const body = bytesOfBase64(value);
+  const mimeEnd = body.indexOf(0);
+  const nameEnd = body.indexOf(0, mimeEnd + 2);
+  if (mimeEnd < 0 || nameEnd < 0) throw new Error(`A cut ${name} comment.`);
+  return { description: latin1Text(body.subarray(mimeEnd + 2, nameEnd)), data: body.subarray(nameEnd + 1) };
 }
