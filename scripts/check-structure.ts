@@ -8,10 +8,12 @@
  * - every service test file says which engines it runs on (scripts/structure/service-engines.ts);
  * - lib/protocol/ holds the message table, its sender and receiver only (scripts/structure/protocol-folder.ts);
  * - no module mocks in unit tests, whose files share modules (scripts/structure/unit-module-mocks.ts);
- * - the store in layers, no import pointing up (scripts/structure/server-layers.ts).
+ * - the store in layers, no import pointing up (scripts/structure/server-layers.ts);
+ * - DJ format code only in lib/dj-formats/ (scripts/structure/format-code.ts).
  */
 import { join } from 'node:path';
 import { missingDocPaths } from './structure/doc-paths.ts';
+import { formatCodeOutsideHome } from './structure/format-code.ts';
 import { longFunctions } from './structure/function-length.ts';
 import { literalTextInComponents } from './structure/literal-text.ts';
 import { strangersInProtocol } from './structure/protocol-folder.ts';
@@ -102,7 +104,16 @@ if (mocks.length > 0) {
   for (const file of mocks) console.error(`  ${file}`);
 }
 
+const formatCode = formatCodeOutsideHome(root);
+if (formatCode.length > 0) {
+  failed = true;
+  console.error(
+    'DJ format code outside lib/dj-formats/ (write and read the format there, and call it: docs/dj-formats.md):',
+  );
+  for (const code of formatCode) console.error(`  ${code.file}:${code.line} ${code.format}`);
+}
+
 if (failed) process.exit(1);
 console.log(
-  "Structure: function lengths, doc paths, the unit tests' places, the components' text and the store's layers are fine.",
+  "Structure: function lengths, doc paths, the unit tests' places, the components' text, the DJ formats' home and the store's layers are fine.",
 );

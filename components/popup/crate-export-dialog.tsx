@@ -13,18 +13,12 @@ import { maxPerPage } from '../../lib/contract/paging.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import type { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
 import type { CartItem, LibraryEntry } from '../../lib/contract/wire.ts';
+import { entryTitle, type ReleaseFacts, type SavedEntry } from '../../lib/dj-formats/saved-file.ts';
+import type { DesktopOs } from '../../lib/dj-formats/volume-path.ts';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { formatCount } from '../../lib/i18n/intl.ts';
 import { plural } from '../../lib/i18n/plural.ts';
-import {
-  cartTracks,
-  chooseFiles,
-  entryTitle,
-  type MissingTrack,
-  type OwnedTrack,
-  type ReleaseFacts,
-  type SavedEntry,
-} from '../../lib/popup/crate-export.ts';
+import { cartTracks, chooseFiles, type MissingTrack, type OwnedTrack } from '../../lib/popup/crate-export.ts';
 import {
   type CrateFormat,
   crateFile,
@@ -34,7 +28,6 @@ import {
   onOneDrive,
 } from '../../lib/popup/crate-formats.ts';
 import { saveTextFile } from '../../lib/popup/save-text-file.ts';
-import type { DesktopOs } from '../../lib/popup/volume-path.ts';
 import type { ReleaseTracks, SavedFile } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
 import {
@@ -58,6 +51,8 @@ const isExportChoice = (value: unknown): value is ExportChoice =>
   value === 'usbStick' || isCrateFormat(value);
 type Outcome = {
   saved: number;
+  /** Nothing to export because the tracks chosen are none at all (the filter shows none, nothing downloaded). */
+  noneChosen?: 'selection' | 'downloaded';
   filename: string;
   missing: MissingTrack[];
   format: ExportChoice;
@@ -201,8 +196,12 @@ async function handToStickPage(
     await stickExportRequestItem.setValue({ playlistName: crate, entries, missing });
     await browser.tabs.create({ url: browser.runtime.getURL('/usb-stick.html') });
   }
-  return { saved: entries.length, filename: '', missing, format: 'usbStick' };
+  return { saved: entries.length, filename: '', missing, format: 'usbStick', ...noneChosen(scope, entries) };
 }
+
+/** Why a scope other than a cart gives nothing: it holds no tracks at all (not: none of them is on disk). */
+const noneChosen = (scope: Scope, chosen: readonly unknown[]): Pick<Outcome, 'noneChosen'> =>
+  scope !== 'cart' && chosen.length === 0 ? { noneChosen: scope } : {};
 
 /** The store's host, named in each track's comment. */
 async function storeHost(): Promise<string> {
@@ -266,11 +265,16 @@ const howTo = (format: ExportChoice): string =>
   })[format];
 
 function outcomeLine(outcome: Outcome): string {
-  if (outcome.format === 'usbStick')
-    return outcome.saved > 0 ? i18n.t('popup.export.stickOpened') : i18n.t('popup.export.stickNothing');
-  return outcome.saved > 0
-    ? plural('popup.export.exported', outcome.saved, outcome.filename)
-    : i18n.t('popup.export.nothing');
+  const stick = outcome.format === 'usbStick';
+  if (outcome.saved > 0)
+    return stick
+      ? i18n.t('popup.export.stickOpened')
+      : plural('popup.export.exported', outcome.saved, outcome.filename);
+  if (outcome.noneChosen === 'selection')
+    return stick ? i18n.t('popup.export.stickFilterShowsNone') : i18n.t('popup.export.filterShowsNone');
+  if (outcome.noneChosen === 'downloaded')
+    return stick ? i18n.t('popup.export.stickNoneDownloaded') : i18n.t('popup.export.noneDownloaded');
+  return stick ? i18n.t('popup.export.stickNothing') : i18n.t('popup.export.nothing');
 }
 
 /** What the export did: the file, where a Serato crate goes, and what is not in it and why. */
@@ -297,12 +301,20 @@ function ExportOutcome({ outcome }: { outcome: Outcome }) {
   );
 }
 
+/**
+ * The tracks chosen to begin with: the cart, else what the filter shows, never an empty choice: a
+ * filter that shows nothing (after "Download all", "Not on this computer" shows none) falls back to
+ * everything downloaded.
+ */
+const firstScope = (cart: unknown, selection: readonly LibraryEntry[] | null): Scope =>
+  cart ? 'cart' : selection && selection.length > 0 ? 'selection' : 'downloaded';
+
 export function CrateExportDialog({ selection = null, cart, onClose }: CrateExportDialogProps) {
   const [name, setName] = useState(
     cart && cart.name !== defaultCartName ? cart.name : i18n.t('popup.export.defaultName'),
   );
   const [format, setFormat] = useState<ExportChoice>('rekordbox');
-  const [scope, setScope] = useState<Scope>(cart ? 'cart' : selection ? 'selection' : 'downloaded');
+  const [scope, setScope] = useState<Scope>(firstScope(cart, selection));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -333,7 +345,8 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
       }
       const found = await locate(scope, selection, cart?.items ?? []);
       if (found.saved.length === 0) {
-        setOutcome({ saved: 0, filename: '', missing: found.missing, format });
+        const chosen = [...found.saved, ...found.missing];
+        setOutcome({ saved: 0, filename: '', missing: found.missing, format, ...noneChosen(scope, chosen) });
         return;
       }
       setOutcome(await saveCrate(format, crate, found));

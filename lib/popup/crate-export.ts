@@ -1,50 +1,16 @@
 /**
- * A crate as files DJ software reads: extended M3U8 and rekordbox XML (the "DJ_PLAYLISTS" format
- * rekordbox imports through its XML bridge) here, Traktor NML (traktor-nml.ts) and Serato crates
- * (serato-crate.ts) beside it. Pure functions of library entries and where their files were saved;
- * loaded by the popup only when an export is asked for.
+ * What of a crate export is the popup's: which of a cart's tracks go in the file (owned, and saved
+ * on this computer) and how what is left out is worded. The files themselves are written by the
+ * DJ formats (lib/dj-formats/, docs/dj-formats.md) through crate-formats.ts; loaded by the popup
+ * only when an export is asked for.
  */
 import { i18n } from '#i18n';
 import { audioFormats } from '../contract/audio-formats.ts';
-import { id3Key, parseKey } from '../contract/musical-key.ts';
-import type { TrackAnalysis } from '../contract/track-analysis.ts';
-import { artistsAndTitle, artistsLine, trackDisplayTitle } from '../contract/track-display.ts';
+import { artistsLine } from '../contract/track-display.ts';
 import type { AudioFormat, CartItem, LibraryEntry } from '../contract/wire.ts';
+import { entryTitle, type SavedEntry } from '../dj-formats/saved-file.ts';
 import { formatCount } from '../i18n/intl.ts';
 import { plural } from '../i18n/plural.ts';
-import { attributes } from './xml-text.ts';
-
-/** What only a track's release record knows. */
-export interface ReleaseFacts {
-  catalogNumber: string;
-  /** The track's place on its release, from 1. */
-  trackNumber: number;
-}
-
-/**
- * A library entry with its saved file: `path` as the template named it, `location` absolute,
- * `bytes` its size when the browser's downloads record says, and its release's facts when the
- * catalog answered.
- */
-export interface SavedEntry {
-  entry: LibraryEntry;
-  path: string;
-  location: string;
-  bytes?: number | null;
-  release?: ReleaseFacts;
-  /** The store's beat grid and cues of the track, when it has them (docs/analysis.md). */
-  analysis?: TrackAnalysis;
-}
-
-/** What the store's files are (docs/api.md): 44.1 kHz stereo, MP3 at 320 kbps, 16-bit WAV and AIFF. */
-export const fileAudio: Record<AudioFormat, { kbps: number; sampleRate: number }> = {
-  mp3: { kbps: 320, sampleRate: 44_100 },
-  wav: { kbps: 1411, sampleRate: 44_100 },
-  aiff: { kbps: 1411, sampleRate: 44_100 },
-};
-
-/** "Artist - Title (Mix)", as the export dialog names a track. */
-export const entryTitle = (entry: LibraryEntry) => artistsAndTitle(entry.track);
 
 /** A track the export cannot put in the file, named as the dialog lists it, and why. */
 export interface MissingTrack {
@@ -156,125 +122,4 @@ export function chooseFiles(
     }
   }
   return { saved, notDownloaded };
-}
-export const seconds = (entry: LibraryEntry) => Math.round(entry.track.lengthMs / 1000);
-
-/** Extended M3U8: paths relative to the download folder, where the playlist itself is saved. */
-export function m3u8(saved: readonly SavedEntry[]): string {
-  const lines = ['#EXTM3U'];
-  for (const { entry, path } of saved) {
-    // A line break inside a field would start a new playlist line.
-    const title = entryTitle(entry).replace(/[\r\n]+/g, ' ');
-    lines.push(`#EXTINF:${seconds(entry)},${title}`, path);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/**
- * A saved file's absolute path as rekordbox's `Location`: `file://localhost/` and the path with
- * each part percent-encoded ("C:\Music\a b.wav" -> "file://localhost/C:/Music/a%20b.wav").
- */
-export function fileLocation(absolutePath: string): string {
-  const parts = absolutePath.replace(/\\/g, '/').split('/').filter(Boolean);
-  const encoded = parts.map((part, index) =>
-    index === 0 && /^[A-Za-z]:$/.test(part) ? part : encodeURIComponent(part),
-  );
-  return `file://localhost/${encoded.join('/')}`;
-}
-
-const kinds: Record<AudioFormat, string> = { mp3: 'MP3 File', wav: 'WAV File', aiff: 'AIFF File' };
-
-/** The key in standard notation ("F#m"), as rekordbox shows it; the store's text if unreadable. */
-export const tonality = (key: string) => {
-  const parsed = parseKey(key);
-  return parsed ? id3Key(parsed) : key;
-};
-
-/** The store (its host) and the catalog number, as the comment DJ software shows beside a track. */
-export const commentOf = (store: string, release: ReleaseFacts | undefined) =>
-  release?.catalogNumber ? `${store} · ${release.catalogNumber}` : store;
-
-const seconds3 = (ms: number) => (ms / 1000).toFixed(3);
-
-/**
- * A track's grid and cues as rekordbox XML's children of TRACK: one TEMPO from the first downbeat
- * (Inizio in seconds, 4/4, beat 1), and a POSITION_MARK per cue, hot cues numbered from 0 with
- * their colour, the memory cue numbered -1. Positions are the analysis's as they are: rekordbox
- * reads an MP3 with a valid LAME tag from the first sample a gapless decoder plays
- * (docs/analysis.md).
- */
-function rekordboxMarks(analysis: TrackAnalysis): string[] {
-  const colour = (color: string) => {
-    const [red, green, blue] = [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16));
-    return { Red: red as number, Green: green as number, Blue: blue as number };
-  };
-  return [
-    `      <TEMPO ${attributes({ Inizio: seconds3(analysis.firstDownbeatMs), Bpm: analysis.bpm.toFixed(2), Metro: '4/4', Battito: 1 })}/>`,
-    ...analysis.cues.map(
-      (cue) =>
-        `      <POSITION_MARK ${attributes({
-          Name: cue.name,
-          Type: 0,
-          Start: seconds3(cue.positionMs),
-          Num: cue.hotCue ?? -1,
-          ...(cue.hotCue === undefined ? {} : colour(cue.color)),
-        })}/>`,
-    ),
-  ];
-}
-
-/** rekordbox XML: every entry in COLLECTION, and one playlist named after the crate. */
-export function rekordboxXml(
-  crateName: string,
-  saved: readonly SavedEntry[],
-  { version, store }: { version: string; store: string },
-): string {
-  const tracks = saved.map(({ entry, location, bytes, release, analysis }, index) => {
-    const { track } = entry;
-    const audio = fileAudio[entry.audioFormat];
-    const element = `    <TRACK ${attributes({
-      TrackID: index + 1,
-      Name: trackDisplayTitle(track),
-      Artist: artistsLine(track),
-      Album: track.release.name,
-      ...(release ? { TrackNumber: release.trackNumber } : {}),
-      Mix: track.mixName,
-      Remixer: track.remixers.map((remixer) => remixer.name).join(', '),
-      Label: track.label.name,
-      Genre: track.genre.name,
-      Kind: kinds[entry.audioFormat],
-      ...(bytes ? { Size: bytes } : {}),
-      AverageBpm: (analysis?.bpm ?? track.bpm).toFixed(2),
-      Tonality: tonality(track.key),
-      Year: track.publishDate.slice(0, 4),
-      // When it came into the person's collection: the purchase.
-      DateAdded: entry.purchasedAt.slice(0, 10),
-      BitRate: audio.kbps,
-      SampleRate: audio.sampleRate,
-      TotalTime: seconds(entry),
-      Comments: commentOf(store, release),
-      Location: fileLocation(location),
-    })}`;
-    return analysis
-      ? [`${element}>`, ...rekordboxMarks(analysis), '    </TRACK>'].join('\n')
-      : `${element}/>`;
-  });
-  const keys = saved.map((_, index) => `        <TRACK Key="${index + 1}"/>`);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<DJ_PLAYLISTS Version="1.0.0">',
-    `  <PRODUCT ${attributes({ Name: 'Crate', Version: version, Company: 'Crate' })}/>`,
-    `  <COLLECTION Entries="${saved.length}">`,
-    ...tracks,
-    '  </COLLECTION>',
-    '  <PLAYLISTS>',
-    '    <NODE Type="0" Name="ROOT" Count="1">',
-    `      <NODE ${attributes({ Name: crateName, Type: 1, KeyType: 0, Entries: saved.length })}>`,
-    ...keys,
-    '      </NODE>',
-    '    </NODE>',
-    '  </PLAYLISTS>',
-    '</DJ_PLAYLISTS>',
-    '',
-  ].join('\n');
 }

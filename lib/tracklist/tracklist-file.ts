@@ -2,14 +2,15 @@
  * A file the DJ chose or dropped on the tracklist page, read into tracklist lines: a text file as
  * it is, an M3U/M3U8 playlist, a rekordbox XML or Traktor NML (each playlist apart: the DJ picks
  * one), or a CSV with artist and title columns. The collection import's readers parse the
- * playlists and DJ exports (lib/options/collection/): one reader per format.
+ * playlists and DJ exports (lib/dj-formats/): one reader per format.
  */
-import type { CollectionTrack, DjPlaylist } from '../options/collection/collection-track.ts';
-import { readPlaylist } from '../options/collection/m3u.ts';
+import type { CollectionTrack, DjPlaylist } from '../dj-formats/collection-track.ts';
+import { type DjExport, djExportOf } from '../dj-formats/dj-export.ts';
+import { looksLikeM3u, readPlaylist } from '../dj-formats/m3u8/reader.ts';
+import { rekordboxPlaylistReader } from '../dj-formats/rekordbox-xml/reader.ts';
+import { traktorPlaylistReader } from '../dj-formats/traktor-nml/reader.ts';
+import { xmlTags } from '../dj-formats/xml-tags.ts';
 import { declaredEncoding, textChunks } from '../options/collection/read-collection.ts';
-import { rekordboxPlaylistReader } from '../options/collection/rekordbox.ts';
-import { traktorPlaylistReader } from '../options/collection/traktor.ts';
-import { xmlTags } from '../options/collection/xml-tags.ts';
 import { csvLines } from './csv.ts';
 
 /** A list of lines, named after its file or playlist (the cart's name to begin with). */
@@ -64,7 +65,7 @@ async function decodedText(file: Blob): Promise<string> {
 
 const baseName = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, '');
 
-async function djPlaylists(file: File, kind: 'rekordbox' | 'traktor'): Promise<TracklistFile> {
+async function djPlaylists(file: File, kind: DjExport): Promise<TracklistFile> {
   const reader = kind === 'rekordbox' ? rekordboxPlaylistReader() : traktorPlaylistReader();
   const encoding = declaredEncoding(new Uint8Array(await file.slice(0, 4096).arrayBuffer()));
   for await (const tags of xmlTags(textChunks(file, encoding))) for (const tag of tags) reader.read(tag);
@@ -83,11 +84,11 @@ export async function readTracklistFile(file: File): Promise<TracklistFile> {
   const utf16 = declaredEncoding(head).startsWith('utf-16');
   if (!utf16 && looksBinary(head)) throw new TracklistFileError('binary', file.name);
   const start = new TextDecoder(declaredEncoding(head)).decode(head);
-  if (/<DJ_PLAYLISTS\b/.test(start)) return djPlaylists(file, 'rekordbox');
-  if (/<NML\b/.test(start)) return djPlaylists(file, 'traktor');
+  const kind = djExportOf(start);
+  if (kind) return djPlaylists(file, kind);
   const text = await decodedText(file);
   const name = baseName(file.name);
-  if (/\.m3u8?$/i.test(file.name) || text.trimStart().startsWith('#EXTM3U')) {
+  if (/\.m3u8?$/i.test(file.name) || looksLikeM3u(text)) {
     const lines = readPlaylist(text).flatMap((entry) => ('track' in entry ? [lineOf(entry.track)] : []));
     return { kind: 'lines', name, lines };
   }

@@ -4,7 +4,7 @@
  * the folder picked or the downloads tree. The store is reached through the given sources.
  */
 import type { TrackAnalysis } from '../contract/track-analysis.ts';
-import { entryTitle } from '../popup/crate-export.ts';
+import { entryTitle } from '../dj-formats/saved-file.ts';
 import type { StickExportRequest } from '../storage/items.ts';
 import type { StickDirectoryHandle } from '../usb-stick/stick-directory.ts';
 import { exportToStick, type StickExportResult } from '../usb-stick/stick-export.ts';

@@ -3,7 +3,7 @@
  * never above (type-only imports too: a shape is a dependency). Within a layer, folders may import
  * each other where biome's `noImportCycles` allows. Bottom to top:
  *
- * 1. what the store and extension share (lib/contract), the demo catalog's words and dice
+ * 1. what the store and extension share (lib/contract, lib/dj-formats), the demo catalog's words and dice
  *    (server/generation), the threads' pool and the caches (server/jobs), the database
  *    (server/db), how the store runs (server/runtime);
  * 2. the context every feature is handed (server/context.ts) and HTTP (server/http);
@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 export const serverLayers: readonly (readonly string[])[] = [
-  ['lib/contract', 'server/generation', 'server/jobs', 'server/db', 'server/runtime'],
+  ['lib/contract', 'lib/dj-formats', 'server/generation', 'server/jobs', 'server/db', 'server/runtime'],
   ['server/context.ts', 'server/http'],
   ['server/audio', 'server/artwork'],
   [

@@ -1,15 +1,15 @@
 import type { AudioFormat } from '../../lib/contract/wire.ts';
+import { type AudioTags, id3v23 } from '../../lib/dj-formats/id3/writer.ts';
+import { seratoObjects } from '../../lib/dj-formats/serato/frames.ts';
 import { runJob } from '../jobs/job-runner.ts';
 import { ByteLruCache } from '../jobs/lru-cache.ts';
 import { aiffHeader } from './aiff.ts';
 import { arrange, beatFramesFor, mp3FrameSamples, type Section, unitFramesFor } from './arrangement.ts';
 import { encodeChunks } from './chunks.ts';
-import { type AudioTags, id3v23 } from './id3.ts';
 import { decoderDelay, encodeFrames, encoderDelay, lameInfoFrame } from './mp3.ts';
 import { bytesPart, type FilePart, type Loop, loopOf, loopPart, PartedFile } from './parted-file.ts';
 import { interleave } from './pcm.ts';
 import { riffInfoChunks } from './riff-info.ts';
-import { seratoObjects } from './serato.ts';
 import { type Mp3Encoding, type Mp3Frames, type Mp3Job, type Sound, trackSound } from './sound.ts';
 import { type BarVariant, fadeFrames, renderFrames, sampleRate, synthesizeBar } from './synth.ts';
 import { wavHeader } from './wav.ts';

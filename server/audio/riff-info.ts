@@ -1,5 +1,5 @@
+import { type AudioTags, joinedNames } from '../../lib/dj-formats/id3/writer.ts';
 import type { Chunk } from './chunks.ts';
-import { type AudioTags, joinedNames } from './id3.ts';
 
 /** Windows code page 65001: the CSET chunk that says INFO text is UTF-8. */
 const utf8CodePage = 65001;

@@ -20,13 +20,14 @@ import { CrateSharePanelPage } from '../../components/popup/crate-share-panel.pa
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
 import type { AudioFormat, Cart, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
+import { readSeratoCrate } from '../../lib/dj-formats/serato/crate.ts';
+import { readTraktorNml } from '../../lib/dj-formats/traktor-nml/reader.ts';
 import {
   defaultFilenameTemplate,
   filenameFields,
   renderFilename,
 } from '../../lib/file-names/filename-template.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
-import { readSeratoCrate, readTraktorNml } from '../helpers/crate-readers.ts';
 import type { TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 import type { UiPage } from './ui.ts';
@@ -353,13 +354,12 @@ async function expectOtherFormats<P extends JourneyPage>(
   expect(crate.paths.map((path) => `/${path}`).sort()).toEqual([...files].sort());
 }
 
-/** An NML file read with happy-dom's DOM parser. */
+/** An NML file: whether happy-dom's DOM parser finds it well-formed, and what Traktor reads of it. */
 function readNml(xml: string) {
   const window = new Window();
   try {
-    return readTraktorNml(
-      new window.DOMParser().parseFromString(xml, 'application/xml') as unknown as Document,
-    );
+    const doc = new window.DOMParser().parseFromString(xml, 'application/xml');
+    return { errors: doc.getElementsByTagName('parsererror').length, ...readTraktorNml(xml) };
   } finally {
     void window.happyDOM.close();
   }

@@ -5,14 +5,13 @@
  * What is skipped and why an import is refused are codes; the options page words them.
  */
 import { collectionKeys } from '../../contract/recording-match.ts';
+import type { CollectionTrack } from '../../dj-formats/collection-track.ts';
+import { collectionReader, djExportOf, djExportRoot } from '../../dj-formats/dj-export.ts';
+import { readPlaylist } from '../../dj-formats/m3u8/reader.ts';
+import { xmlTags } from '../../dj-formats/xml-tags.ts';
 import type { CollectionSourceKind } from '../../storage/collection-index.ts';
-import type { CollectionTrack } from './collection-track.ts';
 import { readFileTags, trackOfTags } from './file-tags.ts';
 import { CollectionImportError, type SkippedCounts, type SkipReason } from './import-outcome.ts';
-import { readPlaylist } from './m3u.ts';
-import { rekordboxReader } from './rekordbox.ts';
-import { traktorReader } from './traktor.ts';
-import { xmlTags } from './xml-tags.ts';
 
 export interface ReadCollection {
   kind: CollectionSourceKind;
@@ -72,9 +71,9 @@ async function readXml(file: File, progress: Progress): Promise<ReadCollection> 
   const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
   const encoding = declaredEncoding(head);
   const start = new TextDecoder(encoding).decode(head);
-  const kind = /<DJ_PLAYLISTS\b/.test(start) ? 'rekordbox' : /<NML\b/.test(start) ? 'traktor' : null;
+  const kind = djExportOf(start);
   if (kind === null) throw new CollectionImportError('notCollection', file.name);
-  const read = kind === 'rekordbox' ? rekordboxReader() : traktorReader();
+  const read = collectionReader(kind);
   const result: ReadCollection = {
     kind,
     name: kind === 'rekordbox' ? 'rekordbox' : 'Traktor',
@@ -84,7 +83,7 @@ async function readXml(file: File, progress: Progress): Promise<ReadCollection> 
   };
   let entries = 0;
   let whole = false;
-  const root = kind === 'rekordbox' ? 'DJ_PLAYLISTS' : 'NML';
+  const root = djExportRoot[kind];
   for await (const tags of xmlTags(textChunks(file, encoding))) {
     for (const tag of tags) {
       if (tag.end && tag.name === root) whole = true;

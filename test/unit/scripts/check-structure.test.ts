@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { missingDocPaths } from '../../../scripts/structure/doc-paths.ts';
+import { formatCodeOutsideHome } from '../../../scripts/structure/format-code.ts';
 import { functionSpans, longFunctions } from '../../../scripts/structure/function-length.ts';
 import { literalTextInComponents, literalTexts } from '../../../scripts/structure/literal-text.ts';
 import { serverLayerBreaches } from '../../../scripts/structure/server-layers.ts';
@@ -190,5 +191,36 @@ describe("the store's layers", () => {
 
   it('passes the store as it is', () => {
     expect(serverLayerBreaches(join(import.meta.dirname, '..', '..', '..'))).toEqual([]);
+  });
+});
+
+describe('DJ format code', () => {
+  it("finds a format's markers outside lib/dj-formats/, and leaves its home, comments, tests and docs alone", () => {
+    write(
+      'lib/popup/crate-export.ts',
+      "const lines = ['#EXTM3U'];\nconst root = '<DJ_PLAYLISTS Version=\"1.0.0\">';",
+    );
+    write('server/audio/serato.ts', "// Serato Markers2, as a comment\nconst d = 'Serato BeatGrid';");
+    write('server/audio/id3.ts', "frame('GEOB', body);");
+    write('lib/options/collection/traktor.ts', "if (tag.name === 'PRIMARYKEY') read();");
+    write('components/popup/crate.tsx', 'const nml = `<NML VERSION="19">`;');
+    write('lib/dj-formats/m3u8/m3u8.ts', "const lines = ['#EXTM3U'];");
+    write('lib/dj-formats/serato/frames.ts', "const d = 'Serato Overview';");
+    write('test/unit/lib/popup/crate-export.test.ts', "expect(text).toContain('<DJ_PLAYLISTS');");
+    write('docs/crates.md', 'A `#EXTM3U` file.');
+    expect(formatCodeOutsideHome(root)).toEqual([
+      { file: 'components/popup/crate.tsx', line: 1, format: 'Traktor NML' },
+      { file: 'lib/options/collection/traktor.ts', line: 1, format: 'Traktor NML' },
+      { file: 'lib/popup/crate-export.ts', line: 1, format: 'M3U8' },
+      { file: 'lib/popup/crate-export.ts', line: 2, format: 'rekordbox XML' },
+      { file: 'server/audio/id3.ts', line: 1, format: 'ID3 frames' },
+      { file: 'server/audio/serato.ts', line: 2, format: 'Serato analysis frames' },
+    ]);
+  });
+
+  it('passes when the formats are all at home', () => {
+    write('lib/dj-formats/traktor-nml/writer.ts', "const cue = '<CUE_V2 />';");
+    write('lib/popup/crate-formats.ts', "import { traktorNml } from '../dj-formats/traktor-nml/writer.ts';");
+    expect(formatCodeOutsideHome(root)).toEqual([]);
   });
 });

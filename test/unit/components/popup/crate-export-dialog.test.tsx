@@ -9,6 +9,7 @@ import { resolveObjectURL } from 'node:buffer';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { CrateExportDialog } from '../../../../components/popup/crate-export-dialog.tsx';
 import { CrateSharePanel } from '../../../../components/popup/crate-share-panel.tsx';
 import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
 import type { AudioFormat, LibraryEntry } from '../../../../lib/contract/wire.ts';
@@ -255,5 +256,61 @@ describe('exporting a cart as a crate', () => {
     expect((screen.getByRole('button', { name: 'Export this cart…' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+  });
+});
+
+describe('exporting from the library', () => {
+  /** Two downloaded tracks; the filter ("Not on this computer") shows none of them after "Download all". */
+  function downloadedLibrary() {
+    const library = [owned(1, 'mp3'), owned(2, 'wav')];
+    return fakeBackground({
+      library: ({ page }: { page: number }) => ({
+        results: page === 1 ? library : [],
+        paging: { page, perPage: 150, count: library.length, totalPages: 1 },
+      }),
+      releaseTracks: () => [],
+    });
+  }
+
+  it('does not default to a filter that shows nothing: everything downloaded goes on the stick', async () => {
+    downloadedLibrary();
+    vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
+    render(<CrateExportDialog selection={[]} onClose={() => {}} />);
+    const dialog = screen.getByRole('region', { name: 'Export crate' });
+    const tracks = within(dialog).getByLabelText('Tracks') as HTMLSelectElement;
+    expect(tracks.value).toBe('downloaded');
+    expect(tracks.selectedOptions[0]?.textContent).toBe('Everything downloaded');
+    fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'usbStick' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    const status = await within(dialog).findByRole('status');
+    expect(status.textContent).toContain('The USB stick page is open in a new tab');
+    expect((await stickExportRequestItem.getValue())?.entries.map((entry) => entry.id)).toEqual([1001, 1002]);
+  });
+
+  it('says the filter shows none, not that the library lacks them, when its empty selection is chosen', async () => {
+    downloadedLibrary();
+    render(<CrateExportDialog selection={[]} onClose={() => {}} />);
+    const dialog = screen.getByRole('region', { name: 'Export crate' });
+    fireEvent.change(within(dialog).getByLabelText('Tracks'), { target: { value: 'selection' } });
+    fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'usbStick' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    const stick = await within(dialog).findByRole('status');
+    expect(stick.textContent).toBe('Nothing to put on a stick: the filter shows no tracks.');
+    fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'm3u8' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByRole('status').textContent).toBe(
+        'Nothing exported: the filter shows no tracks.',
+      ),
+    );
+  });
+
+  it('defaults to the tracks the filter shows when it shows some', () => {
+    downloadedLibrary();
+    render(<CrateExportDialog selection={[owned(1, 'mp3')]} onClose={() => {}} />);
+    const tracks = within(screen.getByRole('region', { name: 'Export crate' })).getByLabelText(
+      'Tracks',
+    ) as HTMLSelectElement;
+    expect(tracks.value).toBe('selection');
   });
 });

@@ -1,6 +1,7 @@
 import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import type { AudioFormat } from '../../../../lib/contract/wire.ts';
+import { tonality } from '../../../../lib/dj-formats/saved-file.ts';
 import { extended80 } from '../../../../server/audio/aiff.ts';
 import { arrange } from '../../../../server/audio/arrangement.ts';
 import {
@@ -10,7 +11,6 @@ import {
   trackFile,
   untaggedTrackFile,
 } from '../../../../server/audio/audio-file.ts';
-import { id3Key } from '../../../../server/audio/id3.ts';
 import { ByteLruCache } from '../../../../server/jobs/lru-cache.ts';
 import { median, offsetsFromGrid, onsetsOf } from '../../../helpers/beat-judge.ts';
 
@@ -294,8 +294,8 @@ describe('MP3', () => {
   });
 
   it('writes keys in the standard notation', () => {
-    expect(id3Key('F# Minor')).toBe('F#m');
-    expect(id3Key('Ab Major')).toBe('Ab');
+    expect(tonality('F# Minor')).toBe('F#m');
+    expect(tonality('Ab Major')).toBe('Ab');
   });
 });
 

@@ -6,12 +6,12 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
-import type { SavedEntry } from '../../../../lib/popup/crate-export.ts';
-import { traktorKey, traktorKeyValue, traktorNml } from '../../../../lib/popup/traktor-nml.ts';
-import { volumePath } from '../../../../lib/popup/volume-path.ts';
-import { readTraktorNml } from '../../../helpers/crate-readers.ts';
-import { savedOnDisk } from './crate-files.ts';
+import type { TrackAnalysis } from '../../../../../lib/contract/track-analysis.ts';
+import type { SavedEntry } from '../../../../../lib/dj-formats/saved-file.ts';
+import { readTraktorNml } from '../../../../../lib/dj-formats/traktor-nml/reader.ts';
+import { traktorKey, traktorKeyValue, traktorNml } from '../../../../../lib/dj-formats/traktor-nml/writer.ts';
+import { volumePath } from '../../../../../lib/dj-formats/volume-path.ts';
+import { savedOnDisk } from '../../../../helpers/crate-files.ts';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,8 +28,9 @@ describe('Traktor NML', () => {
     const disk = savedOnDisk();
     dir = disk.dir;
     const xml = traktorNml('Friday <set> & more', disk.saved, options);
-    const nml = readTraktorNml(new DOMParser().parseFromString(xml, 'application/xml'));
-    expect(nml.errors).toBe(0);
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    const nml = readTraktorNml(xml);
     expect(nml.tag).toBe('NML');
     expect(nml.version).toBe('19');
     expect(nml.head).toEqual({ COMPANY: 'www.native-instruments.com', PROGRAM: 'Traktor' });
@@ -110,8 +111,9 @@ describe('Traktor NML with the store’s analysis', () => {
     };
     const [first, ...rest] = disk.saved;
     const xml = traktorNml('Set', [{ ...(first as SavedEntry), analysis }, ...rest], options);
-    const nml = readTraktorNml(new DOMParser().parseFromString(xml, 'application/xml'));
-    expect(nml.errors).toBe(0);
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    const nml = readTraktorNml(xml);
     const [analysed, plain] = nml.entries;
     expect(analysed?.tempo.BPM).toBe('174.170000');
     const cue = (NAME: string, TYPE: string, START: string, HOTCUE: string, DISPL_ORDER: string) => ({

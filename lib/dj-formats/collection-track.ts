@@ -20,3 +20,8 @@ export interface DjPlaylist {
   name: string;
   tracks: CollectionTrack[];
 }
+
+/** The fields a music file's tags give (ID3, Vorbis comments), as their text. */
+export type FileTags = Partial<
+  Record<'artists' | 'title' | 'mix' | 'remixers' | 'album' | 'label' | 'key' | 'bpm' | 'isrc', string>
+>;

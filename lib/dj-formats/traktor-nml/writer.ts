@@ -5,12 +5,12 @@
  * Traktor gives them, the volume and the path in its "/:" notation.
  */
 
-import { parseKey } from '../contract/musical-key.ts';
-import type { TrackAnalysis } from '../contract/track-analysis.ts';
-import { artistsLine, trackDisplayTitle } from '../contract/track-display.ts';
-import { commentOf, fileAudio, type SavedEntry, seconds, tonality } from './crate-export.ts';
-import { type DesktopOs, type VolumePath, volumePath } from './volume-path.ts';
-import { attributes } from './xml-text.ts';
+import { parseKey } from '../../contract/musical-key.ts';
+import type { TrackAnalysis } from '../../contract/track-analysis.ts';
+import { artistsLine, trackDisplayTitle } from '../../contract/track-display.ts';
+import { commentOf, fileAudio, type SavedEntry, seconds, tonality } from '../saved-file.ts';
+import { type DesktopOs, type VolumePath, volumePath } from '../volume-path.ts';
+import { attributes } from '../xml-text.ts';
 
 /** Folders as Traktor writes LOCATION's DIR: each one after "/:", and "/:" at the end ("/:Users/:me/:"). */
 export const traktorDir = (folders: readonly string[]) =>

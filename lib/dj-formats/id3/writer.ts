@@ -1,5 +1,7 @@
-import type { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
-import type { SeratoObject } from './serato.ts';
+import type { TrackAnalysis } from '../../contract/track-analysis.ts';
+import { concatBytes, latin1Bytes, utf16Bytes } from '../bytes.ts';
+import { tonality } from '../saved-file.ts';
+import type { SeratoObject } from '../serato/frames.ts';
 
 /** A front cover to embed in a file: a JPEG, with a name for its content (cache keys use it). */
 export interface CoverArt {
@@ -35,19 +37,13 @@ export interface AudioTags {
   analysis?: TrackAnalysis;
 }
 
-/** The initial key the way ID3 (TKEY) and DJ software write it: note, then "m" for minor. */
-export function id3Key(key: string): string {
-  const [note = '', mode = ''] = key.split(' ');
-  return `${note}${mode.toLowerCase().startsWith('min') ? 'm' : ''}`;
-}
-
 /** How several artists read in a single-valued field. */
 export const joinedNames = (names: readonly string[]) => names.join(', ');
 
 const latin1 = (text: string) => [...text].every((char) => (char.codePointAt(0) as number) <= 0xff);
 
 /** UTF-16 with a byte order mark (little-endian, as Windows taggers write it). */
-const utf16 = (text: string) => Buffer.concat([Uint8Array.of(0xff, 0xfe), Buffer.from(text, 'utf16le')]);
+const utf16 = (text: string) => concatBytes([Uint8Array.of(0xff, 0xfe), utf16Bytes(text, true)]);
 
 /**
  * ID3v2.3 text is ISO-8859-1 (0) or UTF-16 with a BOM (1); v2.3 has no UTF-8. Latin-1 is read by
@@ -55,12 +51,11 @@ const utf16 = (text: string) => Buffer.concat([Uint8Array.of(0xff, 0xfe), Buffer
  * has its own BOM and ends in a NUL of the encoding's width.
  */
 function encodeStrings(strings: readonly string[]): Uint8Array {
-  if (strings.every(latin1))
-    return Buffer.concat([Uint8Array.of(0), Buffer.from(strings.join('\0'), 'latin1')]);
+  if (strings.every(latin1)) return concatBytes([Uint8Array.of(0), latin1Bytes(strings.join('\0'))]);
   const parts = strings.map((value, index) =>
-    index < strings.length - 1 ? Buffer.concat([utf16(value), new Uint8Array(2)]) : utf16(value),
+    index < strings.length - 1 ? concatBytes([utf16(value), new Uint8Array(2)]) : utf16(value),
   );
-  return Buffer.concat([Uint8Array.of(1), ...parts]);
+  return concatBytes([Uint8Array.of(1), ...parts]);
 }
 
 /** A 28-bit number as four 7-bit bytes: how ID3v2 writes the tag's size. */
@@ -71,7 +66,7 @@ function syncsafe(size: number): Uint8Array {
 /** A v2.3 frame: id, size as a plain 32-bit big-endian number (v2.4 made it syncsafe), no flags. */
 function frame(id: string, body: Uint8Array): Uint8Array {
   const bytes = new Uint8Array(10 + body.length);
-  bytes.set(Buffer.from(id, 'latin1'));
+  bytes.set(latin1Bytes(id));
   new DataView(bytes.buffer).setUint32(4, body.length);
   bytes.set(body, 10);
   return bytes;
@@ -102,12 +97,7 @@ const genreText = (genre: string) => (genre.startsWith('(') ? `(${genre}` : genr
 function frontCover(cover: CoverArt): Uint8Array {
   return frame(
     'APIC',
-    Buffer.concat([
-      Uint8Array.of(0),
-      Buffer.from('image/jpeg\0', 'latin1'),
-      Uint8Array.of(3, 0),
-      cover.bytes,
-    ]),
+    concatBytes([Uint8Array.of(0), latin1Bytes('image/jpeg\0'), Uint8Array.of(3, 0), cover.bytes]),
   );
 }
 
@@ -137,7 +127,8 @@ export function id3Frames(tags: AudioTags): Uint8Array[] {
     // ID3v2.3 defines TBPM as an integer: readers that follow it (music-metadata) cut "144.97" to
     // 144. The measured tempo, rounded; its decimals are in Serato's BeatGrid and the crate exports.
     text('TBPM', String(Math.round(tags.analysis?.bpm ?? tags.bpm))),
-    text('TKEY', id3Key(tags.key)),
+    // The key in standard notation, the one rule every format spells it by (lib/contract/musical-key.ts).
+    text('TKEY', tonality(tags.key)),
     text('TCON', genreText(tags.genre)),
     text('TSRC', tags.isrc),
     ...(tags.cover ? [frontCover(tags.cover)] : []),
@@ -146,10 +137,7 @@ export function id3Frames(tags: AudioTags): Uint8Array[] {
 
 /** GEOB: a general encapsulated object, Latin-1, with its MIME type, no file name, a description. */
 export const encapsulatedObject = ({ description, data }: SeratoObject) =>
-  frame(
-    'GEOB',
-    Buffer.concat([Buffer.from(`\0application/octet-stream\0\0${description}\0`, 'latin1'), data]),
-  );
+  frame('GEOB', concatBytes([latin1Bytes(`\0application/octet-stream\0\0${description}\0`), data]));
 
 /**
  * A whole ID3v2.3 tag: in front of an MP3 stream, or the body of a WAV `id3 ` or AIFF `ID3 ` chunk.
@@ -161,5 +149,5 @@ export function id3v23(tags: AudioTags, objects: readonly SeratoObject[] = []): 
   const header = new Uint8Array(10);
   header.set([0x49, 0x44, 0x33, 3, 0, 0]); // "ID3", version 2.3.0, no flags
   header.set(syncsafe(size), 6);
-  return Buffer.concat([header, ...frames]);
+  return concatBytes([header, ...frames]);
 }

@@ -1,8 +1,8 @@
 import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
-import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
-import { type AudioTags, id3v23 } from '../../../../server/audio/id3.ts';
-import { seratoObjects } from '../../../../server/audio/serato.ts';
+import type { TrackAnalysis } from '../../../../../lib/contract/track-analysis.ts';
+import { type AudioTags, id3v23 } from '../../../../../lib/dj-formats/id3/writer.ts';
+import { seratoObjects } from '../../../../../lib/dj-formats/serato/frames.ts';
 
 const tags: AudioTags = {
   title: 'Velvet Hours (Original Mix)',

@@ -1,10 +1,11 @@
 /**
  * Traktor's `collection.nml`: each `ENTRY` of `COLLECTION` names its title and artist, with its
  * file (`LOCATION`), album, label, remixer and mix (`INFO`) and tempo (`TEMPO`) in child tags.
- * `ENTRY`s under `PLAYLISTS` hold only a `PRIMARYKEY` and are passed by.
+ * `ENTRY`s under `PLAYLISTS` hold only a `PRIMARYKEY` and are passed by. readTraktorNml reads a
+ * whole (crate-sized) file as the writer (writer.ts) writes it.
  */
-import type { CollectionTrack, DjPlaylist } from './collection-track.ts';
-import type { XmlTag } from './xml-tags.ts';
+import type { CollectionTrack, DjPlaylist } from '../collection-track.ts';
+import { childNamed, childrenNamed, type XmlElement, type XmlTag, xmlDocument } from '../xml-tags.ts';
 
 /** Reads tags one at a time; an entry is complete at its end tag. */
 export function traktorReader(): (tag: XmlTag) => CollectionTrack | null {
@@ -79,5 +80,49 @@ export function traktorPlaylistReader(): { read(tag: XmlTag): void; playlists():
     },
     playlists: () =>
       found.map(({ name, keys }) => ({ name, tracks: keys.flatMap((key) => byFile.get(key) ?? []) })),
+  };
+}
+
+const attributesOf = (element: XmlElement | undefined) => element?.attributes ?? {};
+
+/**
+ * A whole Traktor NML: its version and HEAD, each collection entry's attributes by element (with
+ * `path`: VOLUME + DIR without the ":" + FILE, where Mixxx's Traktor library finds it, and `key`:
+ * VOLUME + DIR + FILE, the key a playlist names it by), and the first playlist under $ROOT.
+ */
+export function readTraktorNml(text: string) {
+  const nml = xmlDocument(text);
+  if (nml.name !== 'NML') throw new Error(`Not a Traktor NML: <${nml.name}>.`);
+  const entries = childrenNamed(childNamed(nml, 'COLLECTION'), 'ENTRY').map((entry) => {
+    const location = attributesOf(childNamed(entry, 'LOCATION'));
+    return {
+      entry: entry.attributes,
+      location,
+      path: `${location.VOLUME}${location.DIR?.replaceAll('/:', '/')}${location.FILE}`,
+      key: `${location.VOLUME}${location.DIR}${location.FILE}`,
+      album: attributesOf(childNamed(entry, 'ALBUM')),
+      info: attributesOf(childNamed(entry, 'INFO')),
+      tempo: attributesOf(childNamed(entry, 'TEMPO')),
+      musicalKey: attributesOf(childNamed(entry, 'MUSICAL_KEY')),
+      cues: childrenNamed(entry, 'CUE_V2').map((cue) => cue.attributes),
+    };
+  });
+  const root = childNamed(childNamed(nml, 'PLAYLISTS'), 'NODE');
+  const subnodes = childNamed(root, 'SUBNODES');
+  const playlistNode = childNamed(subnodes, 'NODE');
+  const playlist = childNamed(playlistNode, 'PLAYLIST');
+  return {
+    tag: nml.name,
+    version: nml.attributes.VERSION ?? null,
+    head: attributesOf(childNamed(nml, 'HEAD')),
+    collection: attributesOf(childNamed(nml, 'COLLECTION')),
+    entries,
+    root: attributesOf(root),
+    subnodes: attributesOf(subnodes),
+    playlistNode: attributesOf(playlistNode),
+    playlist: attributesOf(playlist),
+    playlistKeys: childrenNamed(playlist, 'ENTRY').map((entry) =>
+      attributesOf(childNamed(entry, 'PRIMARYKEY')),
+    ),
   };
 }

@@ -4,11 +4,19 @@
  * ptrk, UTF-16BE, is the path from the drive's root with no leading slash and names a file on disk.
  */
 import { existsSync, rmSync } from 'node:fs';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onOneDrive } from '../../../../lib/popup/crate-formats.ts';
-import { seratoCrate, seratoDrive, seratoPath } from '../../../../lib/popup/serato-crate.ts';
-import { seratoRecords as records, utf16be } from '../../../helpers/crate-readers.ts';
-import { savedOnDisk } from './crate-files.ts';
+import {
+  readSeratoCrate,
+  seratoRecords as records,
+  seratoCrate,
+  seratoDrive,
+  seratoPath,
+  seratoText as utf16be,
+} from '../../../../../lib/dj-formats/serato/crate.ts';
+import { onOneDrive } from '../../../../../lib/popup/crate-formats.ts';
+import { savedEntryArbitrary, savedOnDisk } from '../../../../helpers/crate-files.ts';
+import { propertyRuns } from '../../../../helpers/property-runs.ts';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,5 +87,34 @@ describe('Serato crate', () => {
     const { kept, elsewhere } = onOneDrive(saved, 'win');
     expect(kept.map((file) => file.location)).toEqual(['D:\\Music\\a.mp3', 'D:\\Music\\c.aiff']);
     expect(elsewhere.map(({ drive }) => drive)).toEqual(['the system drive']);
+  });
+});
+
+describe('Serato crate reader', () => {
+  it('reads back the version, the sorting, the columns and every track path it wrote', () => {
+    fc.assert(
+      fc.property(
+        fc.array(savedEntryArbitrary, { maxLength: 8 }),
+        fc.constantFrom('win' as const, 'mac' as const, 'linux' as const),
+        (saved, os) => {
+          expect(readSeratoCrate(seratoCrate(saved, os))).toEqual({
+            version: '1.0/Serato ScratchLive Crate',
+            sortedBy: 'song',
+            columns: ['song', 'artist', 'bpm', 'key', 'album', 'length', 'comment'],
+            paths: saved.map(({ location }) => seratoPath(location, os)),
+            tags: ['vrsn', 'osrt', ...Array(7).fill('ovct'), ...saved.map(() => 'otrk')],
+          });
+        },
+      ),
+      { numRuns: propertyRuns(1000), seed: 46 },
+    );
+  });
+
+  it('refuses a cut record and an otrk without a path', () => {
+    const crate = seratoCrate([], 'linux');
+    expect(() => readSeratoCrate(crate.subarray(0, crate.length - 1))).toThrow(/runs past the end/);
+    expect(() => readSeratoCrate(Uint8Array.of(0x6f, 0x74, 0x72, 0x6b, 0, 0, 0, 0))).toThrow(
+      /without a ptrk/,
+    );
   });
 });
