@@ -9,6 +9,7 @@
  * - lib/protocol/ holds the message table, its sender and receiver only (scripts/structure/protocol-folder.ts);
  * - no module mocks in unit tests, whose files share modules (scripts/structure/unit-module-mocks.ts);
  * - the store in layers, no import pointing up (scripts/structure/server-layers.ts);
+ * - the extension's rooms: no import across rooms, shared folders import none (scripts/structure/rooms.ts);
  * - DJ format code only in lib/dj-formats/ (scripts/structure/format-code.ts).
  */
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { formatCodeOutsideHome } from './structure/format-code.ts';
 import { longFunctions } from './structure/function-length.ts';
 import { literalTextInComponents } from './structure/literal-text.ts';
 import { strangersInProtocol } from './structure/protocol-folder.ts';
+import { roomBreaches } from './structure/rooms.ts';
 import { serverLayerBreaches } from './structure/server-layers.ts';
 import { unclassifiedServiceTests } from './structure/service-engines.ts';
 import { unmirroredTests } from './structure/test-mirror.ts';
@@ -82,6 +84,21 @@ if (strangers.length > 0) {
   for (const file of strangers) console.error(`  ${file}`);
 }
 
+const crossings = roomBreaches(root);
+if (crossings.length > 0) {
+  failed = true;
+  console.error(
+    `Imports across the extension's rooms (scripts/structure/rooms.ts lists the rooms and shared folders):`,
+  );
+  for (const b of crossings) {
+    console.error(
+      b.problem === 'in no room'
+        ? `  ${b.file}: in no room`
+        : `  ${b.file} imports ${b.imports} (${b.problem})`,
+    );
+  }
+}
+
 const layers = serverLayerBreaches(root);
 if (layers.length > 0) {
   failed = true;
@@ -115,5 +132,5 @@ if (formatCode.length > 0) {
 
 if (failed) process.exit(1);
 console.log(
-  "Structure: function lengths, doc paths, the unit tests' places, the components' text, the DJ formats' home and the store's layers are fine.",
+  "Structure: function lengths, doc paths, the unit tests' places, the components' text, the DJ formats' home, the rooms and the store's layers are fine.",
 );

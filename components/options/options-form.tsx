@@ -10,8 +10,8 @@ import {
   previewFilename,
   sampleSource,
 } from '../../lib/options/filename-preview.ts';
-import { type SettingsInput, saveSettings } from '../../lib/options/save-settings.ts';
 import { send } from '../../lib/protocol/send.ts';
+import { type SettingsInput, saveSettings } from '../../lib/settings/save-settings.ts';
 import {
   type FilenameSettings,
   loadFilenameSettings,

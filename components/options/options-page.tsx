@@ -1,8 +1,8 @@
 import { i18n } from '#i18n';
+import { ShortcutsSection } from '../shortcuts/shortcuts-section.tsx';
 import { CollectionSection } from './collection-section.tsx';
 import { NewPurchasesSection } from './new-purchases-section.tsx';
 import { OptionsForm } from './options-form.tsx';
-import { ShortcutsSection } from './shortcuts-section.tsx';
 
 /** The whole options page: Crate's mark and name over the settings and the shortcuts. */
 export function OptionsPage() {

@@ -27,7 +27,6 @@ import {
   isCrateFormat,
   onOneDrive,
 } from '../../lib/popup/crate-formats.ts';
-import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import type { ReleaseTracks, SavedFile } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
 import {
@@ -35,6 +34,7 @@ import {
   stickExportRequestItem,
   storeUrlSetting,
 } from '../../lib/storage/items.ts';
+import { saveTextFile } from '../../lib/text-files/save-text-file.ts';
 
 export interface CrateExportDialogProps {
   /** The entries the library's filter shows, or null when it shows everything. */

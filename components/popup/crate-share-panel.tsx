@@ -9,13 +9,14 @@ import { i18n } from '#i18n';
 import { isCartName } from '../../lib/contract/cart-name.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
-import type { CartItem, CartWarning, ItemType } from '../../lib/contract/wire.ts';
+import type { CartItem } from '../../lib/contract/wire.ts';
+import { problemText, skippedBecause } from '../../lib/crate-words/crate-import-words.ts';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { formatCount } from '../../lib/i18n/intl.ts';
-import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import { crateFile, readCrateFile } from '../../lib/protocol/crate-file.ts';
-import type { CrateImportProblem, CrateImportResult } from '../../lib/protocol/messages.ts';
+import type { CrateImportResult } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
+import { saveTextFile } from '../../lib/text-files/save-text-file.ts';
 import { CrateExportButton } from './crate-export-button.tsx';
 
 export interface CrateSharePanelProps {
@@ -108,43 +109,6 @@ export function CrateSharePanel({ cartName, items }: CrateSharePanelProps) {
     </section>
   );
 }
-
-/** An item as the import's sentences name it: "track 7". */
-const itemName = ({ type, id }: { type: ItemType; id: number }) =>
-  type === 'track'
-    ? i18n.t('popup.share.itemTrack', [String(id)])
-    : i18n.t('popup.share.itemRelease', [String(id)]);
-
-/** Why the worker added nothing, in the DJ's language. */
-export function problemText(problem: CrateImportProblem): string {
-  switch (problem.code) {
-    case 'empty':
-      return i18n.t('popup.share.emptyCrate');
-    case 'unknownItems': {
-      const named =
-        problem.named.map(itemName).join(', ') + (problem.count > problem.named.length ? ', …' : '');
-      return i18n.t('popup.share.unknownItems', [formatCount(problem.count), named]);
-    }
-    case 'cartFull':
-      return i18n.t('popup.share.cartFull', [
-        problem.cartName,
-        formatCount(problem.holds),
-        formatCount(problem.wouldHold),
-        formatCount(problem.limit),
-      ]);
-    case 'refused':
-      return i18n.t('popup.share.refused', [problem.reason]);
-  }
-}
-
-/** Why the store declined one item, from its warning code. */
-export const skippedBecause: Record<CartWarning['code'], () => string> = {
-  alreadyPurchased: () => i18n.t('popup.share.skippedBecause.alreadyPurchased'),
-  notFound: () => i18n.t('popup.share.skippedBecause.notFound'),
-  notPurchasable: () => i18n.t('popup.share.skippedBecause.notPurchasable'),
-  alreadyInCart: () => i18n.t('popup.share.skippedBecause.alreadyInCart'),
-  notInCart: () => i18n.t('popup.share.skippedBecause.notInCart'),
-};
 
 /** What an import added and skipped, or why the worker refused the whole file. */
 function ImportReport({ report }: { report: CrateImportResult }) {

@@ -3,6 +3,7 @@ import { i18n } from '#i18n';
 import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import { cartNameIssue } from '../../lib/contract/cart-name.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
+import { problemText, skippedBecause } from '../../lib/crate-words/crate-import-words.ts';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { formatCount } from '../../lib/i18n/intl.ts';
 import { plural } from '../../lib/i18n/plural.ts';
@@ -10,7 +11,6 @@ import { crateFile } from '../../lib/protocol/crate-file.ts';
 import type { CrateImportResult } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
 import type { CartPlan, LeftOut } from '../../lib/tracklist/cart-plan.ts';
-import { problemText, skippedBecause } from '../popup/crate-share-panel.tsx';
 
 type Filled = { cartName: string; result: CrateImportResult; undone: boolean };
 

@@ -8,10 +8,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { plural } from '../../lib/i18n/plural.ts';
-import { saveTextFile } from '../../lib/popup/save-text-file.ts';
 import { send } from '../../lib/protocol/send.ts';
 import { type StickExportRequest, stickExportRequestItem } from '../../lib/storage/items.ts';
 import { lastStickFolder, rememberStickFolder } from '../../lib/storage/stick-folder.ts';
+import { saveTextFile } from '../../lib/text-files/save-text-file.ts';
 import type { StickDirectoryHandle } from '../../lib/usb-stick/stick-directory.ts';
 import { DownloadsStick, stickFolderName } from '../../lib/usb-stick-page/downloads-stick.ts';
 import { coverCache } from '../../lib/usb-stick-page/stick-artwork.ts';

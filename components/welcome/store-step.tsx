@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { chooseStore } from '../../lib/options/save-settings.ts';
+import { chooseStore } from '../../lib/settings/save-settings.ts';
 import { defaultStoreUrl } from '../../lib/storage/default-store-url.ts';
 import { storeUrlSetting } from '../../lib/storage/items.ts';
 

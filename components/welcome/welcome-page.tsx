@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
-import { ShortcutsSection } from '../options/shortcuts-section.tsx';
+import { ShortcutsSection } from '../shortcuts/shortcuts-section.tsx';
 import { SignInStep } from './sign-in-step.tsx';
 import { StoreStep } from './store-step.tsx';
 

@@ -10,7 +10,7 @@ import { looksLikeM3u, readPlaylist } from '../dj-formats/m3u8/reader.ts';
 import { rekordboxPlaylistReader } from '../dj-formats/rekordbox-xml/reader.ts';
 import { traktorPlaylistReader } from '../dj-formats/traktor-nml/reader.ts';
 import { xmlTags } from '../dj-formats/xml-tags.ts';
-import { declaredEncoding, textChunks } from '../options/collection/read-collection.ts';
+import { declaredEncoding, textChunks } from '../text-files/text-chunks.ts';
 import { csvLines } from './csv.ts';
 
 /** A list of lines, named after its file or playlist (the cart's name to begin with). */

@@ -6,6 +6,7 @@ import { missingDocPaths } from '../../../scripts/structure/doc-paths.ts';
 import { formatCodeOutsideHome } from '../../../scripts/structure/format-code.ts';
 import { functionSpans, longFunctions } from '../../../scripts/structure/function-length.ts';
 import { literalTextInComponents, literalTexts } from '../../../scripts/structure/literal-text.ts';
+import { roomBreaches } from '../../../scripts/structure/rooms.ts';
 import { serverLayerBreaches } from '../../../scripts/structure/server-layers.ts';
 import { unmirroredTests } from '../../../scripts/structure/test-mirror.ts';
 
@@ -222,5 +223,42 @@ describe('DJ format code', () => {
     write('lib/dj-formats/traktor-nml/writer.ts', "const cue = '<CUE_V2 />';");
     write('lib/popup/crate-formats.ts', "import { traktorNml } from '../dj-formats/traktor-nml/writer.ts';");
     expect(formatCodeOutsideHome(root)).toEqual([]);
+  });
+});
+
+describe("the extension's rooms", () => {
+  it('refuses an import across rooms, a shared folder importing a room, and a file in no room', () => {
+    write(
+      'lib/tracklist/tracklist-file.ts',
+      `import { readCollection } from '../options/collection/read.ts';\n`,
+    );
+    write('lib/options/collection/read.ts', `export const readCollection = 1;\n`);
+    write(
+      'components/welcome/page.tsx',
+      `import { chooseStore } from '../../lib/settings/save-settings.ts';\n`,
+    );
+    write(
+      'lib/settings/save-settings.ts',
+      `import { words } from '../popup/words.ts';\nexport const chooseStore = 1;\n`,
+    );
+    write('lib/popup/words.ts', `export const words = 1;\n`);
+    write('lib/gadgets/thing.ts', `export const thing = 1;\n`);
+    expect(roomBreaches(root)).toEqual([
+      { file: 'lib/gadgets/thing.ts', imports: '', problem: 'in no room' },
+      {
+        file: 'lib/settings/save-settings.ts',
+        imports: 'lib/popup/words.ts',
+        problem: 'shared imports a room',
+      },
+      {
+        file: 'lib/tracklist/tracklist-file.ts',
+        imports: 'lib/options/collection/read.ts',
+        problem: 'across rooms',
+      },
+    ]);
+  });
+
+  it('passes the extension as it is', () => {
+    expect(roomBreaches(join(import.meta.dirname, '..', '..', '..'))).toEqual([]);
   });
 });

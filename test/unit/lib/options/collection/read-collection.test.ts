@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CollectionImportError } from '../../../../../lib/options/collection/import-outcome.ts';
 import {
-  declaredEncoding,
   readCollectionFile,
   readMusicFolder,
 } from '../../../../../lib/options/collection/read-collection.ts';
@@ -205,17 +204,6 @@ describe('readCollectionFile: M3U and M3U8', () => {
     const bytes = Uint8Array.from([...'#EXTINF:1,Beyoncé - Déjà Vu\nx.mp3\n'].map((c) => c.charCodeAt(0)));
     const read = await readCollectionFile(new File([bytes], 'old.m3u'));
     expect(read.tracks.map((t) => [t.artists, t.title])).toEqual([['Beyoncé', 'Déjà Vu']]);
-  });
-});
-
-describe('declaredEncoding', () => {
-  it.each([
-    [[0xff, 0xfe, 0x3c, 0], 'utf-16le'],
-    [[...'<?xml version="1.0" encoding="windows-1252"?>'].map((c) => c.charCodeAt(0)), 'windows-1252'],
-    [[...'<?xml version="1.0" encoding="nonsense"?>'].map((c) => c.charCodeAt(0)), 'utf-8'],
-    [[...'<DJ_PLAYLISTS>'].map((c) => c.charCodeAt(0)), 'utf-8'],
-  ])('%j is %s', (bytes, encoding) => {
-    expect(declaredEncoding(Uint8Array.from(bytes))).toBe(encoding);
   });
 });
 

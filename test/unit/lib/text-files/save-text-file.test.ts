@@ -5,7 +5,7 @@
  */
 import { resolveObjectURL } from 'node:buffer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveTextFile, type TextDownloads } from '../../../../lib/popup/save-text-file.ts';
+import { saveTextFile, type TextDownloads } from '../../../../lib/text-files/save-text-file.ts';
 
 type Delta = Parameters<Parameters<TextDownloads['onChanged']['addListener']>[0]>[0];
 

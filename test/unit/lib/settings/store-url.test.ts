@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storeMatchPattern } from '../../../../lib/contract/store-hosts.ts';
-import { isBuiltInStore, normalizeStoreUrl } from '../../../../lib/options/store-url.ts';
+import { isBuiltInStore, normalizeStoreUrl } from '../../../../lib/settings/store-url.ts';
 
 describe('store URLs', () => {
   it.each([
