@@ -1,3 +1,4 @@
+import { parseKey } from '../../lib/contract/musical-key.ts';
 import { Random } from '../generation/random.ts';
 import type { Pcm } from './pcm.ts';
 
@@ -13,31 +14,10 @@ export interface SynthSpec {
 
 export const sampleRate = 44_100;
 
-const pitchClasses: Record<string, number> = {
-  C: 0,
-  'C#': 1,
-  Db: 1,
-  D: 2,
-  'D#': 3,
-  Eb: 3,
-  E: 4,
-  F: 5,
-  'F#': 6,
-  Gb: 6,
-  G: 7,
-  'G#': 8,
-  Ab: 8,
-  A: 9,
-  'A#': 10,
-  Bb: 10,
-  B: 11,
-};
-
-/** The key's root as a frequency in the octave below middle C, and whether it is minor. */
-export function parseKey(key: string): { rootHz: number; minor: boolean } {
-  const [note = 'A', mode = 'Minor'] = key.split(' ');
-  const semitones = pitchClasses[note] ?? 9;
-  return { rootHz: 130.81 * 2 ** (semitones / 12), minor: mode.toLowerCase().startsWith('min') };
+/** The key's root as a frequency in the octave below middle C, and whether it is minor (A minor when unknown). */
+export function keyRoot(key: string): { rootHz: number; minor: boolean } {
+  const { pitchClass, mode } = parseKey(key) ?? { pitchClass: 9, mode: 'minor' };
+  return { rootHz: 130.81 * 2 ** (pitchClass / 12), minor: mode === 'minor' };
 }
 
 /**
@@ -80,7 +60,7 @@ export function synthesizeBar({
   const beat = beatFrames ?? (60 / bpm) * sampleRate;
   const gain = layers[variant];
   const barFrames = Math.round(4 * beat);
-  const { rootHz, minor } = parseKey(key);
+  const { rootHz, minor } = keyRoot(key);
   const chord = [0, minor ? 3 : 4, 7, random.pick([10, 11, 12, 14])].map(
     (step) => rootHz * 2 * 2 ** (step / 12),
   );
