@@ -1,3 +1,4 @@
+import { allKeys, storeKey } from '../../lib/contract/musical-key.ts';
 /** Word lists the demo catalog is built from. Some entries carry accents, "&" and "'" on purpose,
  * so that every page, filename and tag shows it escapes them. */
 
@@ -27,32 +28,7 @@ export const genres: readonly { name: string; bpm: readonly [number, number] }[]
   { name: 'Downtempo', bpm: [70, 100] },
 ];
 
-export const keys: readonly string[] = [
-  'C Major',
-  'Db Major',
-  'D Major',
-  'Eb Major',
-  'E Major',
-  'F Major',
-  'F# Major',
-  'G Major',
-  'Ab Major',
-  'A Major',
-  'Bb Major',
-  'B Major',
-  'C Minor',
-  'C# Minor',
-  'D Minor',
-  'Eb Minor',
-  'E Minor',
-  'F Minor',
-  'F# Minor',
-  'G Minor',
-  'G# Minor',
-  'A Minor',
-  'Bb Minor',
-  'B Minor',
-];
+export const keys: readonly string[] = allKeys.map(storeKey);
 
 export const firstNames: readonly string[] = [
   'Amélie',
