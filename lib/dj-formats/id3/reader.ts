@@ -6,16 +6,18 @@
 import { latin1Text } from '../bytes.ts';
 import type { FileTags } from '../collection-track.ts';
 
-const ascii = (bytes: Uint8Array, start: number, length: number): string =>
+/** Chunk and frame ids: `length` bytes as ASCII. */
+export const ascii = (bytes: Uint8Array, start: number, length: number): string =>
   String.fromCharCode(...bytes.subarray(start, start + length));
 
-const syncsafe = (b: Uint8Array, at: number): number =>
+/** ID3v2's sizes: four bytes of seven bits each. */
+export const syncsafe = (b: Uint8Array, at: number): number =>
   ((b[at] as number) << 21) |
   ((b[at + 1] as number) << 14) |
   ((b[at + 2] as number) << 7) |
   (b[at + 3] as number);
 
-const uint32 = (b: Uint8Array, at: number, little: boolean): number =>
+export const uint32 = (b: Uint8Array, at: number, little: boolean): number =>
   new DataView(b.buffer, b.byteOffset + at, 4).getUint32(0, little);
 
 /** An ID3 text frame's text: its first byte names the encoding; several values are NUL-separated. */

@@ -5,23 +5,11 @@
  * The tags themselves are read by the formats' readers (lib/dj-formats/id3/, vorbis-comment/).
  */
 import type { CollectionTrack, FileTags } from '../../dj-formats/collection-track.ts';
-import { parseId3v2 } from '../../dj-formats/id3/reader.ts';
+import { ascii, parseId3v2, syncsafe, uint32 } from '../../dj-formats/id3/reader.ts';
 import { parseVorbisComment } from '../../dj-formats/vorbis-comment/reader.ts';
 
 const bytesOf = async (file: Blob, start: number, length: number): Promise<Uint8Array> =>
   new Uint8Array(await file.slice(start, start + length).arrayBuffer());
-
-const ascii = (bytes: Uint8Array, start: number, length: number): string =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
-
-const syncsafe = (b: Uint8Array, at: number): number =>
-  ((b[at] as number) << 21) |
-  ((b[at + 1] as number) << 14) |
-  ((b[at + 2] as number) << 7) |
-  (b[at + 3] as number);
-
-const uint32 = (b: Uint8Array, at: number, little: boolean): number =>
-  new DataView(b.buffer, b.byteOffset + at, 4).getUint32(0, little);
 
 /** ID3v1: the last 128 bytes, Latin-1, 30 characters a field. */
 function parseId3v1(bytes: Uint8Array): FileTags {
