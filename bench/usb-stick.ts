@@ -21,9 +21,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { readExportPdb } from '../lib/usb-stick/pdb-reader.ts';
-import type { StickDirectoryHandle, StickFileHandle } from '../lib/usb-stick/stick-directory.ts';
-import { exportToStick, type StickExportTrack } from '../lib/usb-stick/stick-export.ts';
+import { readExportPdb } from '../lib/dj-formats/rekordbox-device/pdb-reader.ts';
+import type {
+  StickDirectoryHandle,
+  StickFileHandle,
+} from '../lib/dj-formats/rekordbox-device/stick-directory.ts';
+import { exportToStick, type StickExportTrack } from '../lib/dj-formats/rekordbox-device/stick-export.ts';
 import { makeAnalysis, makeMp3, makeWaveformDetail } from '../test/helpers/usb-stick.ts';
 import { recordFigures } from './figures.ts';
 

@@ -10,9 +10,9 @@ import type {
   StickDirectoryHandle,
   StickFileHandle,
   StickWritable,
-} from '../../lib/usb-stick/stick-directory.ts';
-import type { StickExportTrack } from '../../lib/usb-stick/stick-export.ts';
-import type { StickTrack } from '../../lib/usb-stick/stick-library.ts';
+} from '../../lib/dj-formats/rekordbox-device/stick-directory.ts';
+import type { StickExportTrack } from '../../lib/dj-formats/rekordbox-device/stick-export.ts';
+import type { StickTrack } from '../../lib/dj-formats/rekordbox-device/stick-library.ts';
 
 export function makeAnalysis(overrides: Partial<TrackAnalysis> = {}): TrackAnalysis {
   const overview = new Uint8Array(400 * 3).map((_, i) => (i * 37) % 256);

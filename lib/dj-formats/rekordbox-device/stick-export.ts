@@ -6,7 +6,7 @@
  * the library the DJ had still loads (files already copied are merely unlisted until the next
  * export lists them).
  */
-import type { TrackAnalysis } from '../contract/track-analysis.ts';
+import type { TrackAnalysis } from '../../contract/track-analysis.ts';
 import { writeAnlzFiles } from './anlz-writer.ts';
 import { Mp3SeekIndexBuilder } from './mp3-seek-index.ts';
 import { readExportPdb } from './pdb-reader.ts';

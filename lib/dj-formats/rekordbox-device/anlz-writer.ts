@@ -5,8 +5,8 @@
  * detail waveform it serves apart. Positions are written as the analysis gives them: milliseconds
  * of the decoded audio (docs/usb-stick.md says what that means on a CDJ for MP3).
  */
-import type { AnalysisCue, TrackAnalysis } from '../contract/track-analysis.ts';
-import { waveformDetailColumnsPerSecond, waveformOverviewColumns } from '../contract/track-analysis.ts';
+import type { AnalysisCue, TrackAnalysis } from '../../contract/track-analysis.ts';
+import { waveformDetailColumnsPerSecond, waveformOverviewColumns } from '../../contract/track-analysis.ts';
 import { anlzFile, type BigEndianWriter, section } from './anlz-sections.ts';
 import { colorDetail, monochrome, resample } from './anlz-waveform.ts';
 

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { readExportPdb } from '../../../../lib/usb-stick/pdb-reader.ts';
-import { PageType } from '../../../../lib/usb-stick/pdb-writer.ts';
-import { exportToStick, type StickExportTrack } from '../../../../lib/usb-stick/stick-export.ts';
+import { readExportPdb } from '../../../../../lib/dj-formats/rekordbox-device/pdb-reader.ts';
+import { PageType } from '../../../../../lib/dj-formats/rekordbox-device/pdb-writer.ts';
+import {
+  exportToStick,
+  type StickExportTrack,
+} from '../../../../../lib/dj-formats/rekordbox-device/stick-export.ts';
 import {
   MemoryDirectory,
   makeExportTrack,
   readAnlzWithKaitai,
   readWithKaitai,
-} from '../../../helpers/usb-stick.ts';
+} from '../../../../helpers/usb-stick.ts';
 
 const date = '2026-11-27';
 const database = 'PIONEER/rekordbox/export.pdb';
