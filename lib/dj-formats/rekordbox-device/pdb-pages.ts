@@ -3,16 +3,29 @@
  * header, rows on a heap from the header on, and the row index growing back from the page's end in
  * groups of 16 offsets with their presence flags. Each table starts with an index page (flags 0x64)
  * listing its data pages (flags 0x24), as rekordbox writes it; its last page links to an "empty
- * candidate" past the end of the file.
+ * candidate" past the end of the file. The layouts are pdb-layout.ts's; this file only fills them.
  */
+import {
+  fileHeader,
+  groupSlot,
+  indexEntry,
+  indexPageHeader,
+  packRowCounts,
+  pageHeader,
+  rowGroup,
+  rowOffset,
+  rowPrefix,
+  tablePointer,
+  tablePointerAt,
+} from './pdb-layout.ts';
 
 export const pageSize = 4096;
-const headerBytes = 0x28;
-const heapBytes = pageSize - headerBytes;
-const groupBytes = 0x24;
+/** Rows start right after the page header. */
+export const heapStart = pageHeader.size;
+const heapBytes = pageSize - heapStart;
 /** Readers built on older crate-digger definitions take a page's row count from one byte. */
 const maxRowsPerPage = 255;
-const indexEntriesOffset = 0x3c;
+const indexEntriesOffset = indexPageHeader.size;
 const indexTailBytes = 20;
 const emptyIndexEntry = 0x1ffffff8;
 const noPage = 0x03ffffff;
@@ -47,18 +60,16 @@ export function packRows(rows: readonly Uint8Array[]): Uint8Array[][] {
   return pages;
 }
 
-interface PageLinks {
+export interface PageLinks {
   index: number;
   type: number;
   next: number;
+  /** The file's sequence at this write. */
+  sequence?: number;
 }
 
-function writePageHeader(view: DataView, links: PageLinks): void {
-  view.setUint32(4, links.index, true);
-  view.setUint32(8, links.type, true);
-  view.setUint32(12, links.next, true);
-  view.setUint32(16, 1, true); // sequence of the page's last edit
-}
+/** The offset of group `group`'s row index, counted back from the page's end. */
+export const groupAt = (group: number, size = pageSize) => size - (group + 1) * rowGroup.size;
 
 /** A data page holding `rows`, written into `target` (a zeroed page). */
 export function writeDataPage(
@@ -67,54 +78,89 @@ export function writeDataPage(
   rows: readonly Uint8Array[],
   hasIndexShift: boolean,
 ): void {
-  const view = new DataView(target.buffer, target.byteOffset, pageSize);
-  writePageHeader(view, links);
+  const offsets: number[] = [];
   let used = 0;
   rows.forEach((row, i) => {
-    target.set(row, headerBytes + used);
-    // rekordbox numbers the rows of these tables 0x20 apart within their page.
-    if (hasIndexShift) view.setUint16(headerBytes + used + 2, (i * 0x20) & 0xffff, true);
-    const base = pageSize - Math.floor(i / 16) * groupBytes;
-    view.setUint16(base - 6 - 2 * (i % 16), used, true);
+    target.set(row, heapStart + used);
+    // rekordbox numbers the rows of these tables 0x20 apart within their page: the `indexShift`
+    // every such row type has right after its subtype.
+    if (hasIndexShift) rowPrefix.write(target, { indexShift: (i * 0x20) & 0xffff }, heapStart + used);
+    offsets.push(used);
     used += padded(row.length);
+  });
+  // A group's unused slots may hold rows of the heap: only the slots in use are written.
+  offsets.forEach((offset, i) => {
+    const slot = groupAt(Math.floor(i / 16)) + rowGroup.offsetOf.offsets + groupSlot(i % 16) * rowOffset.size;
+    rowOffset.write(target, { offset }, slot);
   });
   for (let group = 0; group * 16 < rows.length; group++) {
     const inGroup = Math.min(16, rows.length - group * 16);
     const flags = inGroup === 16 ? 0xffff : (1 << inGroup) - 1;
-    const base = pageSize - group * groupBytes;
-    view.setUint16(base - 4, flags, true); // present
-    view.setUint16(base - 2, flags, true); // touched by the last transaction: all, a fresh write
+    // Present, and touched by the last transaction: all, a fresh write.
+    rowGroup.write(target, { present: flags, touched: flags }, groupAt(group));
   }
-  // 13 bits of row offsets ever allocated, 11 bits of rows present, then the flags byte.
-  const packed = rows.length | (rows.length << 13);
-  view.setUint16(24, packed & 0xffff, true);
-  target[26] = packed >>> 16;
-  target[27] = 0x24;
-  view.setUint16(28, heapBytes - used - rowIndexBytes(rows.length), true);
-  view.setUint16(30, used, true);
-  view.setUint16(32, rows.length, true); // rows of the last transaction
-  view.setUint16(34, 0, true); // its first row
+  pageHeader.write(target, {
+    pageIndex: links.index,
+    type: links.type,
+    nextPage: links.next,
+    sequence: links.sequence ?? 1,
+    rowCounts: packRowCounts(rows.length, rows.length),
+    flags: 0x24,
+    freeSize: heapBytes - used - rowIndexBytes(rows.length),
+    usedSize: used,
+    transactionRowCount: rows.length,
+    transactionRowIndex: 0,
+  });
 }
 
 /** A table's index page listing `dataPages`, written into `target` (a zeroed page). */
 export function writeIndexPage(target: Uint8Array, links: PageLinks, dataPages: readonly number[]): void {
-  const view = new DataView(target.buffer, target.byteOffset, pageSize);
-  writePageHeader(view, links);
-  target[27] = 0x64;
-  view.setUint16(0x20, 0x1fff, true);
-  view.setUint16(0x22, 0x1fff, true);
-  view.setUint16(0x24, 0x03ec, true);
-  view.setUint16(0x26, dataPages.length, true);
-  view.setUint32(0x28, links.index, true);
-  view.setUint32(0x2c, dataPages[0] ?? noPage, true);
-  view.setUint32(0x30, noPage, true);
-  view.setUint32(0x34, 0, true);
-  view.setUint16(0x38, dataPages.length, true);
-  view.setUint16(0x3a, 0x1fff, true);
-  for (let offset = indexEntriesOffset, i = 0; offset < pageSize - indexTailBytes; offset += 4, i++) {
+  pageHeader.write(target, {
+    pageIndex: links.index,
+    type: links.type,
+    nextPage: links.next,
+    sequence: links.sequence ?? 1,
+    flags: 0x64,
+  });
+  indexPageHeader.write(target, {
+    unknown1: 0x1fff,
+    unknown2: 0x1fff,
+    unknown3: 0x03ec,
+    nextOffset: dataPages.length,
+    pageIndex: links.index,
+    firstDataPage: dataPages[0] ?? noPage,
+    unknown4: noPage,
+    unknown5: 0,
+    entryCount: dataPages.length,
+    unknown6: 0x1fff,
+  });
+  for (let i = 0; i < indexCapacity; i++) {
     const page = dataPages[i];
-    view.setUint32(offset, page === undefined ? emptyIndexEntry : page << 3, true);
+    indexEntry.write(target, { value: page === undefined ? emptyIndexEntry : page << 3 }, indexEntryAt(i));
   }
+}
+
+/** Data pages one index page lists: the page less its headers and the 20 bytes left zero. */
+export const indexCapacity = (pageSize - indexEntriesOffset - indexTailBytes) / indexEntry.size;
+export const indexEntryAt = (i: number) => indexEntriesOffset + i * indexEntry.size;
+
+/**
+ * Adds `dataPages` to the list of the index page `target` (a table's first page, when it is one),
+ * as rekordbox lists every data page; false when the list is full, which leaves it as it was.
+ */
+export function listOnIndexPage(target: Uint8Array, dataPages: readonly number[]): boolean {
+  const header = indexPageHeader.read(target);
+  if (header.entryCount + dataPages.length > indexCapacity) return false;
+  dataPages.forEach((page, i) => {
+    indexEntry.write(target, { value: page << 3 }, indexEntryAt(header.entryCount + i));
+  });
+  const entryCount = header.entryCount + dataPages.length;
+  indexPageHeader.write(target, {
+    entryCount,
+    nextOffset: entryCount,
+    firstDataPage: header.entryCount === 0 ? (dataPages[0] ?? noPage) : header.firstDataPage,
+  });
+  return true;
 }
 
 export interface TablePages {
@@ -123,9 +169,6 @@ export interface TablePages {
   /** Rows with `index_shift` in bytes 2 and 3: tracks, artists, albums, history. */
   hasIndexShift: boolean;
 }
-
-/** Data pages one index page lists: the page less its headers and the 20 bytes left zero. */
-const indexCapacity = (pageSize - indexEntriesOffset - indexTailBytes) / 4;
 
 /**
  * The whole file: the header page, then each table's index page and data pages. A table needing
@@ -144,12 +187,13 @@ export function assembleDatabase(tables: readonly TablePages[]): Uint8Array {
   const written = nextPage;
   for (const entry of layout) entry.candidate = nextPage++;
   const file = new Uint8Array(written * pageSize);
-  const header = new DataView(file.buffer);
-  header.setUint32(4, pageSize, true);
-  header.setUint32(8, tables.length, true);
-  header.setUint32(12, nextPage, true);
-  header.setUint32(16, 5, true); // unknown, 5 in every rekordbox export seen
-  header.setUint32(20, written, true); // sequence
+  fileHeader.write(file, {
+    pageSize,
+    tableCount: tables.length,
+    nextUnusedPage: nextPage,
+    unknown: 5, // 5 in every rekordbox export seen
+    sequence: written,
+  });
   layout.forEach(({ table, pages, index, data, candidate }, t) => {
     const page = (at: number) => file.subarray(at * pageSize, (at + 1) * pageSize);
     writeIndexPage(page(index), { index, type: table.type, next: data[0] ?? candidate }, data);
@@ -157,11 +201,11 @@ export function assembleDatabase(tables: readonly TablePages[]): Uint8Array {
       const links = { index: at, type: table.type, next: data[i + 1] ?? candidate };
       writeDataPage(page(at), links, pages[i] ?? [], table.hasIndexShift);
     });
-    const entry = 28 + t * 16;
-    header.setUint32(entry, table.type, true);
-    header.setUint32(entry + 4, candidate, true);
-    header.setUint32(entry + 8, index, true);
-    header.setUint32(entry + 12, data.at(-1) ?? index, true);
+    tablePointer.write(
+      file,
+      { type: table.type, emptyCandidate: candidate, firstPage: index, lastPage: data.at(-1) ?? index },
+      tablePointerAt(t),
+    );
   });
   return file;
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultColors } from '../../../../../lib/dj-formats/rekordbox-device/pdb-defaults.ts';
-import { PageType, writeExportPdb } from '../../../../../lib/dj-formats/rekordbox-device/pdb-writer.ts';
+import { PageType } from '../../../../../lib/dj-formats/rekordbox-device/pdb-rows.ts';
+import { writeExportPdb } from '../../../../../lib/dj-formats/rekordbox-device/pdb-writer.ts';
 import type { StickLibrary } from '../../../../../lib/dj-formats/rekordbox-device/stick-library.ts';
 import { makeStickTrack, readWithKaitai } from '../../../../helpers/usb-stick.ts';
 
