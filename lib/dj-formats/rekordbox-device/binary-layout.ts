@@ -114,13 +114,16 @@ function writeField(
 ): void {
   switch (field.kind) {
     case 'number':
-      return setNumber(data, offset, field.size, value as number, little);
+      setNumber(data, offset, field.size, value as number, little);
+      break;
     case 'array':
-      return (value as number[]).forEach((item, i) => {
+      (value as number[]).forEach((item, i) => {
         setNumber(data, offset + i * field.size, field.size, item, little);
       });
+      break;
     case 'bytes':
-      return target.set((value as Uint8Array).subarray(0, field.size), offset);
+      target.set((value as Uint8Array).subarray(0, field.size), offset);
+      break;
     case 'tag':
       for (let i = 0; i < 4; i++) target[offset + i] = (value as string).charCodeAt(i);
   }
