@@ -102,6 +102,19 @@ export async function readFileAt(
   }
 }
 
+/** Whether a file is at `path`, without reading it. */
+export async function fileExistsAt(root: StickDirectoryHandle, path: readonly string[]): Promise<boolean> {
+  try {
+    const folder = await folderAt(root, path.slice(0, -1), false);
+    await folder.getFileHandle(path.at(-1) ?? '');
+    return true;
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'NotFoundError' || error.name === 'TypeMismatchError'))
+      return false;
+    throw error;
+  }
+}
+
 /** Writes `chunks` to the file at `path`, replacing it whole on success (the browser's swap file). */
 export async function writeFileAt(
   folders: StickFolders,

@@ -17,6 +17,7 @@ import { writeExportPdb } from './pdb-writer.ts';
 import { defaultSettingFiles } from './setting-files.ts';
 import {
   failureOf,
+  fileExistsAt,
   readFileAt,
   type StickDirectoryHandle,
   StickExportError,
@@ -146,26 +147,50 @@ function stickTrack(
   };
 }
 
-/** What new tracks must not collide with: paths, analysis folders and ids already on the stick. */
+/**
+ * What new tracks must not collide with: paths, analysis folders and ids the library lists, and any
+ * file already on the stick (a track rekordbox deleted from its library may leave its files).
+ */
 class Placement {
   private readonly paths: Set<string>;
   private readonly folders: Set<string>;
   private lastId: number;
 
-  constructor(library: StickLibrary) {
+  constructor(
+    library: StickLibrary,
+    private readonly root: StickDirectoryHandle,
+  ) {
     this.paths = new Set(library.tracks.map((t) => t.filePath.toLowerCase()));
     this.folders = new Set(library.tracks.map((t) => t.analyzePath.slice(0, t.analyzePath.lastIndexOf('/'))));
     this.lastId = library.tracks.reduce((max, t) => Math.max(max, t.id), 0);
   }
 
   /** A new track's id, audio path and analysis folder, unique on the stick. */
-  place(track: StickExportTrack): { id: number; filePath: string; folder: string } {
-    const filePath = contentsPath(track.artist, track.album, track.fileName, track.fileType, this.paths);
+  async place(track: StickExportTrack): Promise<{ id: number; filePath: string; folder: string }> {
+    let filePath = '';
+    do {
+      filePath = contentsPath(track.artist, track.album, track.fileName, track.fileType, this.paths);
+      this.paths.add(filePath.toLowerCase());
+    } while (await fileExistsAt(this.root, split(filePath)));
     let folder = analysisFolder(filePath);
-    for (let attempt = 2; this.folders.has(folder); attempt++) folder = analysisFolder(filePath, attempt);
-    this.paths.add(filePath.toLowerCase());
+    for (let attempt = 2; await this.taken(folder); attempt++) folder = analysisFolder(filePath, attempt);
     this.folders.add(folder);
     return { id: ++this.lastId, filePath, folder };
+  }
+
+  private async taken(folder: string): Promise<boolean> {
+    if (this.folders.has(folder)) return true;
+    const files = ['ANLZ0000.DAT', 'ANLZ0000.EXT', 'ANLZ0000.2EX'];
+    for (const file of files) if (await fileExistsAt(this.root, [...split(folder), file])) return true;
+    return false;
+  }
+
+  /** The artwork's two files, named for the track, never over a file already there. */
+  async artwork(id: number): Promise<{ folder: string[]; name: string }> {
+    const folder = ['PIONEER', 'Artwork', String(Math.floor(id / 1000)).padStart(5, '0')];
+    let name = `a${id}`;
+    for (let n = 2; await fileExistsAt(this.root, [...folder, `${name}.jpg`]); n++) name = `a${id}x${n}`;
+    return { folder, name };
   }
 }
 
@@ -176,7 +201,7 @@ async function addTrack(
   placement: Placement,
   date: string,
 ): Promise<StickTrack> {
-  const { id, filePath, folder } = placement.place(track);
+  const { id, filePath, folder } = await placement.place(track);
   const { fileSize, seekIndex } = await copyAudio(folders, filePath, track);
   const anlz = writeAnlzFiles({
     filePath,
@@ -190,10 +215,10 @@ async function addTrack(
   let artworkPath = '';
   const artwork = typeof track.artwork === 'function' ? await track.artwork() : track.artwork;
   if (artwork) {
-    const artFolder = ['PIONEER', 'Artwork', String(Math.floor(id / 1000)).padStart(5, '0')];
-    await writeFileAt(folders, [...artFolder, `a${id}.jpg`], [artwork]);
-    await writeFileAt(folders, [...artFolder, `a${id}_m.jpg`], [artwork]);
-    artworkPath = `/${artFolder.join('/')}/a${id}.jpg`;
+    const art = await placement.artwork(id);
+    await writeFileAt(folders, [...art.folder, `${art.name}.jpg`], [artwork]);
+    await writeFileAt(folders, [...art.folder, `${art.name}_m.jpg`], [artwork]);
+    artworkPath = `/${art.folder.join('/')}/${art.name}.jpg`;
   }
   const paths = { filePath, analyzePath: `${folder}/ANLZ0000.DAT`, artworkPath };
   return stickTrack(track, id, paths, fileSize, date);
@@ -269,7 +294,7 @@ export async function exportToStick(
   try {
     const { bytes: existing, library } = await existingLibrary(root);
     const byIdentity = new Map(library.tracks.map((t) => [identity(t), t.id]));
-    const placement = new Placement(library);
+    const placement = new Placement(library, root);
     const folders = new StickFolders(root);
     const trackIds: number[] = [];
     const inCrate = new Set<number>();

@@ -109,6 +109,26 @@ describe('exportToStick', () => {
     },
   );
 
+  it('never writes over a file already on the stick that its library does not list', async () => {
+    const track = makeExportTrack(1, { artwork: new Uint8Array([0xff, 0xd8]) });
+    const first = await stickWith([track]);
+    const taken = first
+      .paths()
+      .filter((path) => !path.startsWith('PIONEER/rekordbox/') && !/SETTING/.test(path));
+    const stick = new MemoryDirectory();
+    for (const path of taken) {
+      const parts = path.split('/');
+      let folder = stick;
+      for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part, { create: true });
+      folder.files.set(parts.at(-1) ?? '', new Uint8Array([1, 2, 3]));
+    }
+    await exportToStick(stick, { playlistName: 'Friday', tracks: [track], date });
+    for (const path of taken) expect(stick.file(path), path).toEqual(new Uint8Array([1, 2, 3]));
+    const [row] = readExportPdb(stick.file(database) ?? new Uint8Array()).tracks;
+    expect(row?.filePath).toMatch(/\(2\)\.mp3$/);
+    expect(stick.file(row?.artworkPath.slice(1) ?? '')).toEqual(new Uint8Array([0xff, 0xd8]));
+  });
+
   it('leaves a folder holding another tool’s library alone', async () => {
     const stick = new MemoryDirectory();
     const rekordbox = await (await stick.getDirectoryHandle('PIONEER', { create: true })).getDirectoryHandle(
