@@ -12,6 +12,11 @@
  *   disk's speed, for scale; and usb_copy_heap_growth_mb, the JavaScript heap still alive after a
  *   full collection at the last track's end against the first's (goal: flat, at most 16 MB).
  *
+ * - stick_add_s_4000: 100 tracks added to a stick whose export.pdb already lists 4,000 (written
+ *   first by our own writer, as rekordbox would have left it): the read, the audio-less files of the
+ *   100 and the append to export.pdb (issue #46: existing pages are kept, new ones linked), to disk
+ *   (goal: at most 3 s).
+ *
  *   npx tsx bench/usb-stick.ts [--tracks 1000] [--audio-gb 1]
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,10 +26,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { readExportPdb } from '../lib/usb-stick/pdb-reader.ts';
-import type { StickDirectoryHandle, StickFileHandle } from '../lib/usb-stick/stick-directory.ts';
-import { exportToStick, type StickExportTrack } from '../lib/usb-stick/stick-export.ts';
-import { makeAnalysis, makeMp3, makeWaveformDetail } from '../test/helpers/usb-stick.ts';
+import { readExportPdb } from '../lib/dj-formats/rekordbox-device/pdb-reader.ts';
+import { writeExportPdb } from '../lib/dj-formats/rekordbox-device/pdb-writer.ts';
+import type {
+  StickDirectoryHandle,
+  StickFileHandle,
+} from '../lib/dj-formats/rekordbox-device/stick-directory.ts';
+import { exportToStick, type StickExportTrack } from '../lib/dj-formats/rekordbox-device/stick-export.ts';
+import { makeAnalysis, makeMp3, makeStickTrack, makeWaveformDetail } from '../test/helpers/usb-stick.ts';
 import { recordFigures } from './figures.ts';
 
 const { values } = parseArgs({
@@ -120,6 +129,32 @@ const track = (n: number, audio: () => AsyncIterable<Uint8Array>): StickExportTr
   audio,
 });
 
+/** Seconds to add 100 tracks to a 4,000-track stick on disk. */
+async function timeStickAdd(empty: () => AsyncIterable<Uint8Array>): Promise<number> {
+  const stick = mkdtempSync(join(tmpdir(), 'crate-usb-add-bench-'));
+  try {
+    const existing = Array.from({ length: 4000 }, (_, i) =>
+      makeStickTrack(i + 1, { artist: `DJ Artist ${i % 500}`, album: `Record ${i % 900}` }),
+    );
+    const playlists = [
+      { id: 1, name: 'All', parentId: 0, isFolder: false, sortOrder: 0, trackIds: existing.map((t) => t.id) },
+    ];
+    await mkdir(join(stick, 'PIONEER', 'rekordbox'), { recursive: true });
+    const file = await open(join(stick, 'PIONEER', 'rekordbox', 'export.pdb'), 'w');
+    await file.write(writeExportPdb({ tracks: existing, playlists }, '2026-01-01'));
+    await file.close();
+    const added = Array.from({ length: 100 }, (_, i) => track(100_000 + i, empty));
+    const start = performance.now();
+    await exportToStick(diskFolder(stick), { playlistName: 'Added', tracks: added, date: '2026-11-27' });
+    const seconds = (performance.now() - start) / 1000;
+    const read = readExportPdb(await readFile(join(stick, 'PIONEER/rekordbox/export.pdb')));
+    if (read.tracks.length !== 4100) throw new Error(`Read back ${read.tracks.length} tracks`);
+    return seconds;
+  } finally {
+    rmSync(stick, { recursive: true, force: true });
+  }
+}
+
 const folder = mkdtempSync(join(tmpdir(), 'crate-usb-bench-'));
 try {
   const empty = async function* () {};
@@ -135,6 +170,8 @@ try {
   console.log(`usb_export_s_${trackCount}: ${seconds.toFixed(2)}`);
   console.log(`usb_export_cpu_s_${trackCount}: ${cpuSeconds.toFixed(2)}`);
 
+  const addSeconds = await timeStickAdd(empty);
+  console.log(`stick_add_s_4000: ${addSeconds.toFixed(2)}`);
   const chunk = makeMp3(160).subarray(0, 65536);
   const perTrack = 100 * 1024 * 1024;
   const audioTracks = Math.max(1, Math.round((audioGb * 1024 ** 3) / perTrack));
@@ -173,6 +210,7 @@ try {
   recordFigures({
     [`usb_export_s_${trackCount}`]: seconds,
     [`usb_export_cpu_s_${trackCount}`]: cpuSeconds,
+    stick_add_s_4000: addSeconds,
     usb_copy_rss_growth_mb: growthMb,
     usb_copy_heap_growth_mb: heapGrowthMb,
   });

@@ -7,12 +7,12 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
+import type { StickDirectoryHandle } from '../../lib/dj-formats/rekordbox-device/stick-directory.ts';
 import { plural } from '../../lib/i18n/plural.ts';
 import { send } from '../../lib/protocol/send.ts';
 import { type StickExportRequest, stickExportRequestItem } from '../../lib/storage/items.ts';
 import { lastStickFolder, rememberStickFolder } from '../../lib/storage/stick-folder.ts';
 import { saveTextFile } from '../../lib/text-files/save-text-file.ts';
-import type { StickDirectoryHandle } from '../../lib/usb-stick/stick-directory.ts';
 import { DownloadsStick, stickFolderName } from '../../lib/usb-stick-page/downloads-stick.ts';
 import { coverCache } from '../../lib/usb-stick-page/stick-artwork.ts';
 import { stickFailureMessage } from '../../lib/usb-stick-page/stick-failure.ts';

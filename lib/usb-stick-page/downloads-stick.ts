@@ -7,7 +7,11 @@
  * downloads folder cannot be read back, so nothing is added to an earlier export there.
  */
 import { safeFilename } from '../contract/safe-filename.ts';
-import type { StickDirectoryHandle, StickFileHandle, StickWritable } from '../usb-stick/stick-directory.ts';
+import type {
+  StickDirectoryHandle,
+  StickFileHandle,
+  StickWritable,
+} from '../dj-formats/rekordbox-device/stick-directory.ts';
 
 /** The stick's folder in the downloads, named for the crate. */
 export const stickFolderName = (playlistName: string) =>

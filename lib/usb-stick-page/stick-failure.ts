@@ -1,7 +1,7 @@
 /** Why a stick export stopped, in the DJ's words: the writer's named failures, or the store's message. */
 import { i18n } from '#i18n';
+import { StickExportError } from '../dj-formats/rekordbox-device/stick-directory.ts';
 import { errorMessage } from '../i18n/error-message.ts';
-import { StickExportError } from '../usb-stick/stick-directory.ts';
 
 export function stickFailureMessage(error: unknown): string {
   if (!(error instanceof StickExportError)) return errorMessage(error);

@@ -4,10 +4,10 @@
  * the folder picked or the downloads tree. The store is reached through the given sources.
  */
 import type { TrackAnalysis } from '../contract/track-analysis.ts';
+import type { StickDirectoryHandle } from '../dj-formats/rekordbox-device/stick-directory.ts';
+import { exportToStick, type StickExportResult } from '../dj-formats/rekordbox-device/stick-export.ts';
 import { entryTitle } from '../dj-formats/saved-file.ts';
 import type { StickExportRequest } from '../storage/items.ts';
-import type { StickDirectoryHandle } from '../usb-stick/stick-directory.ts';
-import { exportToStick, type StickExportResult } from '../usb-stick/stick-export.ts';
 import { type StickSources, stickTrackOf } from './stick-tracks.ts';
 
 export interface StickRunSources extends StickSources {

@@ -9,8 +9,8 @@ import { safeFilename } from '../contract/safe-filename.ts';
 import type { TrackAnalysis, WaveformDetail } from '../contract/track-analysis.ts';
 import { artistsAndTitle, artistsLine, trackDisplayTitle } from '../contract/track-display.ts';
 import type { LibraryEntry } from '../contract/wire.ts';
+import type { StickExportTrack } from '../dj-formats/rekordbox-device/stick-export.ts';
 import { fileAudio, tonality } from '../dj-formats/saved-file.ts';
-import type { StickExportTrack } from '../usb-stick/stick-export.ts';
 
 export interface StickSources {
   waveform(trackId: number): Promise<WaveformDetail>;

@@ -33,7 +33,6 @@ export const sharedFolders: readonly string[] = [
   'lib/settings',
   'lib/text-files',
   'lib/crate-words',
-  'lib/usb-stick',
   'components/shortcuts',
 ];
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrateExportPage } from '../../components/popup/crate-export.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import { english } from '../../components/popup/popup-words.page.ts';
-import { readExportPdb } from '../../lib/usb-stick/pdb-reader.ts';
+import { readExportPdb } from '../../lib/dj-formats/rekordbox-device/pdb-reader.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { readAnlzWithKaitai, readWithKaitai } from '../helpers/usb-stick.ts';
 import { seriousViolations } from './axe.ts';

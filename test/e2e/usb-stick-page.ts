@@ -4,8 +4,8 @@
  * picks. Two crates exported one after the other, then the tree read back as the test needs it.
  */
 import type { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
-import type { StickDirectoryHandle } from '../../lib/usb-stick/stick-directory.ts';
-import { exportToStick, type StickExportTrack } from '../../lib/usb-stick/stick-export.ts';
+import type { StickDirectoryHandle } from '../../lib/dj-formats/rekordbox-device/stick-directory.ts';
+import { exportToStick, type StickExportTrack } from '../../lib/dj-formats/rekordbox-device/stick-export.ts';
 
 const overview = btoa(String.fromCharCode(...new Uint8Array(1200).map((_, i) => (i * 37) % 256)));
 const analysis: TrackAnalysis = {

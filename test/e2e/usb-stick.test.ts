@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { readExportPdb } from '../../lib/usb-stick/pdb-reader.ts';
+import { readExportPdb } from '../../lib/dj-formats/rekordbox-device/pdb-reader.ts';
 import { chromiumArgs } from '../helpers/chromium.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { readAnlzWithKaitai, readWithKaitai } from '../helpers/usb-stick.ts';

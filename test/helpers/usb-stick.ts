@@ -4,15 +4,17 @@
  * rekordbox-parser package), and an in-memory directory handle that can fill up, refuse writes or
  * vanish mid-export, committing a file only on close() as browsers do.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseAnlz, parsePdb, tableRows } from 'rekordbox-parser';
 import type { AnalysisCue, TrackAnalysis } from '../../lib/contract/track-analysis.ts';
 import type {
   StickDirectoryHandle,
   StickFileHandle,
   StickWritable,
-} from '../../lib/usb-stick/stick-directory.ts';
-import type { StickExportTrack } from '../../lib/usb-stick/stick-export.ts';
-import type { StickTrack } from '../../lib/usb-stick/stick-library.ts';
+} from '../../lib/dj-formats/rekordbox-device/stick-directory.ts';
+import type { StickExportTrack } from '../../lib/dj-formats/rekordbox-device/stick-export.ts';
+import type { StickTrack } from '../../lib/dj-formats/rekordbox-device/stick-library.ts';
 
 export function makeAnalysis(overrides: Partial<TrackAnalysis> = {}): TrackAnalysis {
   const overview = new Uint8Array(400 * 3).map((_, i) => (i * 37) % 256);
@@ -119,6 +121,86 @@ export function readWithKaitai(bytes: Uint8Array): Map<number, unknown[]> {
   }
   return tables;
 }
+
+/** Table types crate-digger's definitions have row types for. */
+const kaitaiRowTables = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13]);
+
+/** A Kaitai value as plain data: numbers and texts, byte arrays as arrays, strings as their text. */
+function plain(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Uint8Array || Array.isArray(value)) return Array.from(value, plain);
+  const object = value as Record<string, unknown>;
+  if ('text' in object) return object.text;
+  if ('body' in object) return plain(object.body);
+  return Object.prototype.toString.call(value);
+}
+
+/** Every field of a Kaitai row: its sequence (unnamed ones too) and its instances (the strings). */
+function rowFields(row: object): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const record = row as Record<string, unknown>;
+  for (const key of Object.keys(row))
+    if (!/^_(io|parent|root|m_|raw)/.test(key)) fields[key] = plain(record[key]);
+  for (const key of Object.getOwnPropertyNames(Object.getPrototypeOf(row)))
+    if (key !== 'constructor' && key !== '_read') fields[key] = plain(record[key]);
+  return fields;
+}
+
+/** What tells a table's rows apart: the id, or the playlist and place of an entry. */
+function rowKey(type: number, fields: Record<string, unknown>, position: number): string {
+  if (type === 8 || type === 12) return `${type}:${fields.playlistId}:${fields.entryIndex}`;
+  return 'id' in fields ? `${type}:${fields.id}` : `${type}:#${position}`;
+}
+
+/**
+ * Every row of every table crate-digger reads, each with all its fields, keyed by table and id;
+ * and the raw bytes of the pages of the tables it has no row types for.
+ */
+export function kaitaiRowsByKey(bytes: Uint8Array): {
+  rows: Map<string, Record<string, unknown>>;
+  otherPages: Map<number, Uint8Array[]>;
+} {
+  const db = parsePdb(Buffer.from(bytes));
+  const rows = new Map<string, Record<string, unknown>>();
+  const otherPages = new Map<number, Uint8Array[]>();
+  for (const table of db.tables) {
+    if (kaitaiRowTables.has(table.type)) {
+      let position = 0;
+      for (const row of tableRows(table)) {
+        const fields = rowFields(row as object);
+        rows.set(rowKey(table.type, fields, position++), fields);
+      }
+      continue;
+    }
+    const pages: Uint8Array[] = [];
+    const size = db.lenPage;
+    for (let page = table.firstPage.index, n = 0; n < 1000; n++) {
+      const raw = bytes.subarray(page * size, (page + 1) * size);
+      // The link to the next page is the one thing an append may change in a page.
+      pages.push(Uint8Array.from([...raw.subarray(0, 12), ...raw.subarray(16)]));
+      if (page === table.lastPage.index) break;
+      page = new DataView(raw.buffer, raw.byteOffset).getUint32(12, true);
+    }
+    otherPages.set(table.type, pages);
+  }
+  return { rows, otherPages };
+}
+
+/** The stick rekordbox exported (test/fixtures/rekordbox-demo-stick/), in memory. */
+export async function rekordboxDemoStick(): Promise<MemoryDirectory> {
+  const root = new MemoryDirectory();
+  const load = async (folder: MemoryDirectory, path: string) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const at = join(path, entry.name);
+      if (entry.isDirectory()) await load(await folder.getDirectoryHandle(entry.name, { create: true }), at);
+      else folder.files.set(entry.name, new Uint8Array(readFileSync(at)));
+    }
+  };
+  await load(root, rekordboxDemoStickPath);
+  return root;
+}
+
+export const rekordboxDemoStickPath = join(import.meta.dirname, '..', 'fixtures', 'rekordbox-demo-stick');
 
 export function readAnlzWithKaitai(bytes: Uint8Array) {
   return parseAnlz(Buffer.from(bytes));

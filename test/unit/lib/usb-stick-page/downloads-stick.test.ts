@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readExportPdb } from '../../../../lib/usb-stick/pdb-reader.ts';
-import { exportToStick } from '../../../../lib/usb-stick/stick-export.ts';
+import { readExportPdb } from '../../../../lib/dj-formats/rekordbox-device/pdb-reader.ts';
+import { exportToStick } from '../../../../lib/dj-formats/rekordbox-device/stick-export.ts';
 import { DownloadsStick, stickFolderName } from '../../../../lib/usb-stick-page/downloads-stick.ts';
 import { makeExportTrack, readWithKaitai } from '../../../helpers/usb-stick.ts';
 

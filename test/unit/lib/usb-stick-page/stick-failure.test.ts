@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { StickExportError, type StickExportFailure } from '../../../../lib/usb-stick/stick-directory.ts';
+import {
+  StickExportError,
+  type StickExportFailure,
+} from '../../../../lib/dj-formats/rekordbox-device/stick-directory.ts';
 import { stickFailureMessage } from '../../../../lib/usb-stick-page/stick-failure.ts';
 
 describe('stickFailureMessage', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
+import { readExportPdb } from '../../../../lib/dj-formats/rekordbox-device/pdb-reader.ts';
 import type { StickExportRequest } from '../../../../lib/storage/items.ts';
-import { readExportPdb } from '../../../../lib/usb-stick/pdb-reader.ts';
 import { runStickExport, type StickRunSources } from '../../../../lib/usb-stick-page/stick-run.ts';
 import { libraryEntry } from '../../../helpers/popup-fixtures.ts';
 import {

@@ -6,6 +6,7 @@
  * length, the data, a CRC-16/XMODEM, and two zero bytes. The checksum covers the data, except in
  * DJMMYSETTING.DAT where it covers everything before it.
  */
+import { bytes, layout, u16, u32 } from './binary-layout.ts';
 
 interface SettingFile {
   name: string;
@@ -62,19 +63,36 @@ function hexBytes(hex: string): Uint8Array {
   return Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
 }
 
+const ascii = (text: string, length: number) => {
+  const bytes = new Uint8Array(length);
+  for (let c = 0; c < text.length && c < length; c++) bytes[c] = text.charCodeAt(c);
+  return bytes;
+};
+
+/** A settings file's header (crate-digger's `setting_file`), its data after it, then the CRC. */
+const settingHeader = layout('le', {
+  lenStrings: u32,
+  brand: bytes(32),
+  software: bytes(32),
+  version: bytes(32),
+  lenData: u32,
+});
+const settingTail = layout('le', { checksum: u16, unknown: u16 });
+
 function settingFile(file: SettingFile): Uint8Array {
   const data = hexBytes(file.data);
-  const bytes = new Uint8Array(104 + data.length + 4);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(0, 0x60, true);
-  [file.brand, 'rekordbox', file.version].forEach((text, i) => {
-    for (let c = 0; c < text.length; c++) bytes[4 + i * 32 + c] = text.charCodeAt(c);
+  const bytesOut = new Uint8Array(settingHeader.size + data.length + settingTail.size);
+  settingHeader.write(bytesOut, {
+    lenStrings: 0x60,
+    brand: ascii(file.brand, 32),
+    software: ascii('rekordbox', 32),
+    version: ascii(file.version, 32),
+    lenData: data.length,
   });
-  view.setUint32(100, data.length, true);
-  bytes.set(data, 104);
-  const covered = file.checksumOverAll ? bytes.subarray(0, 104 + data.length) : data;
-  view.setUint16(104 + data.length, crc16Xmodem(covered), true);
-  return bytes;
+  bytesOut.set(data, settingHeader.size);
+  const covered = file.checksumOverAll ? bytesOut.subarray(0, settingHeader.size + data.length) : data;
+  settingTail.write(bytesOut, { checksum: crc16Xmodem(covered) }, settingHeader.size + data.length);
+  return bytesOut;
 }
 
 /** The four files, by name, as they go into PIONEER/. */

@@ -4,16 +4,20 @@
  * absent, and export.pdb last, written whole to a new file, read back, and only then put in place
  * of the old one. A stick pulled or full at any point leaves the previous export.pdb as it was, so
  * the library the DJ had still loads (files already copied are merely unlisted until the next
- * export lists them).
+ * export lists them). A library already there is added to, never rewritten (pdb-append.ts): every
+ * page rekordbox (or Crate) wrote stays; exportExt.pdb, the settings files and the existing ANLZ
+ * files are not touched.
  */
-import type { TrackAnalysis } from '../contract/track-analysis.ts';
+import type { TrackAnalysis } from '../../contract/track-analysis.ts';
 import { writeAnlzFiles } from './anlz-writer.ts';
 import { Mp3SeekIndexBuilder } from './mp3-seek-index.ts';
+import { addToExportPdb } from './pdb-append.ts';
 import { readExportPdb } from './pdb-reader.ts';
 import { writeExportPdb } from './pdb-writer.ts';
 import { defaultSettingFiles } from './setting-files.ts';
 import {
   failureOf,
+  fileExistsAt,
   readFileAt,
   type StickDirectoryHandle,
   StickExportError,
@@ -83,12 +87,17 @@ function identity(track: { artist: string; album: string; title: string; fileTyp
     .join('\u0000');
 }
 
-/** The stick's library, empty on a fresh stick; a PIONEER folder we cannot read stops the export. */
-async function existingLibrary(root: StickDirectoryHandle): Promise<StickLibrary> {
+/**
+ * The stick's database and the library it holds, none on a fresh stick; a PIONEER folder we cannot
+ * read stops the export.
+ */
+async function existingLibrary(
+  root: StickDirectoryHandle,
+): Promise<{ bytes?: Uint8Array; library: StickLibrary }> {
   const bytes = await readFileAt(root, databasePath);
-  if (bytes === undefined) return { tracks: [], playlists: [] };
+  if (bytes === undefined) return { library: { tracks: [], playlists: [] } };
   try {
-    return readExportPdb(bytes);
+    return { bytes, library: readExportPdb(bytes) };
   } catch (error) {
     throw new StickExportError('foreign-library', error);
   }
@@ -138,26 +147,50 @@ function stickTrack(
   };
 }
 
-/** What new tracks must not collide with: paths, analysis folders and ids already on the stick. */
+/**
+ * What new tracks must not collide with: paths, analysis folders and ids the library lists, and any
+ * file already on the stick (a track rekordbox deleted from its library may leave its files).
+ */
 class Placement {
   private readonly paths: Set<string>;
   private readonly folders: Set<string>;
   private lastId: number;
 
-  constructor(library: StickLibrary) {
+  private readonly root: StickDirectoryHandle;
+
+  constructor(library: StickLibrary, root: StickDirectoryHandle) {
+    this.root = root;
     this.paths = new Set(library.tracks.map((t) => t.filePath.toLowerCase()));
     this.folders = new Set(library.tracks.map((t) => t.analyzePath.slice(0, t.analyzePath.lastIndexOf('/'))));
     this.lastId = library.tracks.reduce((max, t) => Math.max(max, t.id), 0);
   }
 
   /** A new track's id, audio path and analysis folder, unique on the stick. */
-  place(track: StickExportTrack): { id: number; filePath: string; folder: string } {
-    const filePath = contentsPath(track.artist, track.album, track.fileName, track.fileType, this.paths);
+  async place(track: StickExportTrack): Promise<{ id: number; filePath: string; folder: string }> {
+    let filePath = '';
+    do {
+      filePath = contentsPath(track.artist, track.album, track.fileName, track.fileType, this.paths);
+      this.paths.add(filePath.toLowerCase());
+    } while (await fileExistsAt(this.root, split(filePath)));
     let folder = analysisFolder(filePath);
-    for (let attempt = 2; this.folders.has(folder); attempt++) folder = analysisFolder(filePath, attempt);
-    this.paths.add(filePath.toLowerCase());
+    for (let attempt = 2; await this.taken(folder); attempt++) folder = analysisFolder(filePath, attempt);
     this.folders.add(folder);
     return { id: ++this.lastId, filePath, folder };
+  }
+
+  private async taken(folder: string): Promise<boolean> {
+    if (this.folders.has(folder)) return true;
+    const files = ['ANLZ0000.DAT', 'ANLZ0000.EXT', 'ANLZ0000.2EX'];
+    for (const file of files) if (await fileExistsAt(this.root, [...split(folder), file])) return true;
+    return false;
+  }
+
+  /** The artwork's two files, named for the track, never over a file already there. */
+  async artwork(id: number): Promise<{ folder: string[]; name: string }> {
+    const folder = ['PIONEER', 'Artwork', String(Math.floor(id / 1000)).padStart(5, '0')];
+    let name = `a${id}`;
+    for (let n = 2; await fileExistsAt(this.root, [...folder, `${name}.jpg`]); n++) name = `a${id}x${n}`;
+    return { folder, name };
   }
 }
 
@@ -168,7 +201,7 @@ async function addTrack(
   placement: Placement,
   date: string,
 ): Promise<StickTrack> {
-  const { id, filePath, folder } = placement.place(track);
+  const { id, filePath, folder } = await placement.place(track);
   const { fileSize, seekIndex } = await copyAudio(folders, filePath, track);
   const anlz = writeAnlzFiles({
     filePath,
@@ -182,10 +215,10 @@ async function addTrack(
   let artworkPath = '';
   const artwork = typeof track.artwork === 'function' ? await track.artwork() : track.artwork;
   if (artwork) {
-    const artFolder = ['PIONEER', 'Artwork', String(Math.floor(id / 1000)).padStart(5, '0')];
-    await writeFileAt(folders, [...artFolder, `a${id}.jpg`], [artwork]);
-    await writeFileAt(folders, [...artFolder, `a${id}_m.jpg`], [artwork]);
-    artworkPath = `/${artFolder.join('/')}/a${id}.jpg`;
+    const art = await placement.artwork(id);
+    await writeFileAt(folders, [...art.folder, `${art.name}.jpg`], [artwork]);
+    await writeFileAt(folders, [...art.folder, `${art.name}_m.jpg`], [artwork]);
+    artworkPath = `/${art.folder.join('/')}/${art.name}.jpg`;
   }
   const paths = { filePath, analyzePath: `${folder}/ANLZ0000.DAT`, artworkPath };
   return stickTrack(track, id, paths, fileSize, date);
@@ -200,13 +233,37 @@ async function writeSettingsWhenAbsent(folders: StickFolders): Promise<void> {
 }
 
 /** export.pdb written beside the old one, checked, then put in its place; the old one stays until then. */
-async function replaceDatabase(folders: StickFolders, bytes: Uint8Array): Promise<void> {
+async function replaceDatabase(folders: StickFolders, bytes: Uint8Array): Promise<StickLibrary> {
   await writeFileAt(folders, newDatabasePath, [bytes]);
   const written = await readFileAt(folders.root, newDatabasePath);
   if (written === undefined || written.length !== bytes.length) throw new StickExportError('write-failed');
-  readExportPdb(written);
+  const library = readExportPdb(written);
   await writeFileAt(folders, databasePath, [bytes]);
   await (await folders.folder(databasePath.slice(0, -1))).removeEntry('export.pdb.new');
+  return library;
+}
+
+/** The new database: the stick's own with the crate appended, or a fresh one on a fresh stick. */
+function newDatabase(
+  existing: Uint8Array | undefined,
+  library: StickLibrary,
+  added: StickTrack[],
+  request: StickExportRequest,
+  trackIds: readonly number[],
+): Uint8Array {
+  if (existing === undefined) {
+    addPlaylist(library, request.playlistName, trackIds);
+    return writeExportPdb(library, request.date);
+  }
+  try {
+    return addToExportPdb(
+      existing,
+      { tracks: added, playlistName: request.playlistName, trackIds },
+      request.date,
+    );
+  } catch (error) {
+    throw new StickExportError('foreign-library', error);
+  }
 }
 
 /**
@@ -235,30 +292,29 @@ export async function exportToStick(
   request: StickExportRequest,
 ): Promise<StickExportResult> {
   try {
-    const library = await existingLibrary(root);
+    const { bytes: existing, library } = await existingLibrary(root);
     const byIdentity = new Map(library.tracks.map((t) => [identity(t), t.id]));
-    const placement = new Placement(library);
+    const placement = new Placement(library, root);
     const folders = new StickFolders(root);
     const trackIds: number[] = [];
     const inCrate = new Set<number>();
-    let added = 0;
+    const added: StickTrack[] = [];
     for (const [i, track] of request.tracks.entries()) {
       let id = byIdentity.get(identity(track));
       if (id === undefined) {
         const row = await addTrack(folders, track, placement, request.date);
         library.tracks.push(row);
+        added.push(row);
         byIdentity.set(identity(row), row.id);
         id = row.id;
-        added++;
       }
       if (!inCrate.has(id)) trackIds.push(id);
       inCrate.add(id);
       request.onProgress?.(i + 1, request.tracks.length);
     }
-    addPlaylist(library, request.playlistName, trackIds);
     await writeSettingsWhenAbsent(folders);
-    await replaceDatabase(folders, writeExportPdb(library, request.date));
-    return { added, alreadyThere: request.tracks.length - added, library };
+    const written = await replaceDatabase(folders, newDatabase(existing, library, added, request, trackIds));
+    return { added: added.length, alreadyThere: request.tracks.length - added.length, library: written };
   } catch (error) {
     if (error instanceof StickExportError) throw error;
     throw new StickExportError(failureOf(error), error);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { crc16Xmodem, defaultSettingFiles } from '../../../../lib/usb-stick/setting-files.ts';
+import {
+  crc16Xmodem,
+  defaultSettingFiles,
+} from '../../../../../lib/dj-formats/rekordbox-device/setting-files.ts';
 
 describe('defaultSettingFiles', () => {
   it('computes CRC-16/XMODEM as its catalogue gives it', () => {

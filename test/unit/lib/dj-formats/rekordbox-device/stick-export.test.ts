@@ -1,13 +1,19 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { readExportPdb } from '../../../../lib/usb-stick/pdb-reader.ts';
-import { PageType } from '../../../../lib/usb-stick/pdb-writer.ts';
-import { exportToStick, type StickExportTrack } from '../../../../lib/usb-stick/stick-export.ts';
+import { readExportPdb } from '../../../../../lib/dj-formats/rekordbox-device/pdb-reader.ts';
+import { PageType } from '../../../../../lib/dj-formats/rekordbox-device/pdb-rows.ts';
 import {
+  exportToStick,
+  type StickExportTrack,
+} from '../../../../../lib/dj-formats/rekordbox-device/stick-export.ts';
+import {
+  kaitaiRowsByKey,
   MemoryDirectory,
   makeExportTrack,
   readAnlzWithKaitai,
   readWithKaitai,
-} from '../../../helpers/usb-stick.ts';
+  rekordboxDemoStick,
+} from '../../../../helpers/usb-stick.ts';
 
 const date = '2026-11-27';
 const database = 'PIONEER/rekordbox/export.pdb';
@@ -103,6 +109,26 @@ describe('exportToStick', () => {
     },
   );
 
+  it('never writes over a file already on the stick that its library does not list', async () => {
+    const track = makeExportTrack(1, { artwork: new Uint8Array([0xff, 0xd8]) });
+    const first = await stickWith([track]);
+    const taken = first
+      .paths()
+      .filter((path) => !path.startsWith('PIONEER/rekordbox/') && !/SETTING/.test(path));
+    const stick = new MemoryDirectory();
+    for (const path of taken) {
+      const parts = path.split('/');
+      let folder = stick;
+      for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part, { create: true });
+      folder.files.set(parts.at(-1) ?? '', new Uint8Array([1, 2, 3]));
+    }
+    await exportToStick(stick, { playlistName: 'Friday', tracks: [track], date });
+    for (const path of taken) expect(stick.file(path), path).toEqual(new Uint8Array([1, 2, 3]));
+    const [row] = readExportPdb(stick.file(database) ?? new Uint8Array()).tracks;
+    expect(row?.filePath).toMatch(/\(2\)\.mp3$/);
+    expect(stick.file(row?.artworkPath.slice(1) ?? '')).toEqual(new Uint8Array([0xff, 0xd8]));
+  });
+
   it('leaves a folder holding another tool’s library alone', async () => {
     const stick = new MemoryDirectory();
     const rekordbox = await (await stick.getDirectoryHandle('PIONEER', { create: true })).getDirectoryHandle(
@@ -121,5 +147,86 @@ describe('exportToStick', () => {
       failure: 'foreign-library',
     });
     expect(stick.paths()).toEqual(before);
+  });
+});
+
+/** Every file of the stick under `prefix`, by path. */
+function filesUnder(stick: MemoryDirectory, prefix: string): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  for (const path of stick.paths())
+    if (path.startsWith(prefix)) files.set(path, stick.file(path) ?? new Uint8Array());
+  return files;
+}
+
+/** Rows lost, fields changed and rows added between two export.pdb files, every field of every row. */
+function compareDatabases(before: Uint8Array, after: Uint8Array) {
+  const old = kaitaiRowsByKey(before);
+  const now = kaitaiRowsByKey(after);
+  const lost: string[] = [];
+  const changed: string[] = [];
+  for (const [key, fields] of old.rows) {
+    const other = now.rows.get(key);
+    if (other === undefined) lost.push(key);
+    else
+      for (const name of Object.keys(fields))
+        if (!isDeepStrictEqual(fields[name], other[name])) changed.push(`${key}.${name}`);
+  }
+  const added = [...now.rows.keys()].filter((key) => !old.rows.has(key));
+  return { lost, changed, added, otherPages: [old.otherPages, now.otherPages] };
+}
+
+describe('a stick rekordbox exported (test/fixtures/rekordbox-demo-stick)', () => {
+  const extDatabase = 'PIONEER/rekordbox/exportExt.pdb';
+
+  it("adding a crate changes no row of the DJ's, loses none and adds only the crate", async () => {
+    const stick = await rekordboxDemoStick();
+    const before = {
+      pdb: stick.file(database) ?? new Uint8Array(),
+      ext: stick.file(extDatabase),
+      kept: new Map([...filesUnder(stick, 'PIONEER/')].filter(([path]) => !path.endsWith('export.pdb'))),
+    };
+    const tracks = [
+      makeExportTrack(1, { artist: 'Loopmasters', label: 'Loopmasters', key: 'Am' }),
+      makeExportTrack(2),
+      makeExportTrack(3),
+    ];
+    await exportToStick(stick, { playlistName: 'Saturday', tracks, date });
+    const after = stick.file(database) ?? new Uint8Array();
+
+    const { lost, changed, added, otherPages } = compareDatabases(before.pdb, after);
+    expect(lost).toEqual([]);
+    expect(changed).toEqual([]);
+    expect(otherPages[1]).toEqual(otherPages[0]);
+    expect(added.sort()).toEqual(
+      [
+        '0:3',
+        '0:4',
+        '0:5', // the three tracks, ids after rekordbox's 1 and 2
+        '1:1', // genre Techno
+        '2:2',
+        '2:3', // artists "Artist 2" and "Artist 0"; Loopmasters is rekordbox's artist 1
+        '3:1',
+        '3:2',
+        '3:3', // album "Album" of each artist
+        '4:2', // label "Label"; Loopmasters is rekordbox's label 1
+        '7:1', // the playlist
+        '8:1:1',
+        '8:1:2',
+        '8:1:3', // its entries
+      ].sort(),
+    );
+    const rows = kaitaiRowsByKey(after).rows;
+    expect(rows.get('0:3')).toMatchObject({ artistId: 1, labelId: 1, keyId: 2, title: 'Track 1' });
+
+    expect(stick.file(extDatabase)).toEqual(before.ext);
+    for (const [path, bytes] of before.kept) expect(stick.file(path), path).toEqual(bytes);
+    for (const id of ['0:3', '0:4', '0:5']) {
+      const track = rows.get(id) ?? {};
+      const dat = stick.file(String(track.analyzePath).slice(1)) ?? new Uint8Array();
+      expect(readAnlzWithKaitai(dat).sections[0].body.path).toBe(track.filePath);
+      const ext = stick.file(String(track.analyzePath).slice(1).replace(/DAT$/, 'EXT')) ?? new Uint8Array();
+      expect(readAnlzWithKaitai(ext).sections.length).toBeGreaterThan(3);
+    }
+    expect(readExportPdb(after).tracks).toHaveLength(5);
   });
 });

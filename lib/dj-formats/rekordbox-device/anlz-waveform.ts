@@ -4,7 +4,7 @@
  * monochrome detail (PWV3, 150 columns a second, height and whiteness) and the colour detail
  * (PWV5, RGB 3 bits each and a 5-bit height). Layouts from crate-digger's rekordbox_anlz.ksy.
  */
-import { waveformBands } from '../contract/track-analysis.ts';
+import { waveformBands } from '../../contract/track-analysis.ts';
 
 /** A band's energy (0 to 255) in three bits, and the 5-bit height of a column's loudest band. */
 const threeBits = Uint8Array.from({ length: 256 }, (_, value) => Math.round((value / 255) * 7));

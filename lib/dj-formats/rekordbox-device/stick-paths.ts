@@ -6,7 +6,7 @@
  * stable spread works. Ours is FNV-1a of the audio path, split as rekordbox's folders are (a P
  * folder of 0x000 to 0x07F, then 25 bits).
  */
-import { safeFilename } from '../contract/safe-filename.ts';
+import { safeFilename } from '../../contract/safe-filename.ts';
 
 /** Longest name we give a folder or file: FAT32 takes 255 UTF-16 units; paths stay readable. */
 const maxNameLength = 120;

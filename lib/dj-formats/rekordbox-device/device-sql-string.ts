@@ -4,9 +4,14 @@
  * holding the length), long ASCII (0x40), or UTF-16LE (0x90) for anything outside ASCII. rekordbox
  * writes short ASCII when it can, UTF-16LE otherwise; so do we.
  */
+import { layout, u8, u16 } from './binary-layout.ts';
+
+/** The header of a long string (0x40 ASCII, 0x90 UTF-16LE): its kind, its length with the header. */
+const longHeader = layout('le', { kind: u8, length: u16, unknown: u8 });
+const utf16Unit = layout('le', { unit: u16 });
 
 const shortAsciiMax = 126;
-const longHeaderBytes = 4;
+const longHeaderBytes = longHeader.size;
 
 function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7e) return false;
@@ -28,25 +33,23 @@ export function encodeDeviceSqlString(text: string): Uint8Array {
 export function encodeUtf16(text: string): Uint8Array {
   const length = longHeaderBytes + text.length * 2;
   const bytes = new Uint8Array(length);
-  const view = new DataView(bytes.buffer);
-  bytes[0] = 0x90;
-  view.setUint16(1, length, true);
-  for (let i = 0; i < text.length; i++) view.setUint16(longHeaderBytes + i * 2, text.charCodeAt(i), true);
+  longHeader.write(bytes, { kind: 0x90, length });
+  for (let i = 0; i < text.length; i++)
+    utf16Unit.write(bytes, { unit: text.charCodeAt(i) }, longHeaderBytes + i * utf16Unit.size);
   return bytes;
 }
 
 /** The string at `offset` of `bytes`, and how many bytes it takes. */
 export function decodeDeviceSqlString(bytes: Uint8Array, offset: number): { text: string; length: number } {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const kind = bytes[offset];
   if (kind === 0x40 || kind === 0x90) {
-    const length = view.getUint16(offset + 1, true);
+    const { length } = longHeader.read(bytes, offset);
     let text = '';
     if (kind === 0x40) {
       for (let i = longHeaderBytes; i < length; i++) text += String.fromCharCode(bytes[offset + i] ?? 0);
     } else {
       for (let i = longHeaderBytes; i + 1 < length; i += 2)
-        text += String.fromCharCode(view.getUint16(offset + i, true));
+        text += String.fromCharCode(utf16Unit.read(bytes, offset + i).unit);
     }
     return { text, length };
   }

@@ -5,8 +5,9 @@
  * detail waveform it serves apart. Positions are written as the analysis gives them: milliseconds
  * of the decoded audio (docs/usb-stick.md says what that means on a CDJ for MP3).
  */
-import type { AnalysisCue, TrackAnalysis } from '../contract/track-analysis.ts';
-import { waveformDetailColumnsPerSecond, waveformOverviewColumns } from '../contract/track-analysis.ts';
+import type { AnalysisCue, TrackAnalysis } from '../../contract/track-analysis.ts';
+import { waveformDetailColumnsPerSecond, waveformOverviewColumns } from '../../contract/track-analysis.ts';
+import { beatEntry, cueEntry, extendedCueColor, extendedCueEntry, word } from './anlz-layout.ts';
 import { anlzFile, type BigEndianWriter, section } from './anlz-sections.ts';
 import { colorDetail, monochrome, resample } from './anlz-waveform.ts';
 
@@ -33,12 +34,7 @@ function decodeBase64(text: string): Uint8Array {
 }
 
 function pathSection(out: BigEndianWriter, filePath: string): void {
-  section(
-    out,
-    'PPTH',
-    (w) => w.u32((filePath.length + 1) * 2),
-    (w) => w.utf16be(filePath),
-  );
+  section(out, 'PPTH', { lenPath: (filePath.length + 1) * 2 }, (w) => w.utf16be(filePath));
 }
 
 /** Every beat of the grid, from the first at or after 0 ms; bar positions keep the downbeat at 1. */
@@ -57,43 +53,23 @@ export function gridBeats(analysis: TrackAnalysis): { beatNumber: number; timeMs
 function beatGridSection(out: BigEndianWriter, analysis: TrackAnalysis): void {
   const beats = gridBeats(analysis);
   const tempo = Math.round(analysis.bpm * 100);
-  section(
-    out,
-    'PQTZ',
-    (w) => w.u32(0).u32(0x80000).u32(beats.length),
-    (w) => {
-      for (const beat of beats) w.u16(beat.beatNumber).u16(tempo).u32(beat.timeMs);
-    },
-  );
+  section(out, 'PQTZ', { unknown1: 0, unknown2: 0x80000, numBeats: beats.length }, (w) => {
+    for (const beat of beats) w.put(beatEntry, { beatNumber: beat.beatNumber, tempo, time: beat.timeMs });
+  });
 }
 
 function vbrSection(out: BigEndianWriter, index: Uint32Array): void {
-  section(
-    out,
-    'PVBR',
-    (w) => w.u32(0),
-    (w) => {
-      for (let i = 0; i < 400; i++) w.u32(index[i] ?? 0);
-      w.u32(0);
-    },
-  );
+  section(out, 'PVBR', { unknown: 0 }, (w) => {
+    for (let i = 0; i < 400; i++) w.put(word, { value: index[i] ?? 0 });
+    w.put(word, { value: 0 });
+  });
 }
 
 function previewSections(out: BigEndianWriter, overview: Uint8Array): void {
   const preview = monochrome(resample(overview, waveformOverviewColumns), 31);
-  section(
-    out,
-    'PWAV',
-    (w) => w.u32(preview.length).u32(0x10000),
-    (w) => w.raw(preview),
-  );
+  section(out, 'PWAV', { lenPreview: preview.length, unknown: 0x10000 }, (w) => w.raw(preview));
   const tiny = monochrome(resample(overview, tinyPreviewColumns), 15);
-  section(
-    out,
-    'PWV2',
-    (w) => w.u32(tiny.length).u32(0x10000),
-    (w) => w.raw(tiny),
-  );
+  section(out, 'PWV2', { lenPreview: tiny.length, unknown: 0x10000 }, (w) => w.raw(tiny));
 }
 
 function hotCues(cues: readonly AnalysisCue[]): AnalysisCue[] {
@@ -106,85 +82,59 @@ function memoryCues(cues: readonly AnalysisCue[]): AnalysisCue[] {
 
 /** PCOB: the cue list the older players read, memory cues chained in time order. */
 function cueListSection(out: BigEndianWriter, listType: 0 | 1, cues: readonly AnalysisCue[]): void {
-  section(
-    out,
-    'PCOB',
-    (w) => w.u32(listType).u16(0).u16(cues.length).u32(0xffffffff),
-    (w) => {
-      cues.forEach((cue, i) => {
-        section(
-          w,
-          'PCPT',
-          (e) =>
-            e
-              .u32(listType === 1 ? (cue.hotCue ?? 0) + 1 : 0)
-              .u32(0) // status: 4 only for an active loop
-              .u32(0x10000)
-              .u16(i === 0 ? 0xffff : i - 1) // the previous and next cue of the chain
-              .u16(i + 1 < cues.length ? i + 1 : 0xffff),
-          (e) => {
-            e.u8(1).u8(0).u8(0x03).u8(0xe8); // a cue point, not a loop
-            e.u32(Math.round(cue.positionMs)).u32(noLoop);
-            e.raw(new Uint8Array(16));
-          },
-        );
+  const header = { type: listType, unknown: 0, numCues: cues.length, memoryCount: 0xffffffff };
+  section(out, 'PCOB', header, (w) => {
+    cues.forEach((cue, i) => {
+      const entry = {
+        hotCue: listType === 1 ? (cue.hotCue ?? 0) + 1 : 0,
+        status: 0, // 4 only for an active loop
+        unknown1: 0x10000,
+        orderFirst: i === 0 ? 0xffff : i - 1, // the previous and next cue of the chain
+        orderLast: i + 1 < cues.length ? i + 1 : 0xffff,
+      };
+      section(w, 'PCPT', entry, (e) => {
+        // A cue point, not a loop.
+        e.put(cueEntry, { type: 1, unknown2: 0x03e8, time: Math.round(cue.positionMs), loopTime: noLoop });
       });
-    },
-  );
+    });
+  });
 }
 
 /** PCO2: the nexus 2 cue list, with each cue's name and colour. */
 function extendedCueListSection(out: BigEndianWriter, listType: 0 | 1, cues: readonly AnalysisCue[]): void {
-  section(
-    out,
-    'PCO2',
-    (w) => w.u32(listType).u16(cues.length).u16(0),
-    (w) => {
-      for (const cue of cues) {
-        const red = Number.parseInt(cue.color.slice(1, 3), 16);
-        const green = Number.parseInt(cue.color.slice(3, 5), 16);
-        const blue = Number.parseInt(cue.color.slice(5, 7), 16);
-        section(
-          w,
-          'PCP2',
-          (e) => e.u32(listType === 1 ? (cue.hotCue ?? 0) + 1 : 0),
-          (e) => {
-            e.u8(1).u8(0).u8(0x03).u8(0xe8);
-            e.u32(Math.round(cue.positionMs)).u32(noLoop);
-            e.u8(0).raw(new Uint8Array(7)); // palette colour id: none, the RGB below is shown
-            e.u16(0).u16(0); // loop length in beats: not a loop
-            e.u32((cue.name.length + 1) * 2).utf16be(cue.name);
-            e.u8(0).u8(red).u8(green).u8(blue);
-            if ((cue.name.length + 1) % 2 === 1) e.u16(0); // entries end on a 4-byte boundary
-          },
-        );
-      }
-    },
-  );
+  section(out, 'PCO2', { type: listType, numCues: cues.length, unknown: 0 }, (w) => {
+    for (const cue of cues) {
+      const hotCue = listType === 1 ? (cue.hotCue ?? 0) + 1 : 0;
+      section(w, 'PCP2', { hotCue }, (e) => {
+        e.put(extendedCueEntry, {
+          type: 1,
+          unknown2: 0x03e8,
+          time: Math.round(cue.positionMs),
+          loopTime: noLoop,
+          colorId: 0, // palette colour: none, the RGB below is shown
+          lenComment: (cue.name.length + 1) * 2,
+        });
+        e.utf16be(cue.name);
+        e.put(extendedCueColor, {
+          colorCode: 0,
+          red: Number.parseInt(cue.color.slice(1, 3), 16),
+          green: Number.parseInt(cue.color.slice(3, 5), 16),
+          blue: Number.parseInt(cue.color.slice(5, 7), 16),
+        });
+        if ((cue.name.length + 1) % 2 === 1) e.raw(new Uint8Array(2)); // entries end on a 4-byte boundary
+      });
+    }
+  });
 }
 
 function detailSections(out: BigEndianWriter, detail: Uint8Array): void {
   const mono = monochrome(detail, 31);
-  section(
-    out,
-    'PWV3',
-    (w) =>
-      w
-        .u32(1)
-        .u32(mono.length)
-        .u32(waveformDetailColumnsPerSecond << 16), // 0x960000: 150 a second
-    (w) => w.raw(mono),
-  );
+  // 0x960000: 150 columns a second.
+  const pwv3 = { lenEntryBytes: 1, lenEntries: mono.length, unknown: waveformDetailColumnsPerSecond << 16 };
+  section(out, 'PWV3', pwv3, (w) => w.raw(mono));
   const color = colorDetail(detail);
-  section(
-    out,
-    'PWV5',
-    (w) =>
-      w
-        .u32(2)
-        .u32(color.length / 2)
-        .u32(0x960305),
-    (w) => w.raw(color),
+  section(out, 'PWV5', { lenEntryBytes: 2, lenEntries: color.length / 2, unknown: 0x960305 }, (w) =>
+    w.raw(color),
   );
 }
 

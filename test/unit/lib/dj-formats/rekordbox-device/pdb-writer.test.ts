@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultColors } from '../../../../lib/usb-stick/pdb-defaults.ts';
-import { PageType, writeExportPdb } from '../../../../lib/usb-stick/pdb-writer.ts';
-import type { StickLibrary } from '../../../../lib/usb-stick/stick-library.ts';
-import { makeStickTrack, readWithKaitai } from '../../../helpers/usb-stick.ts';
+import { defaultColors } from '../../../../../lib/dj-formats/rekordbox-device/pdb-defaults.ts';
+import { PageType } from '../../../../../lib/dj-formats/rekordbox-device/pdb-rows.ts';
+import { writeExportPdb } from '../../../../../lib/dj-formats/rekordbox-device/pdb-writer.ts';
+import type { StickLibrary } from '../../../../../lib/dj-formats/rekordbox-device/stick-library.ts';
+import { makeStickTrack, readWithKaitai } from '../../../../helpers/usb-stick.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: Kaitai's generated rows are untyped
 type KaitaiRow = any;

@@ -14,6 +14,7 @@ import {
   keyRow,
   menuRow,
   namedRow,
+  PageType,
   playlistEntryRow,
   playlistTreeRow,
   type TrackRowIds,
@@ -21,26 +22,15 @@ import {
 } from './pdb-rows.ts';
 import type { StickLibrary } from './stick-library.ts';
 
-/** Page types, as crate-digger's `page_type` enum numbers them. */
-export const PageType = {
-  tracks: 0,
-  genres: 1,
-  artists: 2,
-  albums: 3,
-  labels: 4,
-  keys: 5,
-  colors: 6,
-  playlistTree: 7,
-  playlistEntries: 8,
-  historyPlaylists: 11,
-  historyEntries: 12,
-  artwork: 13,
-  columns: 16,
-  menus17: 17,
-  menus18: 18,
-  history: 19,
-} as const;
 const tableCount = 20;
+
+/** Tables whose rows carry an `indexShift`. */
+export const withIndexShift: ReadonlySet<number> = new Set<number>([
+  PageType.tracks,
+  PageType.artists,
+  PageType.albums,
+  PageType.history,
+]);
 
 /** Ids 1 up for distinct names, in first-seen order; the empty name has none (0). */
 class NameIds {
@@ -141,12 +131,6 @@ export function writeExportPdb(library: StickLibrary, date: string): Uint8Array 
   rows[PageType.menus17] = defaultMenus17.map(menuRow);
   rows[PageType.menus18] = defaultMenus18.map(menuRow);
   rows[PageType.history] = [historyRow(library.tracks.length, date)];
-  const withIndexShift = new Set<number>([
-    PageType.tracks,
-    PageType.artists,
-    PageType.albums,
-    PageType.history,
-  ]);
   const tables: TablePages[] = rows.map((tableRows, type) => ({
     type,
     rows: tableRows,

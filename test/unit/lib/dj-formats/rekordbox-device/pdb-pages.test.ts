@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { assembleDatabase, packRows, pageSize } from '../../../../lib/usb-stick/pdb-pages.ts';
+import {
+  assembleDatabase,
+  packRows,
+  pageSize,
+} from '../../../../../lib/dj-formats/rekordbox-device/pdb-pages.ts';
 
 const rows = (count: number, size: number) => Array.from({ length: count }, () => new Uint8Array(size));
 

@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gridBeats, writeAnlzFiles } from '../../../../lib/usb-stick/anlz-writer.ts';
-import { Mp3SeekIndexBuilder } from '../../../../lib/usb-stick/mp3-seek-index.ts';
-import { makeAnalysis, makeMp3, makeWaveformDetail, readAnlzWithKaitai } from '../../../helpers/usb-stick.ts';
+import { gridBeats, writeAnlzFiles } from '../../../../../lib/dj-formats/rekordbox-device/anlz-writer.ts';
+import { Mp3SeekIndexBuilder } from '../../../../../lib/dj-formats/rekordbox-device/mp3-seek-index.ts';
+import {
+  makeAnalysis,
+  makeMp3,
+  makeWaveformDetail,
+  readAnlzWithKaitai,
+} from '../../../../helpers/usb-stick.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: Kaitai's generated sections are untyped
 type Section = any;

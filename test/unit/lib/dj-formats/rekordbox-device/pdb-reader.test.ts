@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readExportPdb } from '../../../../lib/usb-stick/pdb-reader.ts';
-import { writeExportPdb } from '../../../../lib/usb-stick/pdb-writer.ts';
-import type { StickLibrary } from '../../../../lib/usb-stick/stick-library.ts';
-import { makeStickTrack } from '../../../helpers/usb-stick.ts';
+import { readExportPdb } from '../../../../../lib/dj-formats/rekordbox-device/pdb-reader.ts';
+import { writeExportPdb } from '../../../../../lib/dj-formats/rekordbox-device/pdb-writer.ts';
+import type { StickLibrary } from '../../../../../lib/dj-formats/rekordbox-device/stick-library.ts';
+import { makeStickTrack } from '../../../../helpers/usb-stick.ts';
 
 describe('readExportPdb', () => {
   it('reads back the library it was written from, tracks and playlists', () => {

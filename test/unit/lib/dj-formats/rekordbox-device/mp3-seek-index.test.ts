@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Mp3SeekIndexBuilder } from '../../../../lib/usb-stick/mp3-seek-index.ts';
-import { makeMp3 } from '../../../helpers/usb-stick.ts';
+import { Mp3SeekIndexBuilder } from '../../../../../lib/dj-formats/rekordbox-device/mp3-seek-index.ts';
+import { makeMp3 } from '../../../../helpers/usb-stick.ts';
 
 function id3(size: number): Uint8Array {
   const tag = new Uint8Array(10 + size);

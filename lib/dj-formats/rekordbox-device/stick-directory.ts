@@ -31,11 +31,11 @@ export type StickExportFailure =
   | 'write-failed';
 
 export class StickExportError extends Error {
-  constructor(
-    readonly failure: StickExportFailure,
-    cause?: unknown,
-  ) {
+  readonly failure: StickExportFailure;
+
+  constructor(failure: StickExportFailure, cause?: unknown) {
     super(`USB stick export failed: ${failure}`, { cause });
+    this.failure = failure;
     this.name = 'StickExportError';
   }
 }
@@ -66,7 +66,11 @@ export async function folderAt(
 export class StickFolders {
   private readonly opened = new Map<string, Promise<StickDirectoryHandle>>();
 
-  constructor(readonly root: StickDirectoryHandle) {}
+  readonly root: StickDirectoryHandle;
+
+  constructor(root: StickDirectoryHandle) {
+    this.root = root;
+  }
 
   folder(path: readonly string[]): Promise<StickDirectoryHandle> {
     if (path.length === 0) return Promise.resolve(this.root);
@@ -98,6 +102,19 @@ export async function readFileAt(
   } catch (error) {
     if (error instanceof Error && (error.name === 'NotFoundError' || error.name === 'TypeMismatchError'))
       return undefined;
+    throw error;
+  }
+}
+
+/** Whether a file is at `path`, without reading it. */
+export async function fileExistsAt(root: StickDirectoryHandle, path: readonly string[]): Promise<boolean> {
+  try {
+    const folder = await folderAt(root, path.slice(0, -1), false);
+    await folder.getFileHandle(path.at(-1) ?? '');
+    return true;
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'NotFoundError' || error.name === 'TypeMismatchError'))
+      return false;
     throw error;
   }
 }

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analysisFolder, contentsPath, fatName } from '../../../../lib/usb-stick/stick-paths.ts';
+import {
+  analysisFolder,
+  contentsPath,
+  fatName,
+} from '../../../../../lib/dj-formats/rekordbox-device/stick-paths.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what FAT32 refuses
 const fatRefuses = /[<>:"/\\|?*\u0000-\u001f]/;

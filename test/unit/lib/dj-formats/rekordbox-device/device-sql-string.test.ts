@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decodeDeviceSqlString, encodeDeviceSqlString } from '../../../../lib/usb-stick/device-sql-string.ts';
+import {
+  decodeDeviceSqlString,
+  encodeDeviceSqlString,
+} from '../../../../../lib/dj-formats/rekordbox-device/device-sql-string.ts';
 
 describe('DeviceSQL strings', () => {
   it('writes short ASCII with its length in the first byte, as rekordbox does', () => {
