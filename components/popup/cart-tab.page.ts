@@ -1,9 +1,8 @@
 /** Drives the popup's cart tab in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import type { UiLocator } from '../../test/e2e/ui.ts';
+import { formatLabels } from './format-switcher.tsx';
 import { english, type PopupWords } from './popup-words.page.ts';
-
-const formatLabels: Record<AudioFormat, string> = { mp3: 'MP3', wav: 'WAV', aiff: 'AIFF' };
 
 export class CartTabPage<L extends UiLocator> {
   constructor(

@@ -13,7 +13,7 @@ import { maxPerPage } from '../../lib/contract/paging.ts';
 import { safeFilename } from '../../lib/contract/safe-filename.ts';
 import type { TrackAnalysis } from '../../lib/contract/track-analysis.ts';
 import type { CartItem, LibraryEntry } from '../../lib/contract/wire.ts';
-import { entryTitle, type ReleaseFacts, type SavedEntry } from '../../lib/dj-formats/saved-file.ts';
+import { entryArtistsAndTitle, type ReleaseFacts, type SavedEntry } from '../../lib/dj-formats/saved-file.ts';
 import type { DesktopOs } from '../../lib/dj-formats/volume-path.ts';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { formatCount } from '../../lib/i18n/intl.ts';
@@ -21,9 +21,9 @@ import { plural } from '../../lib/i18n/plural.ts';
 import { cartTracks, chooseFiles, type MissingTrack, type OwnedTrack } from '../../lib/popup/crate-export.ts';
 import {
   type CrateFormat,
-  crateFile,
   crateFormatInfo,
   crateFormats,
+  exportedCrate,
   isCrateFormat,
   onOneDrive,
 } from '../../lib/popup/crate-formats.ts';
@@ -228,7 +228,7 @@ async function saveCrate(
       ...missing,
       ...elsewhere.map(({ saved: file, drive }) => ({
         key: `entry:${file.entry.id}`,
-        title: entryTitle(file.entry),
+        title: entryArtistsAndTitle(file.entry),
         reason: i18n.t('popup.export.otherDrive', [drive]),
       })),
     ];
@@ -237,7 +237,7 @@ async function saveCrate(
   // Serato reads "%%" in a crate's file name as a subcrate's parent: one crate stays one.
   const base = format === 'serato' ? crate.replaceAll('%%', '%') : crate;
   const filename = `${safeFilename(base) || 'crate'}.${extension}`;
-  const { content, drive } = crateFile(format, saved, {
+  const { content, drive } = exportedCrate(format, saved, {
     crateName: crate,
     os: desktop,
     version: browser.runtime.getManifest().version,

@@ -44,7 +44,8 @@ type DownloadState =
 export const libraryRowHeight = 56;
 
 /** "Title (Mix)", as the store names tracks in carts and files. */
-export const entryTitle = (entry: LibraryEntry) => trackDisplayTitle(entry.track);
+/** A library row's title: "Title (Mix)". */
+const entryTrackTitle = (entry: LibraryEntry) => trackDisplayTitle(entry.track);
 const entryArtists = (entry: LibraryEntry) => artistsLine(entry.track);
 
 function matches(entry: LibraryEntry, query: string): boolean {
@@ -101,7 +102,7 @@ function LibraryEntryRow({ scope, entry, index, state, here, notation, onDownloa
         {i18n.t('popup.library.loadingRow')}
       </div>
     );
-  const title = entryTitle(entry);
+  const title = entryTrackTitle(entry);
   return (
     <div class="library-entry">
       <PreviewButton trackId={entry.track.id} sampleUrl={entry.track.sampleUrl} title={title} />
@@ -145,7 +146,7 @@ function useEntryDownloads(pages: LibraryPages | null) {
     setDownloads((states) => new Map(states).set(id, state));
 
   async function download(entry: LibraryEntry) {
-    const title = entryTitle(entry);
+    const title = entryTrackTitle(entry);
     setState(entry.id, { kind: 'saving' });
     try {
       const [saved] = await send('initiateDownloads', {

@@ -10,7 +10,7 @@ import { i18n } from '#i18n';
 import type { StickDirectoryHandle } from '../../lib/dj-formats/rekordbox-device/stick-directory.ts';
 import { plural } from '../../lib/i18n/plural.ts';
 import { send } from '../../lib/protocol/send.ts';
-import { type StickExportRequest, stickExportRequestItem } from '../../lib/storage/items.ts';
+import { type StickPageRequest, stickExportRequestItem } from '../../lib/storage/items.ts';
 import { lastStickFolder, rememberStickFolder } from '../../lib/storage/stick-folder.ts';
 import { saveTextFile } from '../../lib/text-files/save-text-file.ts';
 import { DownloadsStick, stickFolderName } from '../../lib/usb-stick-page/downloads-stick.ts';
@@ -42,7 +42,7 @@ async function mayWrite(folder: FileSystemDirectoryHandle): Promise<boolean> {
   return (await withPermission.requestPermission({ mode: 'readwrite' })) === 'granted';
 }
 
-type Outcome = { text: string; missing: StickExportRequest['missing'] };
+type Outcome = { text: string; missing: StickPageRequest['missing'] };
 
 function MissingList({ missing }: { missing: Outcome['missing'] }) {
   if (missing.length === 0) return null;
@@ -63,7 +63,7 @@ function MissingList({ missing }: { missing: Outcome['missing'] }) {
 /** Runs one export into `target`; the outcome's words, or throws the failure. */
 async function exportInto(
   target: StickDirectoryHandle,
-  request: StickExportRequest,
+  request: StickPageRequest,
   onProgress: (done: number, total: number) => void,
 ): Promise<{ added: number; alreadyThere: number } | null> {
   const { result, missing } = await runStickExport(target, request, sources, {
@@ -80,7 +80,7 @@ type Progress = (done: number, total: number) => void;
 /** The crate into the folder picked; the outcome in words (null: nothing could be written). */
 async function writeIntoFolder(
   target: FileSystemDirectoryHandle,
-  request: StickExportRequest,
+  request: StickPageRequest,
   onProgress: Progress,
 ) {
   const result = await exportInto(target as unknown as StickDirectoryHandle, request, onProgress);
@@ -88,7 +88,7 @@ async function writeIntoFolder(
 }
 
 /** The crate as a stick's tree in the downloads folder; the outcome in words. */
-async function saveInDownloads(request: StickExportRequest, onProgress: Progress) {
+async function saveInDownloads(request: StickPageRequest, onProgress: Progress) {
   const name = stickFolderName(request.playlistName);
   const stick = new DownloadsStick(async (path, data) =>
     saveTextFile({
@@ -104,7 +104,7 @@ async function saveInDownloads(request: StickExportRequest, onProgress: Progress
 }
 
 export function UsbStickPage() {
-  const [request, setRequest] = useState<StickExportRequest | null | undefined>(undefined);
+  const [request, setRequest] = useState<StickPageRequest | null | undefined>(undefined);
   useEffect(() => {
     void stickExportRequestItem.getValue().then(setRequest);
   }, []);
@@ -121,7 +121,7 @@ export function UsbStickPage() {
   );
 }
 
-function StickExport({ crate }: { crate: StickExportRequest }) {
+function StickExport({ crate }: { crate: StickPageRequest }) {
   const [folder, setFolder] = useState<FileSystemDirectoryHandle | undefined>(undefined);
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -132,7 +132,7 @@ function StickExport({ crate }: { crate: StickExportRequest }) {
   }, []);
 
   /** One export of a copy of the crate (its missing list grows by the tracks without analysis). */
-  async function run(write: (request: StickExportRequest, onProgress: Progress) => Promise<string | null>) {
+  async function run(write: (request: StickPageRequest, onProgress: Progress) => Promise<string | null>) {
     setProblem(null);
     setOutcome(null);
     try {

@@ -37,7 +37,7 @@ export const fileAudio: Record<AudioFormat, { kbps: number; sampleRate: number }
 };
 
 /** "Artist - Title (Mix)", as the export dialog and an M3U8 name a track. */
-export const entryTitle = (entry: LibraryEntry) => artistsAndTitle(entry.track);
+export const entryArtistsAndTitle = (entry: LibraryEntry) => artistsAndTitle(entry.track);
 
 export const seconds = (entry: LibraryEntry) => Math.round(entry.track.lengthMs / 1000);
 

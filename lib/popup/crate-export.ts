@@ -8,7 +8,7 @@ import { i18n } from '#i18n';
 import { audioFormats } from '../contract/audio-formats.ts';
 import { artistsLine } from '../contract/track-display.ts';
 import type { AudioFormat, CartItem, LibraryEntry } from '../contract/wire.ts';
-import { entryTitle, type SavedEntry } from '../dj-formats/saved-file.ts';
+import { entryArtistsAndTitle, type SavedEntry } from '../dj-formats/saved-file.ts';
 import { formatCount } from '../i18n/intl.ts';
 import { plural } from '../i18n/plural.ts';
 
@@ -116,7 +116,7 @@ export function chooseFiles(
       const [first] = entries as [LibraryEntry];
       notDownloaded.push({
         key: `entry:${first.id}`,
-        title: entryTitle(first),
+        title: entryArtistsAndTitle(first),
         reason: i18n.t('popup.export.notDownloaded'),
       });
     }

@@ -57,7 +57,7 @@ export interface CrateFileContext {
 }
 
 /** A crate's file in a format: its content, and (Serato) the drive it belongs on, null for the system drive. */
-export function crateFile(
+export function exportedCrate(
   format: CrateFormat,
   saved: readonly SavedEntry[],
   context: CrateFileContext,

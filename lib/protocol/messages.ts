@@ -337,7 +337,6 @@ export const protocol = {
   checkStore: define(pagesOnly, z.strictObject({ storeUrl: z.url().max(2048) }), z.strictObject({})),
   /** Revokes the refresh token at the store and forgets both tokens. */
   signOut: define(pagesOnly, NoPayload, AuthState),
-  cartSummary: define(pagesOnly, z.strictObject(CartTarget), CartSummary),
   viewCart: define(pagesOnly, z.strictObject(CartTarget), CartView),
   addToCart: define(
     pagesAndStore,

@@ -207,13 +207,13 @@ export interface KnownPurchases {
  * folder picker open): the playlist's name, the library entries to write and what the dialog
  * already left out. Replaced by the next export; the page reads it, the worker never does.
  */
-export interface StickExportRequest {
+export interface StickPageRequest {
   playlistName: string;
   entries: LibraryEntry[];
   missing: { key: string; title: string; reason: string }[];
 }
 
-export const stickExportRequestItem = storage.defineItem<StickExportRequest | null>(
+export const stickExportRequestItem = storage.defineItem<StickPageRequest | null>(
   'local:stickExportRequest',
   { fallback: null, version: 1 },
 );

@@ -6,8 +6,8 @@
 import type { TrackAnalysis } from '../contract/track-analysis.ts';
 import type { StickDirectoryHandle } from '../dj-formats/rekordbox-device/stick-directory.ts';
 import { exportToStick, type StickExportResult } from '../dj-formats/rekordbox-device/stick-export.ts';
-import { entryTitle } from '../dj-formats/saved-file.ts';
-import type { StickExportRequest } from '../storage/items.ts';
+import { entryArtistsAndTitle } from '../dj-formats/saved-file.ts';
+import type { StickPageRequest } from '../storage/items.ts';
 import { type StickSources, stickTrackOf } from './stick-tracks.ts';
 
 export interface StickRunSources extends StickSources {
@@ -18,7 +18,7 @@ export interface StickRunSources extends StickSources {
 export interface StickRunOutcome {
   /** Null when no track could be written (nothing changed on the stick). */
   result: StickExportResult | null;
-  missing: StickExportRequest['missing'];
+  missing: StickPageRequest['missing'];
 }
 
 /** The messages' limit of tracks per analysis question. */
@@ -26,7 +26,7 @@ const analysisBatch = 100;
 
 export async function runStickExport(
   target: StickDirectoryHandle,
-  request: StickExportRequest,
+  request: StickPageRequest,
   sources: StickRunSources,
   {
     date,
@@ -43,7 +43,7 @@ export async function runStickExport(
   const tracks = request.entries.flatMap((entry) => {
     const analysis = analyses.get(entry.track.id);
     if (analysis) return [stickTrackOf(entry, analysis, sources)];
-    missing.push({ key: `entry:${entry.id}`, title: entryTitle(entry), reason: noAnalysis });
+    missing.push({ key: `entry:${entry.id}`, title: entryArtistsAndTitle(entry), reason: noAnalysis });
     return [];
   });
   if (tracks.length === 0) return { result: null, missing };

@@ -40,17 +40,17 @@ describe('signing in from the popup', () => {
     await Promise.all([login.waitForEvent('close'), popup.submitLogin(login, 'demo', 'demo')]);
     await popup.signedInAs.waitFor();
     expect(await popup.signedInAs.textContent()).toBe('Signed in as demo');
-    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
+    expect(await sendFromPage(popup.page, 'viewCart')).toMatchObject({
       ok: true,
-      value: { name: 'default' },
+      value: { cart: { name: 'default' } },
     });
   });
 
   it('keeps the session when the service worker is stopped', async () => {
     await extension.stopWorker();
-    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
+    expect(await sendFromPage(popup.page, 'viewCart')).toMatchObject({
       ok: true,
-      value: { name: 'default' },
+      value: { cart: { name: 'default' } },
     });
     await popup.page.reload();
     await popup.signedInAs.waitFor();
@@ -94,7 +94,7 @@ describe('signing in from the popup', () => {
   });
 
   it('refuses cart calls once signed out', async () => {
-    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
+    expect(await sendFromPage(popup.page, 'viewCart')).toMatchObject({
       ok: false,
       error: { kind: 'signedOut' },
     });

@@ -40,14 +40,14 @@ afterAll(async () => {
 describe('an expired access token', () => {
   it('is renewed through the refresh token, and the call succeeds', async () => {
     const first = await readAccessToken(await extension.worker());
-    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({ ok: true });
+    expect(await sendFromPage(popup.page, 'viewCart')).toMatchObject({ ok: true });
 
     pastTheTokensLife();
     expect(await store.ctx.auth.verifyAccessToken(first as string)).toBeNull();
 
-    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
+    expect(await sendFromPage(popup.page, 'viewCart')).toMatchObject({
       ok: true,
-      value: { name: 'default' },
+      value: { cart: { name: 'default' } },
     });
     const renewed = await readAccessToken(await extension.worker());
     expect(renewed).not.toBe(first);
@@ -57,7 +57,7 @@ describe('an expired access token', () => {
   it('is renewed after the worker was stopped too', async () => {
     pastTheTokensLife();
     await extension.stopWorker();
-    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({ ok: true });
+    expect(await sendFromPage(popup.page, 'viewCart')).toMatchObject({ ok: true });
     expect(await extension.workerWasRestarted()).toBe(true);
   });
 });
@@ -71,7 +71,7 @@ describe('a store that stopped', () => {
     await popup.page.reload();
     const problem = `The store at ${storeUrl} is not answering. Is it running?`;
     await popup.alert.filter({ hasText: problem }).first().waitFor();
-    expect(await sendFromPage(popup.page, 'cartSummary')).toMatchObject({
+    expect(await sendFromPage(popup.page, 'viewCart')).toMatchObject({
       ok: false,
       error: { kind: 'storeDown', message: problem },
     });

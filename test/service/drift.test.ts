@@ -140,7 +140,7 @@ async function storeAccepts(parameter: string, call: () => Promise<unknown>): Pr
 describe('the cart-name rule', () => {
   it('U+0085 (NEXT LINE) is refused by both sides', async () => {
     const name = 'crate\u0085';
-    expect(protocol.cartSummary.payload.safeParse({ name }).success).toBe(false);
+    expect(protocol.viewCart.payload.safeParse({ name }).success).toBe(false);
     expect(cartNameIssue(name)).not.toBeNull();
     expect(await storeAccepts('name', () => api.cartSummary({ name }))).toBe(false);
   });
@@ -150,7 +150,7 @@ describe('the cart-name rule', () => {
     async () => {
       await fc.assert(
         fc.asyncProperty(edgyString(70), async (name) => {
-          const background = protocol.cartSummary.payload.safeParse({ name }).success;
+          const background = protocol.viewCart.payload.safeParse({ name }).success;
           const popup = cartNameIssue(name) === null;
           const stored = await storeAccepts('name', () => api.cartSummary({ name }));
           expect({ name, popup, stored }).toEqual({ name, popup: background, stored: background });

@@ -4,7 +4,6 @@ import type { CartService } from './cart-service.ts';
 
 export function cartHandlers(cart: CartService) {
   return {
-    cartSummary: (target) => cart.summary(target),
     viewCart: (target) => cart.view(target),
     addToCart: (request) => cart.add(request),
     addChecked: (request) => cart.addChecked(request),

@@ -65,7 +65,7 @@ describe('the cart badge', () => {
   it('comes back from storage when a new worker starts', async () => {
     answers.push(summary(4));
     const stopped = createWorker(auth);
-    await stopped.handlers.cartSummary({});
+    await stopped.cart.summary({});
     await stopped.cart.settled();
     badge = [];
     await createWorker(auth).cart.restoreBadge();

@@ -45,7 +45,6 @@ beforeEach(() => {
     signIn: vi.fn(async () => state),
     checkStore: vi.fn(async () => ({})),
     signOut: vi.fn(async () => state),
-    cartSummary: vi.fn(async () => summary),
     viewCart: vi.fn(async () => ({ cart: { ...summary, items: [] }, audioFormats: [] })),
     addToCart: vi.fn(async () => ({ added: [], warnings: [], cart: summary })),
     addChecked: vi.fn(async () => ({
@@ -117,7 +116,10 @@ describe('accepted messages', () => {
   });
 
   it('answers the options page in its tab', async () => {
-    expect(await route(message('cartSummary'), optionsTab)).toEqual({ ok: true, value: summary });
+    expect(await route(message('viewCart'), optionsTab)).toEqual({
+      ok: true,
+      value: { cart: { ...summary, items: [] }, audioFormats: [] },
+    });
     const check = message('checkStore', { storeUrl: 'https://store.example' });
     expect(await route(check, optionsTab)).toEqual({ ok: true, value: {} });
   });
@@ -139,13 +141,13 @@ describe('accepted messages', () => {
   });
 
   it('turns a handler failure into an error reply', async () => {
-    handlers.cartSummary = async () => {
+    handlers.viewCart = async () => {
       throw new (await import('../../../../lib/protocol/store-error.ts')).StoreError({
         kind: 'signedOut',
         message: 'Sign in.',
       });
     };
-    expect(await route(message('cartSummary'), popup)).toEqual({
+    expect(await route(message('viewCart'), popup)).toEqual({
       ok: false,
       error: { kind: 'signedOut', message: 'Sign in.' },
     });
@@ -278,7 +280,7 @@ describe('refused senders and payloads', () => {
     ['a data: URL', message('getAuthState'), { id: extensionId, url: 'data:text/html,hi' }],
     ['an unknown kind', message('deleteEverything'), popup],
     ['a payload with an extra field', message('getAuthState', { admin: true }), popup],
-    ['a payload that is not an object', message('cartSummary', 'default'), popup],
+    ['a payload that is not an object', message('viewCart', 'default'), popup],
     ['items that are not an array', message('addToCart', { items: '[1]' }), storePage],
     ['an empty item list', message('addToCart', { items: [] }), storePage],
     [
@@ -301,7 +303,7 @@ describe('refused senders and payloads', () => {
       message('removeFromCart', { items: [{ id: 1, type: 'track', audioFormat: 'mp3' }] }),
       storePage,
     ],
-    ['a cart name with a control character', message('cartSummary', { name: 'a\u0000b' }), popup],
+    ['a cart name with a control character', message('viewCart', { name: 'a\u0000b' }), popup],
     ['a cart name too long', message('viewCart', { name: 'x'.repeat(65) }), popup],
     ['an envelope with an extra field', { ...message('getAuthState'), from: 'background' }, popup],
     [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
 import { readExportPdb } from '../../../../lib/dj-formats/rekordbox-device/pdb-reader.ts';
-import type { StickExportRequest } from '../../../../lib/storage/items.ts';
+import type { StickPageRequest } from '../../../../lib/storage/items.ts';
 import { runStickExport, type StickRunSources } from '../../../../lib/usb-stick-page/stick-run.ts';
 import { libraryEntry } from '../../../helpers/popup-fixtures.ts';
 import {
@@ -55,7 +55,7 @@ function entry(id: number) {
   return { ...found, track: { ...found.track, image } };
 }
 
-const request = (ids: number[]): StickExportRequest => ({
+const request = (ids: number[]): StickPageRequest => ({
   playlistName: 'Friday',
   entries: ids.map(entry),
   missing: [{ key: 'track:9', title: 'Artist 9 - Song 9', reason: 'not bought yet' }],

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readM3u, readPlaylist } from '../../../../../lib/dj-formats/m3u8/reader.ts';
 import { m3u8 } from '../../../../../lib/dj-formats/m3u8/writer.ts';
-import { entryTitle, seconds } from '../../../../../lib/dj-formats/saved-file.ts';
+import { entryArtistsAndTitle, seconds } from '../../../../../lib/dj-formats/saved-file.ts';
 import { savedEntryArbitrary } from '../../../../helpers/crate-files.ts';
 import { propertyRuns } from '../../../../helpers/property-runs.ts';
 
@@ -15,7 +15,7 @@ describe('M3U8', () => {
           saved.map(({ entry, path }) => ({
             seconds: seconds(entry),
             // A line break would start a new line: the writer makes it a space; a line's end space is not kept.
-            title: entryTitle(entry)
+            title: entryArtistsAndTitle(entry)
               .replace(/[\r\n]+/g, ' ')
               .trimEnd(),
             path,
