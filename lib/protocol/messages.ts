@@ -18,7 +18,6 @@ import {
   CartItem,
   CartItemInput,
   CartItemRef,
-  CartSummary,
   DownloadLink,
   FacetValue,
   Image,
