@@ -24,6 +24,7 @@ describe('a production install of the store', () => {
       'package-lock.json',
       'server',
       'lib/contract',
+      'lib/dj-formats',
       'scripts/postinstall.ts',
     ]) {
       cpSync(join(root, path), join(dir, path), { recursive: true });
@@ -69,6 +70,16 @@ describe('a production install of the store', () => {
       expect(await home.text()).toContain('<html');
       const api = await fetch(`http://127.0.0.1:${port}/openapi.json`);
       expect(api.status).toBe(200);
+      // A preview is a tagged MP3 made on the first request: the audio and the tag writers load.
+      const catalogHome = (await (
+        await fetch(`http://127.0.0.1:${port}/catalog/3/platform/home`)
+      ).json()) as {
+        results: { topTracks: { sampleUrl: string }[] };
+      };
+      const sample = await fetch(catalogHome.results.topTracks[0]?.sampleUrl as string);
+      expect(sample.status, output).toBe(200);
+      expect((await sample.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+      expect(store.exitCode, output).toBeNull();
     } finally {
       if (store.pid !== undefined) process.kill(-store.pid, 'SIGTERM');
     }
