@@ -6,12 +6,11 @@
 import { i18n } from '#i18n';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import type { ItemStatus } from '../../lib/content/item-state.ts';
+import { formatLabel } from '../../lib/contract/audio-formats.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import type { OverlapChoice } from '../../lib/protocol/messages.ts';
 
-export const label = (format: AudioFormat) => format.toUpperCase();
-
-export const labels = (formats: readonly AudioFormat[]) => formats.map(label).join(', ');
+export const labels = (formats: readonly AudioFormat[]) => formats.map(formatLabel).join(', ');
 
 /** Whether a format is one the item is owned in; formats not known count as owned (ask first). */
 export const ownsFormat = (status: ItemStatus, format: AudioFormat): boolean =>
@@ -29,11 +28,14 @@ export function formatButtonName(item: PageItem, format: AudioFormat, status: It
   const { inCart } = status;
   const { title } = item;
   const price = item.prices?.[format];
-  if (inCart === format) return i18n.t('content.inCartAs', [title, label(format)]);
-  if (inCart !== null) return priced(i18n.t('content.changeTo', [title, label(format)]), price);
+  if (inCart === format) return i18n.t('content.inCartAs', [title, formatLabel(format)]);
+  if (inCart !== null) return priced(i18n.t('content.changeTo', [title, formatLabel(format)]), price);
   if (isUpgrade(status, format))
-    return priced(i18n.t('content.getAs', [title, label(format), labels(status.ownedFormats ?? [])]), price);
-  return priced(i18n.t('content.addAs', [title, label(format)]), price);
+    return priced(
+      i18n.t('content.getAs', [title, formatLabel(format), labels(status.ownedFormats ?? [])]),
+      price,
+    );
+  return priced(i18n.t('content.addAs', [title, formatLabel(format)]), price);
 }
 
 /** What buying an owned item again costs, as far as the row tells: its base (MP3) price. */
@@ -43,14 +45,14 @@ export function ownedQuestion(item: PageItem, status: ItemStatus, format: AudioF
   if (status.ownedFormats === null || status.ownedFormats.length === 0) {
     if (price === null) return i18n.t('content.ownedAddAnyway');
     return fee
-      ? i18n.t('content.ownedAddAnywayForFee', [price, label(format)])
+      ? i18n.t('content.ownedAddAnywayForFee', [price, formatLabel(format)])
       : i18n.t('content.ownedAddAnywayFor', [price]);
   }
   const owned = labels(status.ownedFormats);
-  if (price === null) return i18n.t('content.ownedAgain', [owned, label(format)]);
+  if (price === null) return i18n.t('content.ownedAgain', [owned, formatLabel(format)]);
   return fee
-    ? i18n.t('content.ownedAgainForFee', [owned, label(format), price, label(format)])
-    : i18n.t('content.ownedAgainFor', [owned, label(format), price]);
+    ? i18n.t('content.ownedAgainForFee', [owned, formatLabel(format), price, formatLabel(format)])
+    : i18n.t('content.ownedAgainFor', [owned, formatLabel(format), price]);
 }
 
 /** The overlap choices' words, read when drawn (the page's language can only be the browser's). */

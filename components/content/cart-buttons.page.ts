@@ -4,12 +4,11 @@
  * unless given: test/helpers/locales.ts).
  */
 
+import { formatLabel } from '../../lib/contract/audio-formats.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import type { AudioFormat, ItemType } from '../../lib/contract/wire.ts';
 import type { LocatorOf, UiLocator, UiPage } from '../../test/e2e/ui.ts';
 import { englishMessages, messagePattern, messageText } from '../../test/helpers/locales.ts';
-
-const label = (format: AudioFormat) => format.toUpperCase();
 
 export class CartButtonsPage<P extends UiPage> {
   constructor(
@@ -52,19 +51,19 @@ export class CartButtonsPage<P extends UiPage> {
 
   add(control: UiLocator, format: AudioFormat): LocatorOf<P> {
     return control.getByRole('button', {
-      name: this.priced('content_addAs', '.*', label(format)),
+      name: this.priced('content_addAs', '.*', formatLabel(format)),
     }) as LocatorOf<P>;
   }
 
   change(control: UiLocator, format: AudioFormat): LocatorOf<P> {
     return control.getByRole('button', {
-      name: this.priced('content_changeTo', '.*', label(format)),
+      name: this.priced('content_changeTo', '.*', formatLabel(format)),
     }) as LocatorOf<P>;
   }
 
   inCartAs(control: UiLocator, format: AudioFormat): LocatorOf<P> {
     return control.getByRole('button', {
-      name: this.name('content_inCartAs', '.*', label(format)),
+      name: this.name('content_inCartAs', '.*', formatLabel(format)),
       pressed: true,
     }) as LocatorOf<P>;
   }
@@ -83,7 +82,7 @@ export class CartButtonsPage<P extends UiPage> {
   }
 
   ownedAs(control: UiLocator, formats: AudioFormat[]): LocatorOf<P> {
-    return control.getByText(this.text('content_ownedAs', formats.map(label).join(', ')), {
+    return control.getByText(this.text('content_ownedAs', formats.map(formatLabel).join(', ')), {
       exact: true,
     }) as LocatorOf<P>;
   }
@@ -91,7 +90,7 @@ export class CartButtonsPage<P extends UiPage> {
   /** A format not owned of an owned item ("Get WAV"): an upgrade. */
   upgrade(control: UiLocator, format: AudioFormat): LocatorOf<P> {
     return control.getByRole('button', {
-      name: this.priced('content_getAs', '.*', label(format), '.+'),
+      name: this.priced('content_getAs', '.*', formatLabel(format), '.+'),
     }) as LocatorOf<P>;
   }
 

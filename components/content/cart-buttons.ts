@@ -14,7 +14,7 @@ import { i18n } from '#i18n';
 import type { AskOverlap } from '../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../lib/content/decorate.ts';
 import type { ItemStatus } from '../../lib/content/item-state.ts';
-import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import { audioFormats, formatLabel } from '../../lib/contract/audio-formats.ts';
 import { defaultCartName } from '../../lib/contract/cart-name.ts';
 import { bpmText, keyText } from '../../lib/contract/track-display.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
@@ -22,7 +22,6 @@ import {
   choiceLabel,
   formatButtonName,
   isUpgrade,
-  label,
   labels,
   ownedQuestion,
   ownsFormat,
@@ -122,7 +121,7 @@ let formatsTemplate: Node | undefined;
 function formatsGroup(): Node {
   const group = span('formats');
   for (const format of audioFormats) {
-    const made = button('format', label(format));
+    const made = button('format', formatLabel(format));
     made.dataset.format = format;
     group.append(made);
   }
@@ -139,7 +138,7 @@ function formatButton(made: Element, { item, status, phase }: CartButtonsState, 
   attribute(made, 'data-lead', format === lead ? '' : null);
   const upgrade = status.inCart === null && isUpgrade(status, format);
   const price = item.prices?.[format];
-  const name = upgrade ? i18n.t('content.getFormat', [label(format)]) : label(format);
+  const name = upgrade ? i18n.t('content.getFormat', [formatLabel(format)]) : formatLabel(format);
   const text = price ? `${name} ${price}` : name;
   if (made.textContent !== text) made.textContent = text;
   attribute(made, 'data-owned', status.inCart === null && ownsFormat(status, format) ? '' : null);

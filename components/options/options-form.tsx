@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import { audioFormats, formatLabel } from '../../lib/contract/audio-formats.ts';
 import { type KeyNotation, keyNotations } from '../../lib/contract/musical-key.ts';
 import { AudioFormat } from '../../lib/contract/wire.ts';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
@@ -256,7 +256,7 @@ function BuyingSection({
         >
           {audioFormats.map((format) => (
             <option key={format} value={format}>
-              {format.toUpperCase()}
+              {formatLabel(format)}
             </option>
           ))}
         </select>

@@ -1,11 +1,10 @@
 import { i18n } from '#i18n';
-import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import { audioFormats, formatLabel } from '../../lib/contract/audio-formats.ts';
 import type { KeyNotation } from '../../lib/contract/musical-key.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
 import { type PaidTwice, paidTwiceText } from '../../lib/popup/cart-overlap.ts';
 import { formatMoney } from '../../lib/popup/money.ts';
 import type { CatalogFacts } from '../../lib/protocol/messages.ts';
-import { formatLabels } from './format-switcher.tsx';
 import { PreviewButton } from './preview-button.tsx';
 import { OwnedMark, TrackFactsLine, TrackThumb } from './track-view.tsx';
 
@@ -84,7 +83,7 @@ export function CartItemRow({
       >
         {choices.map((format) => (
           <option key={format} value={format}>
-            {formatLabels[format]}
+            {formatLabel(format)}
           </option>
         ))}
       </select>

@@ -1,7 +1,8 @@
 /** Drives the popup's cart tab in end-to-end tests (Chromium and Firefox: test/e2e/ui.ts). */
+
+import { formatLabel } from '../../lib/contract/audio-formats.ts';
 import type { AudioFormat } from '../../lib/contract/wire.ts';
 import type { UiLocator } from '../../test/e2e/ui.ts';
-import { formatLabels } from './format-switcher.tsx';
 import { english, type PopupWords } from './popup-words.page.ts';
 
 export class CartTabPage<L extends UiLocator> {
@@ -60,13 +61,13 @@ export class CartTabPage<L extends UiLocator> {
 
   /** Picks a format in "Set all items to" and returns the preview it shows. */
   async previewAll(format: AudioFormat): Promise<L> {
-    await this.switcher.getByLabel(formatLabels[format], { exact: true }).check();
+    await this.switcher.getByLabel(formatLabel(format), { exact: true }).check();
     return this.switcher.locator('.preview') as L;
   }
 
   async applyAll(format: AudioFormat): Promise<void> {
     await this.switcher
-      .getByRole('button', { name: this.words.t('popup.switcher.apply', formatLabels[format]) })
+      .getByRole('button', { name: this.words.t('popup.switcher.apply', formatLabel(format)) })
       .click();
   }
 

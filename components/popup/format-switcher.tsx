@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { audioFormats } from '../../lib/contract/audio-formats.ts';
+import { audioFormats, formatLabel } from '../../lib/contract/audio-formats.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
 import { plural } from '../../lib/i18n/plural.ts';
@@ -8,8 +8,6 @@ import { previewCartFormat } from '../../lib/popup/format-preview.ts';
 import { formatMoney, fromCents, toCents } from '../../lib/popup/money.ts';
 import type { CatalogFacts } from '../../lib/protocol/messages.ts';
 import { part, withParts } from './message-parts.tsx';
-
-export const formatLabels: Record<AudioFormat, string> = { mp3: 'MP3', wav: 'WAV', aiff: 'AIFF' };
 
 export interface FormatSwitcherProps {
   items: readonly CartItem[];
@@ -46,7 +44,7 @@ export function FormatSwitcher({ items, facts, factsFailed, total, disabled, onA
               checked={target === format}
               onChange={() => setTarget(format)}
             />
-            <span>{formatLabels[format]}</span>
+            <span>{formatLabel(format)}</span>
           </label>
         ))}
         {target && preview && (
@@ -59,14 +57,14 @@ export function FormatSwitcher({ items, facts, factsFailed, total, disabled, onA
               setTarget(null);
             }}
           >
-            {i18n.t('popup.switcher.apply', [formatLabels[target]])}
+            {i18n.t('popup.switcher.apply', [formatLabel(target)])}
           </button>
         )}
       </div>
       {target && preview && (
         <p class="preview" aria-live="polite">
           {preview.changing === 0 ? (
-            i18n.t('popup.switcher.already', [formatLabels[target]])
+            i18n.t('popup.switcher.already', [formatLabel(target)])
           ) : (
             <>
               {withParts(
@@ -75,7 +73,7 @@ export function FormatSwitcher({ items, facts, factsFailed, total, disabled, onA
                   preview.changing,
                   part(0),
                   money(toCents(total.value)),
-                  formatLabels[target],
+                  formatLabel(target),
                 ),
                 <strong>{money(preview.totalCents)}</strong>,
               )}

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
+import { formatLabel } from '../../lib/contract/audio-formats.ts';
 import type { KeyNotation } from '../../lib/contract/musical-key.ts';
 import { cartPageUrl } from '../../lib/contract/store-urls.ts';
 import { artistsLine, trackDisplayTitle } from '../../lib/contract/track-display.ts';
@@ -17,7 +18,6 @@ import type { CacheScope } from '../../lib/storage/popup-cache.ts';
 import { BulkDownloadPanel } from './bulk-download-panel.tsx';
 import { CrateExportButton } from './crate-export-button.tsx';
 import { ErrorNotice } from './error-notice.tsx';
-import { formatLabels } from './format-switcher.tsx';
 import { Notice } from './notice.tsx';
 import { PreviewButton } from './preview-button.tsx';
 import { RefreshStatus } from './refresh-status.tsx';
@@ -119,7 +119,7 @@ function LibraryEntryRow({ scope, entry, index, state, here, notation, onDownloa
           {title}
         </span>
         <span class="item-sub">
-          {entryArtists(entry)} · <span class="tag">{formatLabels[entry.audioFormat]}</span>{' '}
+          {entryArtists(entry)} · <span class="tag">{formatLabel(entry.audioFormat)}</span>{' '}
           <HereTag here={here} />
           <span class={state?.kind === 'failed' ? 'problem' : 'status'}>{entryStatus(entry, state)}</span>
         </span>

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
+import { formatLabel } from '../../lib/contract/audio-formats.ts';
 import { itemKey } from '../../lib/contract/item-key.ts';
 import { allKeys, formatKey, type KeyNotation, parseKey } from '../../lib/contract/musical-key.ts';
 import { bpmText, keyText } from '../../lib/contract/track-display.ts';
@@ -44,7 +45,7 @@ export function OwnedMark({ formats }: { formats: readonly AudioFormat[] | null 
   const text =
     formats === null
       ? i18n.t('popup.tracks.owned')
-      : i18n.t('popup.tracks.ownedIn', [formats.map((f) => f.toUpperCase()).join(', ')]);
+      : i18n.t('popup.tracks.ownedIn', [formats.map(formatLabel).join(', ')]);
   return <span class="tag owned">{text}</span>;
 }
 

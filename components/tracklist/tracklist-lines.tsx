@@ -1,4 +1,5 @@
 import { i18n } from '#i18n';
+import { formatLabel } from '../../lib/contract/audio-formats.ts';
 import type { Track } from '../../lib/contract/wire.ts';
 import type { MarkedTracklistLine, TracklistMarks } from '../../lib/protocol/messages.ts';
 
@@ -35,9 +36,7 @@ function Marks({ marks }: { marks: TracklistMarks }) {
       {owned && (
         <li class="mark owned">
           {marks.ownedFormats.length > 0
-            ? i18n.t('tracklist.marks.ownedIn', [
-                marks.ownedFormats.map((format) => format.toUpperCase()).join(', '),
-              ])
+            ? i18n.t('tracklist.marks.ownedIn', [marks.ownedFormats.map(formatLabel).join(', ')])
             : i18n.t('tracklist.marks.owned')}
         </li>
       )}

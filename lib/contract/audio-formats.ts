@@ -9,6 +9,9 @@ export type AudioFormat = (typeof audioFormats)[number];
 export const isAudioFormat = (value: unknown): value is AudioFormat =>
   audioFormats.includes(value as AudioFormat);
 
+/** A format as people read it: "MP3", "WAV", "AIFF". */
+export const formatLabel = (format: AudioFormat) => format.toUpperCase();
+
 /**
  * Store pages mark each price element (`.price`, showing the MP3 price in the store's own words)
  * with the item's price in every format as a plain amount, and its currency:

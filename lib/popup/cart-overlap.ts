@@ -14,6 +14,7 @@
  */
 
 import { i18n } from '#i18n';
+import { formatLabel } from '../contract/audio-formats.ts';
 import { itemKey } from '../contract/item-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
 import type { AudioFormat, CartItem, ItemType, Price } from '../contract/wire.ts';
@@ -48,8 +49,6 @@ const ownedIn = (formats: readonly AudioFormat[] | null, format: AudioFormat) =>
 
 const isOwned = (formats: readonly AudioFormat[] | null) => formats === null || formats.length > 0;
 
-const formatName = (format: AudioFormat) => format.toUpperCase();
-
 /** A track's price in a format: its MP3 price plus the format's fee. */
 const priceIn = (price: Price, fee: CatalogFacts['fee'], format: AudioFormat): number =>
   format === 'mp3' ? price.value : price.value + fee[format].value;
@@ -75,7 +74,7 @@ export function findCartOverlap(
     const format = item.audioFormat;
     const owned = ownedFormatsOf(item.type, item.id);
     if (isOwned(owned) && ownedIn(owned, format)) {
-      flag(item, item.price.value, i18n.t('popup.overlap.ownedAs', [formatName(format)]));
+      flag(item, item.price.value, i18n.t('popup.overlap.ownedAs', [formatLabel(format)]));
       continue;
     }
     const facts = factsOf(item);
@@ -96,7 +95,7 @@ export function findCartOverlap(
     flag(
       item,
       Math.min(value, item.price.value),
-      plural('popup.overlap.holdsOwned', ownedTracks.length, formatName(format)),
+      plural('popup.overlap.holdsOwned', ownedTracks.length, formatLabel(format)),
     );
   }
 
