@@ -3,11 +3,11 @@
  * (Chromium and Firefox: test/e2e/ui.ts).
  */
 import type { LocatorOf, UiPage } from '../../test/e2e/ui.ts';
-import { AccountPanelPage } from './account-panel.page.ts';
-import { ArtistsTabPage } from './artists-tab.page.ts';
-import { CartTabPage } from './cart-tab.page.ts';
-import { LibraryTabPage } from './library-tab.page.ts';
-import { NewForYouTabPage } from './new-for-you-tab.page.ts';
+import { AccountPanelPage } from './account/account-panel.page.ts';
+import { ArtistsTabPage } from './artists/artists-tab.page.ts';
+import { CartTabPage } from './cart/cart-tab.page.ts';
+import { LibraryTabPage } from './library/library-tab.page.ts';
+import { NewForYouTabPage } from './new-for-you/new-for-you-tab.page.ts';
 import { english, type PopupWords } from './popup-words.page.ts';
 
 export type PopupTabName = 'Cart' | 'Library' | 'Artists' | 'New for you';

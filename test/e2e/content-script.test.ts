@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
 import { HaveFilterPage } from '../../components/content/have-filter.page.ts';
-import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
+import { AccountPanelPage } from '../../components/popup/account/account-panel.page.ts';
 import type { CatalogPageResults, Chart, Track } from '../../lib/contract/wire.ts';
 import { type E2eExtension, type E2ePage, e2eBrowsers } from './browsers.ts';
 import { pointAtStore, signInToStore } from './connect.ts';

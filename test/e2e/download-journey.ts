@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseFile } from 'music-metadata';
 import { expect } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
-import { BulkDownloadPanelPage } from '../../components/popup/bulk-download-panel.page.ts';
+import { BulkDownloadPanelPage } from '../../components/popup/library/bulk-download-panel.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { Track } from '../../lib/contract/wire.ts';
 import {

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
-import { BulkDownloadPanelPage } from '../../components/popup/bulk-download-panel.page.ts';
-import { CrateSharePanelPage } from '../../components/popup/crate-share-panel.page.ts';
+import { CrateSharePanelPage } from '../../components/popup/crates/crate-share-panel.page.ts';
+import { BulkDownloadPanelPage } from '../../components/popup/library/bulk-download-panel.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { AudioFormat, Cart, LibraryEntry, Release, Track } from '../../lib/contract/wire.ts';
 import {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsFormPage } from '../../components/options/options-form.page.ts';
-import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
+import { AccountPanelPage } from '../../components/popup/account/account-panel.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import { type E2eExtension, e2eBrowsers } from './browsers.ts';
 import { pointAtStore } from './connect.ts';

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BulkDownloadPanelPage } from '../../components/popup/bulk-download-panel.page.ts';
+import { BulkDownloadPanelPage } from '../../components/popup/library/bulk-download-panel.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { AudioFormat, LibraryEntry, Track } from '../../lib/contract/wire.ts';
 import {

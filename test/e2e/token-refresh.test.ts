@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AccountPanelPage } from '../../components/popup/account-panel.page.ts';
+import { AccountPanelPage } from '../../components/popup/account/account-panel.page.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { pointAtStore } from './connect.ts';

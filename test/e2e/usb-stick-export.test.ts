@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrateExportPage } from '../../components/popup/crate-export.page.ts';
+import { CrateExportPage } from '../../components/popup/crates/crate-export.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import { english } from '../../components/popup/popup-words.page.ts';
 import { readExportPdb } from '../../lib/dj-formats/rekordbox-device/pdb-reader.ts';

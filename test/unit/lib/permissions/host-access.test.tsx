@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { HostAccessNotice } from '../../../../components/popup/host-access-notice.tsx';
+import { HostAccessNotice } from '../../../../components/popup/notices/host-access-notice.tsx';
 import { saveSettings } from '../../../../lib/settings/save-settings.ts';
 import { storeUrlSetting } from '../../../../lib/storage/items.ts';
 import { fakePermissions } from '../../../helpers/fake-permissions.ts';

@@ -1,0 +1,102 @@
+import { i18n } from '#i18n';
+import { audioFormats, formatLabel } from '../../../lib/contract/audio-formats.ts';
+import type { KeyNotation } from '../../../lib/contract/musical-key.ts';
+import type { AudioFormat, CartItem } from '../../../lib/contract/wire.ts';
+import { type PaidTwice, paidTwiceText } from '../../../lib/popup/cart-overlap.ts';
+import { formatMoney } from '../../../lib/popup/money.ts';
+import type { CatalogFacts } from '../../../lib/protocol/messages.ts';
+import { PreviewButton } from '../track-rows/preview-button.tsx';
+import { OwnedMark, TrackFactsLine, TrackThumb } from '../track-rows/track-view.tsx';
+
+export interface CartItemRowProps {
+  item: CartItem;
+  /** The formats the store sells (metadata.audioFormats); our list when it names none. */
+  formats: readonly string[];
+  disabled: boolean;
+  onFormat(item: CartItem, format: AudioFormat): void;
+  onRemove(item: CartItem): void;
+  /** The formats the person already owns it in (null: owned, formats not known); [] or absent: not owned. */
+  ownedFormats?: readonly AudioFormat[] | null;
+  /** What the catalog says of it (artwork, BPM, key, sample); absent until looked up. */
+  facts?: CatalogFacts;
+  /** A track's preview: the catalog's `sampleUrl` once looked up, the store's sample path before. */
+  sampleUrl?: string;
+  /** What of its price pays for something owned or already in the cart. */
+  paidTwice?: PaidTwice;
+  notation?: KeyNotation;
+}
+
+const primaryArtistsLine = (item: CartItem) =>
+  item.artists
+    .filter((artist) => artist.role === 'artist')
+    .map((artist) => artist.name)
+    .join(', ');
+
+/**
+ * One cart item: play control, artwork, title (focusable: a truncated title shows in full on hover
+ * and focus), artists, BPM and key, what would be paid twice, its format (changeable), price, remove.
+ */
+export function CartItemRow({
+  item,
+  formats,
+  disabled,
+  onFormat,
+  onRemove,
+  ownedFormats = [],
+  facts,
+  paidTwice,
+  notation = 'musical',
+  sampleUrl,
+}: CartItemRowProps) {
+  const choices = audioFormats.filter((format) => formats.length === 0 || formats.includes(format));
+  const titleId = `cart-item-${item.type}-${item.id}`;
+  return (
+    <li class="cart-item" aria-labelledby={titleId}>
+      {item.type === 'track' ? (
+        <PreviewButton trackId={item.id} sampleUrl={sampleUrl} title={item.name} />
+      ) : (
+        <span class="play-space" aria-hidden="true" />
+      )}
+      <TrackThumb image={facts?.image} />
+      <div class="item-text">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a truncated title can be read in full from the keyboard */}
+        <span class="item-title" id={titleId} title={item.name} tabIndex={0}>
+          {item.name}
+        </span>
+        <span class="item-sub">
+          {item.type === 'release' && <span class="tag">{i18n.t('popup.cart.release')}</span>}
+          <OwnedMark formats={ownedFormats} />
+          {primaryArtistsLine(item)}
+        </span>
+        {item.type === 'track' && facts && <TrackFactsLine facts={facts} notation={notation} />}
+        {paidTwice && (
+          <span class="item-sub paid-twice" title={paidTwice.reason}>
+            <span class="tag warn">{paidTwiceText(paidTwice)}</span> {paidTwice.reason}
+          </span>
+        )}
+      </div>
+      <select
+        aria-label={i18n.t('popup.cart.formatOf', [item.name])}
+        value={item.audioFormat}
+        disabled={disabled}
+        onChange={(event) => onFormat(item, event.currentTarget.value as AudioFormat)}
+      >
+        {choices.map((format) => (
+          <option key={format} value={format}>
+            {formatLabel(format)}
+          </option>
+        ))}
+      </select>
+      <span class="price">{formatMoney(item.price)}</span>
+      <button
+        type="button"
+        class="quiet"
+        aria-label={i18n.t('popup.cart.removeItem', [item.name])}
+        disabled={disabled}
+        onClick={() => onRemove(item)}
+      >
+        {i18n.t('popup.cart.remove')}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'preact/hooks';
+import { i18n } from '#i18n';
+import { defaultCartName } from '../../../lib/contract/cart-name.ts';
+import { itemKey } from '../../../lib/contract/item-key.ts';
+import { samplePath } from '../../../lib/contract/store-urls.ts';
+import { formatCount } from '../../../lib/i18n/intl.ts';
+import { plural } from '../../../lib/i18n/plural.ts';
+import { type CartOverlap, findCartOverlap } from '../../../lib/popup/cart-overlap.ts';
+import { formatMoney } from '../../../lib/popup/money.ts';
+import { openTab } from '../../../lib/popup/open-tab.ts';
+import { type CartViewValue, cartCacheKey, rememberShownCart } from '../../../lib/popup/popup-snapshot.ts';
+import { allTracks, isAllTracks, viewTracks } from '../../../lib/popup/track-facts.ts';
+import { send } from '../../../lib/protocol/send.ts';
+import type { Cached, CacheScope } from '../../../lib/storage/popup-cache.ts';
+import { CrateSharePanel } from '../crates/crate-share-panel.tsx';
+import { useCachedResource } from '../data-hooks/use-cached-resource.ts';
+import { ErrorNotice } from '../notices/error-notice.tsx';
+import { Notice } from '../notices/notice.tsx';
+import { RefreshStatus } from '../notices/refresh-status.tsx';
+import { TrackViewFilters, useKeyNotation, useOwnedFormats } from '../track-rows/track-view.tsx';
+import { part, withParts } from '../translations/message-parts.tsx';
+import { CartFooter } from './cart-footer.tsx';
+import { CartItemRow } from './cart-item-row.tsx';
+import { CartMessages } from './cart-messages.tsx';
+import { FormatSwitcher } from './format-switcher.tsx';
+import { useCartChanges } from './use-cart-changes.ts';
+import { useCatalogFacts } from './use-catalog-facts.ts';
+import { useCollectionSource } from './use-collection.ts';
+
+export interface CartTabProps {
+  scope: CacheScope | null;
+  storeUrl: string;
+  cartName: string;
+  initial?: Cached<CartViewValue>;
+  /** Changes when the popup wants every tab to ask the store again (back online, store back). */
+  revalidate: number;
+}
+
+/** More than the popup shows without scrolling. */
+const firstPaintRows = 12;
+
+/** "3 items: 2 tracks, 1 release". */
+export function countsText(counts: CartViewValue['cart']['counts']): string {
+  return i18n.t('popup.cart.counts', [
+    plural('popup.cart.items', counts.items),
+    plural('popup.cart.tracks', counts.tracks),
+    plural('popup.cart.releases', counts.releases),
+  ]);
+}
+
+/** The cart from the popup cache, then the store; remembered as the cart last shown, asked again on `revalidate`. */
+function useCart({ scope, cartName, initial, revalidate }: Omit<CartTabProps, 'storeUrl'>) {
+  const cart = useCachedResource<CartViewValue>({
+    scope,
+    key: cartCacheKey(cartName),
+    load: () => send('viewCart', { name: cartName }),
+    initial,
+  });
+  useEffect(() => {
+    if (scope && cart.cached) void rememberShownCart(scope, cartName, cart.cached);
+  }, [scope, cartName, cart.cached]);
+  useEffect(() => {
+    if (revalidate > 0) void cart.refresh();
+  }, [revalidate]);
+  return cart;
+}
+
+/** The cart tab: items with format and price, the total, the whole-cart switcher, remove, empty, checkout. */
+export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: CartTabProps) {
+  const cart = useCart({ scope, cartName, initial, revalidate });
+  const changes = useCartChanges(cart, cartName);
+  const ownedFormatsOf = useOwnedFormats(storeUrl);
+  const collectionSourceOf = useCollectionSource();
+  const notation = useKeyNotation();
+  const [trackView, setTrackView] = useState(allTracks);
+  const { facts, failed: factsFailed } = useCatalogFacts(scope, cart.cached?.value.cart.items ?? []);
+  const { busy } = changes;
+  // The first paint shows the rows in view; a 200-item cart renders the rest right after it.
+  const [rowLimit, setRowLimit] = useState(firstPaintRows);
+  useEffect(() => setRowLimit(Number.POSITIVE_INFINITY), []);
+
+  if (!scope) return <SignedOut />;
+  const view = cart.cached?.value;
+  if (!view) {
+    if (cart.error) return <ErrorNotice error={cart.error} onRetry={() => void cart.refresh()} />;
+    return <CartLoading />;
+  }
+
+  const { items, counts, total } = view.cart;
+  const overlap = findCartOverlap(
+    items,
+    total,
+    (item) => facts.get(itemKey(item)),
+    ownedFormatsOf,
+    collectionSourceOf,
+  );
+  const narrowed = !isAllTracks(trackView);
+  const shown = narrowed ? viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, trackView) : items;
+  const yours = cartName === defaultCartName;
+  return (
+    <div class="cart-tab">
+      <RefreshStatus
+        refreshing={cart.refreshing || busy !== null}
+        savedAt={cart.cached?.savedAt}
+        error={changes.failedChange ? null : cart.error}
+        onRetry={() => void cart.refresh()}
+      />
+      <CartSummary counts={counts} total={total} totalWithout={overlap.totalWithout} />
+      <CartMessages changes={changes} />
+      {items.length === 0 ? (
+        <EmptyCart cartName={cartName} storeUrl={storeUrl} />
+      ) : (
+        <>
+          <FormatSwitcher
+            items={items}
+            facts={facts}
+            factsFailed={factsFailed}
+            total={total}
+            disabled={busy !== null}
+            onApply={changes.setAll}
+          />
+          <div class="filters">
+            <TrackViewFilters view={trackView} notation={notation} onChange={setTrackView} />
+          </div>
+          {narrowed && (
+            <p class="filter-count" role="status">
+              {plural('popup.cart.shownOf', items.length, formatCount(shown.length))}
+            </p>
+          )}
+          <ul
+            class="cart-items"
+            aria-label={
+              yours ? i18n.t('popup.cart.itemsInYours') : i18n.t('popup.cart.itemsInNamed', [cartName])
+            }
+          >
+            {shown.slice(0, rowLimit).map((item) => (
+              <CartItemRow
+                key={itemKey(item)}
+                item={item}
+                formats={view.audioFormats}
+                disabled={busy === 'setAll' || busy === 'empty'}
+                onFormat={changes.changeFormat}
+                onRemove={changes.remove}
+                ownedFormats={ownedFormatsOf(item.type, item.id)}
+                facts={facts.get(itemKey(item))}
+                sampleUrl={facts.get(itemKey(item))?.sampleUrl ?? `${storeUrl}${samplePath(item.id)}`}
+                paidTwice={overlap.flags.get(itemKey(item))}
+                notation={notation}
+              />
+            ))}
+          </ul>
+          {/* Keyed by cart: a confirmation asked about one cart does not carry over to another. */}
+          <CartFooter
+            key={cartName}
+            storeUrl={storeUrl}
+            itemCount={items.length}
+            disabled={busy !== null}
+            onEmpty={changes.emptyCart}
+          />
+        </>
+      )}
+      <CrateSharePanel cartName={cartName} items={items} />
+    </div>
+  );
+}
+
+const SignedOut = () => (
+  <Notice title={i18n.t('popup.cart.signedOutTitle')}>{i18n.t('popup.cart.signedOutHint')}</Notice>
+);
+
+const CartLoading = () => (
+  <div aria-busy="true">
+    <Notice title={i18n.t('popup.cart.loading')} />
+  </div>
+);
+
+interface SummaryProps {
+  counts: CartViewValue['cart']['counts'];
+  total: CartViewValue['cart']['total'];
+  totalWithout: CartOverlap['totalWithout'];
+}
+
+/** What the cart holds and costs, and what it would cost without what is bought twice. */
+function CartSummary({ counts, total, totalWithout }: SummaryProps) {
+  return (
+    <p class="cart-summary">
+      {/* elementtiming: the Element Timing API reports when its text was painted (bench/popup.ts). */}
+      <span class="cart-counts" elementtiming="cart-summary">
+        {countsText(counts)}
+      </span>
+      <span class="cart-total">
+        {withParts(i18n.t('popup.cart.total', [part(0)]), <strong>{formatMoney(total)}</strong>)}
+      </span>
+      {totalWithout && (
+        <span class="cart-total-without">
+          {withParts(
+            i18n.t('popup.cart.withoutPayingTwice', [part(0)]),
+            <strong>{formatMoney(totalWithout)}</strong>,
+          )}
+        </span>
+      )}
+    </p>
+  );
+}
+
+function EmptyCart({ cartName, storeUrl }: { cartName: string; storeUrl: string }) {
+  return (
+    <Notice
+      title={
+        cartName === defaultCartName
+          ? i18n.t('popup.cart.emptyYours')
+          : i18n.t('popup.cart.emptyNamed', [cartName])
+      }
+      action={
+        <button type="button" onClick={() => openTab(storeUrl)}>
+          {i18n.t('popup.cart.openStore')}
+        </button>
+      }
+    >
+      {i18n.t('popup.cart.emptyHint')}
+    </Notice>
+  );
+}

@@ -1,0 +1,316 @@
+// @vitest-environment happy-dom
+/**
+ * "Export this cart…" in the cart tab's crate panel: the cart's owned and saved tracks go in the
+ * rekordbox XML (its playlist named after the cart, each Location the saved file), and what
+ * cannot (not bought, not downloaded) is listed as missing with the reason.
+ */
+
+import { resolveObjectURL } from 'node:buffer';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { CrateExportDialog } from '../../../../../components/popup/crates/crate-export-dialog.tsx';
+import { CrateSharePanel } from '../../../../../components/popup/crates/crate-share-panel.tsx';
+import type { TrackAnalysis } from '../../../../../lib/contract/track-analysis.ts';
+import type { AudioFormat, LibraryEntry } from '../../../../../lib/contract/wire.ts';
+import { crateExportFormatSetting, stickExportRequestItem } from '../../../../../lib/storage/items.ts';
+import { cartItem, fakeBackground, libraryEntry } from '../../../../helpers/popup-fixtures.ts';
+
+function owned(trackId: number, format: AudioFormat, releaseId = 500 + trackId): LibraryEntry {
+  const entry = libraryEntry(trackId, 'downloaded');
+  return {
+    ...entry,
+    id: 1000 + trackId,
+    audioFormat: format,
+    track: { ...entry.track, release: { ...entry.track.release, id: releaseId } },
+  };
+}
+
+/** The browser's downloads: each file's text, read from its Blob URL, and the download completes. */
+function modelDownloads() {
+  const saved: { filename: string; text: Promise<string> }[] = [];
+  type Listener = (delta: { id: number; state: { current: string } }) => void;
+  const listeners = new Set<Listener>();
+  vi.spyOn(fakeBrowser.downloads, 'download').mockImplementation(async (options) => {
+    const blob = resolveObjectURL(options.url);
+    saved.push({ filename: options.filename ?? '', text: blob ? blob.text() : Promise.resolve('') });
+    const id = saved.length;
+    queueMicrotask(() => {
+      for (const listener of listeners) listener({ id, state: { current: 'complete' } });
+    });
+    return id;
+  });
+  vi.spyOn(fakeBrowser.downloads.onChanged, 'addListener').mockImplementation((listener) => {
+    listeners.add(listener as unknown as Listener);
+  });
+  vi.spyOn(fakeBrowser.downloads.onChanged, 'removeListener').mockImplementation((listener) => {
+    listeners.delete(listener as unknown as Listener);
+  });
+  return saved;
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.spyOn(fakeBrowser.runtime, 'getPlatformInfo').mockResolvedValue({
+    os: 'linux',
+    arch: 'x86-64',
+  } as Awaited<ReturnType<typeof fakeBrowser.runtime.getPlatformInfo>>);
+  vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({
+    manifest_version: 3,
+    name: 'Crate',
+    version: '1.2.3',
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const analysisOfTrackOne: TrackAnalysis = {
+  version: 1,
+  bpm: 126.01,
+  firstDownbeatMs: 400,
+  beatsPerBar: 4,
+  beatCount: 500,
+  durationMs: 240_000,
+  cues: [
+    { kind: 'first-downbeat', name: 'Downbeat', positionMs: 400, color: '#e62828' },
+    { kind: 'intro', name: 'Intro', positionMs: 400, hotCue: 0, color: '#28e214' },
+  ],
+  waveformOverview: '',
+};
+
+describe('exporting a cart as a crate', () => {
+  it("writes the cart's saved tracks to rekordbox XML and lists the rest as missing, with why", async () => {
+    const library = [owned(1, 'mp3'), owned(1, 'wav'), owned(2, 'mp3'), owned(21, 'aiff', 7)];
+    // Entry ids: two formats of track 1 cannot share one.
+    (library[1] as LibraryEntry).id = 2001;
+    const locations: Record<number, string> = {
+      2001: '/home/dj/Downloads/one.wav',
+      1021: '/home/dj/Downloads/Release 7/twenty-one.aiff',
+    };
+    const sent = fakeBackground({
+      library: ({ page }: { page: number }) => ({
+        results: page === 1 ? library : [],
+        paging: { page, perPage: 150, count: library.length, totalPages: 1 },
+      }),
+      releaseTracks: ({ ids }: { ids: number[] }) =>
+        ids.filter((id) => id === 7).map((id) => ({ id, trackIds: [21, 22] })),
+      // The store has analysed track 1 only.
+      trackAnalyses: ({ ids }: { ids: number[] }) =>
+        ids.filter((id) => id === 1).map((id) => ({ id, analysis: analysisOfTrackOne })),
+      savedFiles: ({ entries }: { entries: { id: number }[] }) =>
+        entries.map(({ id }) => ({ downloadId: id, path: `file-${id}`, location: locations[id] ?? null })),
+    });
+    const saved = modelDownloads();
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({
+      manifest_version: 3,
+      name: 'Crate',
+      version: '1.2.3',
+    });
+    render(
+      <CrateSharePanel
+        cartName="Friday"
+        items={[
+          cartItem(1, { format: 'wav' }),
+          cartItem(2),
+          cartItem(3),
+          cartItem(7, { type: 'release', format: 'aiff' }),
+        ]}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
+    const dialog = await screen.findByRole('region', { name: 'Export crate' });
+    expect((within(dialog).getByLabelText('Crate name') as HTMLInputElement).value).toBe('Friday');
+    expect((within(dialog).getByLabelText('Tracks') as HTMLSelectElement).value).toBe('cart');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+
+    const status = await within(dialog).findByRole('status');
+    expect(status.textContent).toContain('2 tracks exported to "Friday.xml" in your downloads.');
+    const missing = within(within(dialog).getByRole('list', { name: 'Missing from the export' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(missing).toEqual([
+      'Artist 3 - Track 3 (Original Mix): not bought yet',
+      'Artist 7 - Release 7: 1 of its 2 tracks not bought yet',
+      'Artist 2 - Song 2 (Original Mix): not downloaded yet',
+    ]);
+    // The release's tracks came from the catalog; every owned entry was looked for on disk.
+    expect(sent.find((message) => message.kind === 'releaseTracks')?.payload).toEqual({ ids: [7] });
+
+    expect(saved.map((file) => file.filename)).toEqual(['Friday.xml']);
+    const doc = new DOMParser().parseFromString(await (saved[0]?.text ?? ''), 'application/xml');
+    const tracks = [...doc.querySelectorAll('COLLECTION > TRACK')];
+    expect(tracks.map((track) => [track.getAttribute('Kind'), track.getAttribute('Location')])).toEqual([
+      ['WAV File', 'file://localhost/home/dj/Downloads/one.wav'],
+      ['AIFF File', 'file://localhost/home/dj/Downloads/Release%207/twenty-one.aiff'],
+    ]);
+    // Track 1 carries the store's grid and cues; track 21 has none.
+    expect(sent.find((message) => message.kind === 'trackAnalyses')?.payload).toEqual({ ids: [1, 21] });
+    expect(
+      tracks.map((track) => track.getElementsByTagName('TEMPO')[0]?.getAttribute('Bpm') ?? null),
+    ).toEqual(['126.01', null]);
+    expect(tracks[0]?.getElementsByTagName('POSITION_MARK')).toHaveLength(2);
+    expect(doc.querySelector('PRODUCT')?.getAttribute('Version')).toBe('1.2.3');
+    const playlist = doc.querySelector('PLAYLISTS > NODE > NODE');
+    expect(playlist?.getAttribute('Name')).toBe('Friday');
+    expect(playlist?.getAttribute('Entries')).toBe('2');
+  });
+
+  it('offers each format by its application, says how it imports, and remembers the last choice', async () => {
+    const library = [owned(1, 'mp3')];
+    fakeBackground({
+      library: ({ page }: { page: number }) => ({
+        results: page === 1 ? library : [],
+        paging: { page, perPage: 150, count: 1, totalPages: 1 },
+      }),
+      releaseTracks: ({ ids }: { ids: number[] }) =>
+        ids.map((id) => ({ id, trackIds: [1], catalogNumber: 'CAT 1' })),
+      trackAnalyses: () => [],
+      savedFiles: ({ entries }: { entries: { id: number }[] }) =>
+        entries.map(({ id }) => ({
+          downloadId: id,
+          path: 'one.mp3',
+          location: '/home/dj/Downloads/one.mp3',
+          bytes: 2048,
+        })),
+    });
+    const saved = modelDownloads();
+    render(<CrateSharePanel cartName="Friday" items={[cartItem(1)]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
+    let dialog = await screen.findByRole('region', { name: 'Export crate' });
+    const formatSelect = within(dialog).getByLabelText('Format') as HTMLSelectElement;
+    expect([...formatSelect.options].map((option) => option.textContent)).toEqual([
+      'rekordbox',
+      'Serato DJ',
+      'Traktor',
+      'Engine DJ / VirtualDJ / Mixxx (M3U8)',
+      'USB stick for CDJs (rekordbox)',
+    ]);
+    expect(dialog.textContent).toContain('rekordbox xml');
+    fireEvent.change(formatSelect, { target: { value: 'serato' } });
+    expect(dialog.textContent).toContain('_Serato_/Subcrates');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    const status = await within(dialog).findByRole('status');
+    expect(status.textContent).toContain('1 track exported to "Friday.crate"');
+    expect(status.textContent).toContain('Music/_Serato_/Subcrates in your home folder');
+    expect(saved.map((file) => file.filename)).toEqual(['Friday.crate']);
+
+    // Opened again, the dialog offers Serato first.
+    cleanup();
+    render(<CrateSharePanel cartName="Friday" items={[cartItem(1)]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
+    dialog = await screen.findByRole('region', { name: 'Export crate' });
+    await vi.waitFor(() =>
+      expect((within(dialog).getByLabelText('Format') as HTMLSelectElement).value).toBe('serato'),
+    );
+  });
+
+  it('keeps a format picked before the remembered one is read', async () => {
+    let answer: (value: string) => void = () => {};
+    vi.spyOn(crateExportFormatSetting, 'getValue').mockReturnValue(
+      new Promise<string>((resolve) => {
+        answer = resolve;
+      }),
+    );
+    render(<CrateSharePanel cartName="Friday" items={[cartItem(1)]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
+    const dialog = await screen.findByRole('region', { name: 'Export crate' });
+    const formatSelect = within(dialog).getByLabelText('Format') as HTMLSelectElement;
+    fireEvent.change(formatSelect, { target: { value: 'm3u8' } });
+    answer('traktor');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(formatSelect.value).toBe('m3u8');
+  });
+
+  it('hands a cart to the USB stick page: its owned tracks, downloaded or not, and what is not bought', async () => {
+    const library = [{ ...owned(1, 'mp3'), status: 'available' as const }];
+    const sent = fakeBackground({
+      library: ({ page }: { page: number }) => ({
+        results: page === 1 ? library : [],
+        paging: { page, perPage: 150, count: 1, totalPages: 1 },
+      }),
+      releaseTracks: () => [],
+    });
+    const opened = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
+    render(<CrateSharePanel cartName="Friday" items={[cartItem(1), cartItem(2)]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
+    const dialog = await screen.findByRole('region', { name: 'Export crate' });
+    fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'usbStick' } });
+    expect(dialog.textContent).toContain('Opens the USB stick page in a tab');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    const status = await within(dialog).findByRole('status');
+    expect(status.textContent).toContain('The USB stick page is open in a new tab');
+    expect(status.textContent).toContain('not bought yet');
+    expect(opened).toHaveBeenCalledWith({ url: expect.stringMatching(/\/usb-stick\.html$/) });
+    const request = await stickExportRequestItem.getValue();
+    expect(request?.playlistName).toBe('Friday');
+    expect(request?.entries.map((entry) => entry.id)).toEqual([1001]);
+    expect(request?.missing.map((missing) => missing.key)).toEqual(['track:2']);
+    // The files on disk are not asked for: the stick page fetches the audio from the store.
+    expect(sent.map((message) => message.kind)).not.toContain('savedFiles');
+  });
+
+  it('cannot be asked of an empty cart', () => {
+    render(<CrateSharePanel cartName="Friday" items={[]} />);
+    expect((screen.getByRole('button', { name: 'Export this cart…' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+});
+
+describe('exporting from the library', () => {
+  /** Two downloaded tracks; the filter ("Not on this computer") shows none of them after "Download all". */
+  function downloadedLibrary() {
+    const library = [owned(1, 'mp3'), owned(2, 'wav')];
+    return fakeBackground({
+      library: ({ page }: { page: number }) => ({
+        results: page === 1 ? library : [],
+        paging: { page, perPage: 150, count: library.length, totalPages: 1 },
+      }),
+      releaseTracks: () => [],
+    });
+  }
+
+  it('does not default to a filter that shows nothing: everything downloaded goes on the stick', async () => {
+    downloadedLibrary();
+    vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
+    render(<CrateExportDialog selection={[]} onClose={() => {}} />);
+    const dialog = screen.getByRole('region', { name: 'Export crate' });
+    const tracks = within(dialog).getByLabelText('Tracks') as HTMLSelectElement;
+    expect(tracks.value).toBe('downloaded');
+    expect(tracks.selectedOptions[0]?.textContent).toBe('Everything downloaded');
+    fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'usbStick' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    const status = await within(dialog).findByRole('status');
+    expect(status.textContent).toContain('The USB stick page is open in a new tab');
+    expect((await stickExportRequestItem.getValue())?.entries.map((entry) => entry.id)).toEqual([1001, 1002]);
+  });
+
+  it('says the filter shows none, not that the library lacks them, when its empty selection is chosen', async () => {
+    downloadedLibrary();
+    render(<CrateExportDialog selection={[]} onClose={() => {}} />);
+    const dialog = screen.getByRole('region', { name: 'Export crate' });
+    fireEvent.change(within(dialog).getByLabelText('Tracks'), { target: { value: 'selection' } });
+    fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'usbStick' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    const stick = await within(dialog).findByRole('status');
+    expect(stick.textContent).toBe('Nothing to put on a stick: the filter shows no tracks.');
+    fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'm3u8' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByRole('status').textContent).toBe(
+        'Nothing exported: the filter shows no tracks.',
+      ),
+    );
+  });
+
+  it('defaults to the tracks the filter shows when it shows some', () => {
+    downloadedLibrary();
+    render(<CrateExportDialog selection={[owned(1, 'mp3')]} onClose={() => {}} />);
+    const tracks = within(screen.getByRole('region', { name: 'Export crate' })).getByLabelText(
+      'Tracks',
+    ) as HTMLSelectElement;
+    expect(tracks.value).toBe('selection');
+  });
+});
