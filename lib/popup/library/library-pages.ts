@@ -7,10 +7,10 @@
  * from the cached one, cached pages past the first are dropped rather than shown shifted.
  */
 
-import type { LibraryEntry } from '../contract/wire.ts';
-import type { LibraryPage } from '../protocol/messages.ts';
-import { type StoreErrorData, toStoreErrorData } from '../protocol/store-error.ts';
-import { type CacheScope, popupCache } from '../storage/popup-cache.ts';
+import type { LibraryEntry } from '../../contract/wire.ts';
+import type { LibraryPage } from '../../protocol/messages.ts';
+import { type StoreErrorData, toStoreErrorData } from '../../protocol/store-error.ts';
+import { type CacheScope, popupCache } from '../../storage/popup-cache.ts';
 
 export const libraryPageSize = 100;
 export type LibraryStatus = 'available' | 'downloaded';
