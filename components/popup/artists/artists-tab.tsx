@@ -1,13 +1,20 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { artistUrl } from '../../../lib/contract/store-urls.ts';
 import type { Artist } from '../../../lib/contract/wire.ts';
 import { dayOptions, formatDate } from '../../../lib/i18n/dates.ts';
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { formatCount } from '../../../lib/i18n/intl.ts';
 import { plural } from '../../../lib/i18n/plural.ts';
-import type { ArtistResults, ArtistSearch } from '../../../lib/protocol/messages.ts';
+import {
+  type ArtistSort,
+  artistPageUrl,
+  artistQuery,
+  artistsCacheKey,
+  noMatchText,
+  offeredGenres,
+} from '../../../lib/popup/artists/artist-search.ts';
+import type { ArtistResults } from '../../../lib/protocol/messages.ts';
 import { send } from '../../../lib/protocol/send.ts';
 import type { FollowsByStore } from '../../../lib/storage/following.ts';
 import { followsItem } from '../../../lib/storage/items.ts';
@@ -21,12 +28,7 @@ export interface ArtistsTabProps {
   revalidate: number;
 }
 
-export const artistsPerPage = 20;
 const searchDelayMs = 250;
-type Sort = ArtistSearch['sort'];
-
-/** The artist's page at the store, built as the store builds it (slug encoded). */
-const artistPageUrl = (storeUrl: string, artist: Artist) => `${storeUrl}${artistUrl(artist)}`;
 
 /** Ids of the artists followed at this store, kept current (the worker writes them). */
 function useFollowedArtists(storeUrl: string): ReadonlySet<number> {
@@ -76,7 +78,7 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [genre, setGenre] = useState('');
-  const [sort, setSort] = useState<Sort>('latestRelease');
+  const [sort, setSort] = useState<ArtistSort>('latestRelease');
   const [page, setPage] = useState(1);
   const [genres, setGenres] = useState<ArtistResults['genres']>([]);
   const followed = useFollowedArtists(storeUrl);
@@ -90,17 +92,11 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const query: ArtistSearch = {
-    page,
-    perPage: artistsPerPage,
-    sort,
-    ...(search ? { search } : {}),
-    ...(genre ? { genreName: genre } : {}),
-  };
+  const query = artistQuery({ page, sort, search, genre });
   // The catalog is public and the same for everyone: cached per store, not per user.
   const artists = useCachedResource<ArtistResults>({
     scope: { storeUrl, username: '' },
-    key: `artists:${JSON.stringify(query)}`,
+    key: artistsCacheKey(query),
     load: () => send('artists', query),
     keepPrevious: true,
   });
@@ -115,9 +111,7 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
     if (value && !genre) setGenres(value.genres);
   }, [value, genre]);
 
-  const known = genre ? genres : (value?.genres ?? genres);
-  const genreChoices =
-    genre && !known.some((g) => g.name === genre) ? [{ name: genre, count: 0 }, ...known] : known;
+  const offered = offeredGenres(genre, genres, value);
 
   let body: ComponentChildren;
   if (!value) {
@@ -148,7 +142,7 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
         typed={typed}
         onTyped={setTyped}
         genre={genre}
-        genreChoices={genreChoices}
+        genreChoices={offered}
         onGenre={(chosen) => {
           setGenre(chosen);
           setPage(1);
@@ -164,22 +158,14 @@ export function ArtistsTab({ storeUrl, revalidate }: ArtistsTabProps) {
   );
 }
 
-/** Why no artist is listed, with the search and the genre that left none. */
-function noMatchText(search: string, genre: string): string {
-  if (search && genre) return i18n.t('popup.artists.noneNameGenre', [search, genre]);
-  if (search) return i18n.t('popup.artists.noneName', [search]);
-  if (genre) return i18n.t('popup.artists.noneGenre', [genre]);
-  return i18n.t('popup.artists.none');
-}
-
 interface FiltersProps {
   typed: string;
   onTyped: (typed: string) => void;
   genre: string;
   genreChoices: ArtistResults['genres'];
   onGenre: (genre: string) => void;
-  sort: Sort;
-  onSort: (sort: Sort) => void;
+  sort: ArtistSort;
+  onSort: (sort: ArtistSort) => void;
 }
 
 function ArtistFilters({ typed, onTyped, genre, genreChoices, onGenre, sort, onSort }: FiltersProps) {
@@ -211,7 +197,7 @@ function ArtistFilters({ typed, onTyped, genre, genreChoices, onGenre, sort, onS
       </label>
       <label class="inline">
         {i18n.t('popup.artists.sortBy')}
-        <select value={sort} onChange={(event) => onSort(event.currentTarget.value as Sort)}>
+        <select value={sort} onChange={(event) => onSort(event.currentTarget.value as ArtistSort)}>
           <option value="latestRelease">{i18n.t('popup.artists.latestRelease')}</option>
           <option value="name">{i18n.t('popup.artists.byName')}</option>
         </select>

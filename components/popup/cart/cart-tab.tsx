@@ -5,11 +5,12 @@ import { itemKey } from '../../../lib/contract/item-key.ts';
 import { samplePath } from '../../../lib/contract/store-urls.ts';
 import { formatCount } from '../../../lib/i18n/intl.ts';
 import { plural } from '../../../lib/i18n/plural.ts';
+import { countsText, shownItems } from '../../../lib/popup/cart/cart-view.ts';
 import { type CartOverlap, findCartOverlap } from '../../../lib/popup/cart-overlap.ts';
 import { formatMoney } from '../../../lib/popup/money.ts';
 import { openTab } from '../../../lib/popup/open-tab.ts';
 import { type CartViewValue, cartCacheKey, rememberShownCart } from '../../../lib/popup/popup-snapshot.ts';
-import { allTracks, isAllTracks, viewTracks } from '../../../lib/popup/track-facts.ts';
+import { allTracks, isAllTracks } from '../../../lib/popup/track-facts.ts';
 import { send } from '../../../lib/protocol/send.ts';
 import type { Cached, CacheScope } from '../../../lib/storage/popup-cache.ts';
 import { CrateSharePanel } from '../crates/crate-share-panel.tsx';
@@ -38,15 +39,6 @@ export interface CartTabProps {
 
 /** More than the popup shows without scrolling. */
 const firstPaintRows = 12;
-
-/** "3 items: 2 tracks, 1 release". */
-export function countsText(counts: CartViewValue['cart']['counts']): string {
-  return i18n.t('popup.cart.counts', [
-    plural('popup.cart.items', counts.items),
-    plural('popup.cart.tracks', counts.tracks),
-    plural('popup.cart.releases', counts.releases),
-  ]);
-}
 
 /** The cart from the popup cache, then the store; remembered as the cart last shown, asked again on `revalidate`. */
 function useCart({ scope, cartName, initial, revalidate }: Omit<CartTabProps, 'storeUrl'>) {
@@ -95,7 +87,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
     collectionSourceOf,
   );
   const narrowed = !isAllTracks(trackView);
-  const shown = narrowed ? viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, trackView) : items;
+  const shown = shownItems(items, facts, trackView);
   const yours = cartName === defaultCartName;
   return (
     <div class="cart-tab">
