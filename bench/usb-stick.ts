@@ -83,8 +83,10 @@ function countingStick(total: { bytes: number }): StickDirectoryHandle {
   const kept = new Map<string, Uint8Array>();
   const folder: StickDirectoryHandle = {
     getDirectoryHandle: async () => folder,
-    async getFileHandle(name) {
+    async getFileHandle(name, options) {
       const keep = name.endsWith('.new');
+      // Like a real folder: a file neither kept nor being created is not there.
+      if (!options?.create && !kept.has(name)) throw new DOMException(name, 'NotFoundError');
       return {
         getFile: async () => {
           const bytes = kept.get(name);

@@ -147,6 +147,9 @@ function stickTrack(
   };
 }
 
+/** Names tried for one file before the stick is taken for a broken one (every name "exists"). */
+const maxAttempts = 1000;
+
 /**
  * What new tracks must not collide with: paths, analysis folders and ids the library lists, and any
  * file already on the stick (a track rekordbox deleted from its library may leave its files).
@@ -168,12 +171,17 @@ class Placement {
   /** A new track's id, audio path and analysis folder, unique on the stick. */
   async place(track: StickExportTrack): Promise<{ id: number; filePath: string; folder: string }> {
     let filePath = '';
+    let tries = 0;
     do {
+      if (++tries > maxAttempts) throw new StickExportError('write-failed');
       filePath = contentsPath(track.artist, track.album, track.fileName, track.fileType, this.paths);
       this.paths.add(filePath.toLowerCase());
     } while (await fileExistsAt(this.root, split(filePath)));
     let folder = analysisFolder(filePath);
-    for (let attempt = 2; await this.taken(folder); attempt++) folder = analysisFolder(filePath, attempt);
+    for (let attempt = 2; await this.taken(folder); attempt++) {
+      if (attempt > maxAttempts) throw new StickExportError('write-failed');
+      folder = analysisFolder(filePath, attempt);
+    }
     this.folders.add(folder);
     return { id: ++this.lastId, filePath, folder };
   }
@@ -189,7 +197,10 @@ class Placement {
   async artwork(id: number): Promise<{ folder: string[]; name: string }> {
     const folder = ['PIONEER', 'Artwork', String(Math.floor(id / 1000)).padStart(5, '0')];
     let name = `a${id}`;
-    for (let n = 2; await fileExistsAt(this.root, [...folder, `${name}.jpg`]); n++) name = `a${id}x${n}`;
+    for (let n = 2; await fileExistsAt(this.root, [...folder, `${name}.jpg`]); n++) {
+      if (n > maxAttempts) throw new StickExportError('write-failed');
+      name = `a${id}x${n}`;
+    }
     return { folder, name };
   }
 }
