@@ -104,8 +104,11 @@ async function errorFrom(
     case 404:
       return new StoreError({ kind: 'notFound', message: storeSays(messages.notFound), ...detail });
     case 409:
-    case 412:
       return new StoreError({ kind: 'conflict', message: storeSays(messages.conflict), ...detail });
+    // A change made against a version of the cart that moved on (docs/api.md): said in the DJ's
+    // language, since the worker retries it and a person sees it only when it happens twice.
+    case 412:
+      return new StoreError({ kind: 'conflict', message: messages.conflict, ...detail });
     case 429:
       return new StoreError({
         kind: 'rateLimited',

@@ -333,6 +333,11 @@ describe('error messages', () => {
     [fail(404, 'notFound', 'There is no track 9.'), 'notFound', 'There is no track 9.'],
     [fail(409, 'conflict', 'The cart changed.'), 'conflict', 'The cart changed.'],
     [
+      fail(412, 'cartChanged', 'The cart changed since you last read it (If-Match).'),
+      'conflict',
+      'That changed at the store in the meantime. Try again.',
+    ],
+    [
       new Response('<html>oops</html>', { status: 400 }),
       'badRequest',
       'The store could not accept that request.',
