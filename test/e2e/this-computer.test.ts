@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CrateExportPage } from '../../components/popup/crates/crate-export.page.ts';
 import { BulkDownloadPanelPage } from '../../components/popup/library/bulk-download-panel.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import type { AudioFormat, LibraryEntry, Track } from '../../lib/contract/wire.ts';
@@ -89,6 +90,18 @@ const ask = <T>(page: E2ePage, kind: string) =>
  * Signs in on the store's website in `site` (unless the extension's sign-in did already), then
  * pays the default cart there: its order confirmation.
  */
+/**
+ * Where the library's first row is laid out within the tab, and whether it ends within the popup's
+ * height with the panel scrolled to its top (a driver's click may scroll the panel to its button).
+ */
+const firstRow = (page: E2ePage) =>
+  page.evaluate<{ offset: number; inView: boolean }>(
+    `(() => { const row = document.querySelector('.library-entry').getBoundingClientRect();
+      const tab = document.querySelector('.library-tab').getBoundingClientRect();
+      const scrolled = document.querySelector('.library-tab').parentElement.scrollTop;
+      return { offset: row.top - tab.top, inView: row.bottom + scrolled <= document.body.getBoundingClientRect().height }; })()`,
+  );
+
 async function checkoutOnWebsite(site: E2ePage): Promise<void> {
   await site.goto(`${store.baseUrl}/sign-in?return=${encodeURIComponent('/cart')}`);
   if ((await site.evaluate<string>('location.pathname')) === '/sign-in') {
@@ -155,6 +168,21 @@ describe.each(e2eBrowsers)('$name', (browser) => {
     const files = await waitFor(savedFiles, (found) => found.length >= 3, 'the three files');
     expect(files).toEqual(expected);
     for (const file of files) expect(audioFormatOf(join(downloadDir, file)), file).toBe('mp3');
+
+    // The question that follows is one line; with it, and with the export dialog open over the
+    // list, the library's first row stays where it was, within the popup's 580 pixels.
+    await tab.show('all');
+    await tab.entries.first().waitFor();
+    const offer = await popup.page.evaluate<{ offer: number; button: number }>(
+      `(() => { const offer = document.querySelector('.arrivals-offer');
+        return { offer: offer.getBoundingClientRect().height, button: offer.querySelector('button').getBoundingClientRect().height }; })()`,
+    );
+    expect(offer.offer).toBeLessThanOrEqual(offer.button + 8);
+    const before = await firstRow(popup.page);
+    expect(before.inView).toBe(true);
+    await popup.page.getByRole('button', { name: 'Export crate…' }).click();
+    await new CrateExportPage(popup.page).dialog.waitFor();
+    expect(await firstRow(popup.page)).toEqual(before);
 
     // Asked once after this first bulk download: yes, new purchases arrive by themselves.
     await panel.saveNewPurchases.click();

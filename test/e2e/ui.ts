@@ -10,6 +10,7 @@ export type AriaRole =
   | 'button'
   | 'checkbox'
   | 'combobox'
+  | 'dialog'
   | 'group'
   | 'heading'
   | 'link'

@@ -328,6 +328,11 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
+  // Opened from a button: the keyboard lands in the dialog, at its first field, and the list
+  // under the sheet does not scroll to it (Firefox would).
+  const sheet = useRef<HTMLDivElement>(null);
+  useEffect(() => sheet.current?.querySelector('input')?.focus({ preventScroll: true }), []);
+
   // The last format, unless the person picked one before storage answered.
   const picked = useRef(false);
   useEffect(() => {
@@ -367,7 +372,15 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
   }
 
   return (
-    <section class="crate-export" aria-label={i18n.t('popup.export.label')}>
+    <div
+      class="crate-export"
+      role="dialog"
+      aria-label={i18n.t('popup.export.label')}
+      ref={sheet}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
       <label class="inline">
         {i18n.t('popup.export.name')}
         <input value={name} maxLength={100} onInput={(event) => setName(event.currentTarget.value)} />
@@ -414,6 +427,6 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
         </p>
       )}
       {outcome && <ExportOutcome outcome={outcome} />}
-    </section>
+    </div>
   );
 }

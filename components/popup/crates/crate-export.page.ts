@@ -21,7 +21,7 @@ export class CrateExportPage<P extends UiPage> {
     readonly page: P,
     readonly words: PopupWords = english,
   ) {
-    this.dialog = page.getByRole('region', { name: words.t('popup.export.label') }) as LocatorOf<P>;
+    this.dialog = page.getByRole('dialog', { name: words.t('popup.export.label') }) as LocatorOf<P>;
   }
 
   /** Opens the library's dialog (its code loads on this click) and exports with these choices. */

@@ -161,13 +161,20 @@ function ArrivalsOffer() {
     await newPurchasesAskedItem.setValue(true);
     await newPurchasesArriveSetting.setValue(yes);
   }
+  // One line, so the library's first row stays in view; the why is read out with the question.
   return (
-    <fieldset class="arrivals-offer">
-      <legend>{i18n.t('popup.arrivals.label')}</legend>
-      <p>{i18n.t('popup.arrivals.ask')}</p>
+    <fieldset
+      class="arrivals-offer"
+      aria-label={i18n.t('popup.arrivals.label')}
+      aria-describedby="arrivals-explain"
+    >
+      <span>{i18n.t('popup.arrivals.question')}</span>
+      <span id="arrivals-explain" class="visually-hidden">
+        {i18n.t('popup.arrivals.explain')}
+      </span>
       <button type="button" onClick={() => void answer(true)}>
         {i18n.t('popup.arrivals.yes')}
-      </button>{' '}
+      </button>
       <button type="button" onClick={() => void answer(false)}>
         {i18n.t('popup.arrivals.no')}
       </button>

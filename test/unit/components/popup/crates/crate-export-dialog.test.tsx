@@ -120,7 +120,7 @@ describe('exporting a cart as a crate', () => {
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
-    const dialog = await screen.findByRole('region', { name: 'Export crate' });
+    const dialog = await screen.findByRole('dialog', { name: 'Export crate' });
     expect((within(dialog).getByLabelText('Crate name') as HTMLInputElement).value).toBe('Friday');
     expect((within(dialog).getByLabelText('Tracks') as HTMLSelectElement).value).toBe('cart');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
@@ -178,7 +178,7 @@ describe('exporting a cart as a crate', () => {
     const saved = modelDownloads();
     render(<CrateSharePanel cartName="Friday" items={[cartItem(1)]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
-    let dialog = await screen.findByRole('region', { name: 'Export crate' });
+    let dialog = await screen.findByRole('dialog', { name: 'Export crate' });
     const formatSelect = within(dialog).getByLabelText('Format') as HTMLSelectElement;
     expect([...formatSelect.options].map((option) => option.textContent)).toEqual([
       'rekordbox',
@@ -200,7 +200,7 @@ describe('exporting a cart as a crate', () => {
     cleanup();
     render(<CrateSharePanel cartName="Friday" items={[cartItem(1)]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
-    dialog = await screen.findByRole('region', { name: 'Export crate' });
+    dialog = await screen.findByRole('dialog', { name: 'Export crate' });
     await vi.waitFor(() =>
       expect((within(dialog).getByLabelText('Format') as HTMLSelectElement).value).toBe('serato'),
     );
@@ -215,7 +215,7 @@ describe('exporting a cart as a crate', () => {
     );
     render(<CrateSharePanel cartName="Friday" items={[cartItem(1)]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
-    const dialog = await screen.findByRole('region', { name: 'Export crate' });
+    const dialog = await screen.findByRole('dialog', { name: 'Export crate' });
     const formatSelect = within(dialog).getByLabelText('Format') as HTMLSelectElement;
     fireEvent.change(formatSelect, { target: { value: 'm3u8' } });
     answer('traktor');
@@ -235,7 +235,7 @@ describe('exporting a cart as a crate', () => {
     const opened = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
     render(<CrateSharePanel cartName="Friday" items={[cartItem(1), cartItem(2)]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export this cart…' }));
-    const dialog = await screen.findByRole('region', { name: 'Export crate' });
+    const dialog = await screen.findByRole('dialog', { name: 'Export crate' });
     fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'usbStick' } });
     expect(dialog.textContent).toContain('Opens the USB stick page in a tab');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
@@ -276,7 +276,7 @@ describe('exporting from the library', () => {
     downloadedLibrary();
     vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
     render(<CrateExportDialog selection={[]} onClose={() => {}} />);
-    const dialog = screen.getByRole('region', { name: 'Export crate' });
+    const dialog = screen.getByRole('dialog', { name: 'Export crate' });
     const tracks = within(dialog).getByLabelText('Tracks') as HTMLSelectElement;
     expect(tracks.value).toBe('downloaded');
     expect(tracks.selectedOptions[0]?.textContent).toBe('Everything downloaded');
@@ -290,7 +290,7 @@ describe('exporting from the library', () => {
   it('says the filter shows none, not that the library lacks them, when its empty selection is chosen', async () => {
     downloadedLibrary();
     render(<CrateExportDialog selection={[]} onClose={() => {}} />);
-    const dialog = screen.getByRole('region', { name: 'Export crate' });
+    const dialog = screen.getByRole('dialog', { name: 'Export crate' });
     fireEvent.change(within(dialog).getByLabelText('Tracks'), { target: { value: 'selection' } });
     fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'usbStick' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
@@ -308,7 +308,7 @@ describe('exporting from the library', () => {
   it('defaults to the tracks the filter shows when it shows some', () => {
     downloadedLibrary();
     render(<CrateExportDialog selection={[owned(1, 'mp3')]} onClose={() => {}} />);
-    const tracks = within(screen.getByRole('region', { name: 'Export crate' })).getByLabelText(
+    const tracks = within(screen.getByRole('dialog', { name: 'Export crate' })).getByLabelText(
       'Tracks',
     ) as HTMLSelectElement;
     expect(tracks.value).toBe('selection');

@@ -29,7 +29,7 @@ describe('the offer to save new purchases by themselves', () => {
     fakeBackground({ bulkDownloadProgress: () => finished(3) });
     render(<BulkDownloadPanel />);
     expect(await screen.findByText(question)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Yes, save them' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(async () => expect(await newPurchasesArriveSetting.getValue()).toBe(true));
     expect(await newPurchasesAskedItem.getValue()).toBe(true);
     expect(screen.queryByText(question)).toBeNull();
@@ -42,7 +42,7 @@ describe('the offer to save new purchases by themselves', () => {
   it('takes a no as an answer: the option stays off and the question is not asked again', async () => {
     fakeBackground({ bulkDownloadProgress: () => finished(1) });
     render(<BulkDownloadPanel />);
-    fireEvent.click(await screen.findByRole('button', { name: 'No, thanks' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'No' }));
     await waitFor(async () => expect(await newPurchasesAskedItem.getValue()).toBe(true));
     expect(await newPurchasesArriveSetting.getValue()).toBe(false);
   });

@@ -8,7 +8,8 @@ import type { TrackAnalysis } from '../../../../../lib/contract/track-analysis.t
 import { popupCache } from '../../../../../lib/storage/popup-cache.ts';
 import { fakeBackground, libraryOf, scope, storeUrl } from '../../../../helpers/popup-fixtures.ts';
 
-// The rows' waveforms are known for the popup's life (module state): each test uses its own track ids.
+// The rows' waveforms are known for the popup's life (module state, shared with the other test
+// files of the run): each test uses its own track ids, far from the fixtures' 1, 2, 3.
 
 const analysis: TrackAnalysis = {
   version: 1,
@@ -44,11 +45,11 @@ const asks = (sent: { kind: string; payload: Record<string, unknown> }[]) =>
 
 describe('a library row’s waveform', () => {
   it('draws the three bands with the cues in its tooltip, the rows of a render asked in one message', async () => {
-    const sent = fakeBackground({ trackAnalyses: analyses([2]) });
+    const sent = fakeBackground({ trackAnalyses: analyses([9_002]) });
     render(
       <>
-        <RowWaveform scope={scope} trackId={1} />
-        <RowWaveform scope={scope} trackId={2} />
+        <RowWaveform scope={scope} trackId={9_001} />
+        <RowWaveform scope={scope} trackId={9_002} />
       </>,
     );
     const drawn = await screen.findByRole('img', {
@@ -60,16 +61,16 @@ describe('a library row’s waveform', () => {
     // The track the store has no analysis of keeps an empty box.
     expect(document.querySelectorAll('.row-waveform')).toHaveLength(2);
     expect(screen.getAllByRole('img')).toHaveLength(1);
-    expect(asks(sent)).toEqual([[1, 2]]);
+    expect(asks(sent)).toEqual([[9_001, 9_002]]);
   });
 
   it('is kept in the popup cache: the next popup draws it without asking the store', async () => {
     const sent = fakeBackground({ trackAnalyses: analyses() });
-    render(<RowWaveform scope={scope} trackId={3} />);
+    render(<RowWaveform scope={scope} trackId={9_003} />);
     await screen.findByRole('img');
-    await waitFor(async () => expect(await popupCache.get(scope, 'waveform:3')).toBeDefined());
-    expect((await popupCache.get<{ cues: unknown[] }>(scope, 'waveform:3'))?.value.cues).toHaveLength(3);
-    expect(asks(sent)).toEqual([[3]]);
+    await waitFor(async () => expect(await popupCache.get(scope, 'waveform:9003')).toBeDefined());
+    expect((await popupCache.get<{ cues: unknown[] }>(scope, 'waveform:9003'))?.value.cues).toHaveLength(3);
+    expect(asks(sent)).toEqual([[9_003]]);
   });
 
   it('is asked for the rows drawn only, not for a 10,000-entry library', async () => {
