@@ -3,9 +3,10 @@
  * they stay true. Builds the extension, starts a seeded store on a free port in a temp folder (as
  * the end-to-end tests do), loads the build in headless Chromium, signs in as demo, adds a few
  * tracks from a chart page with the page buttons, and saves into docs/screenshots/: the decorated
- * chart page, the popup's cart (light and dark), library and artists tabs, and the options page
- * (light and dark); and, in a browser without the extension, the store's own home, chart (light and
- * dark) and release pages. Everything it started is stopped and removed at the end.
+ * chart page, the popup's cart (light and dark), library and artists tabs, the export dialog, the
+ * tracklist page with a pasted list matched, the USB stick page with a crate handed to it, and the
+ * options page (light and dark); and, in a browser without the extension, the store's own home,
+ * chart (light and dark) and release pages. Everything it started is stopped and removed at the end.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -14,7 +15,9 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CartButtonsPage } from '../components/content/cart-buttons.page.ts';
 import { OptionsFormPage } from '../components/options/options-form.page.ts';
+import { CrateExportPage } from '../components/popup/crates/crate-export.page.ts';
 import { PopupPage } from '../components/popup/popup.page.ts';
+import { TracklistPageObject } from '../components/tracklist/tracklist-page.page.ts';
 import { chartUrl, releaseUrl } from '../lib/contract/store-urls.ts';
 import type { CatalogPageResults } from '../lib/contract/wire.ts';
 import { signInToStore } from '../test/e2e/connect.ts';
@@ -158,6 +161,50 @@ async function popupTab(context: BrowserContext, hash: string, file: string, sch
   await popup.page.close();
 }
 
+/** The library's export dialog over the list, then the USB stick page it hands the crate to. */
+async function exportDialogAndStickPage(context: BrowserContext): Promise<void> {
+  const popup = new PopupPage(await openExtensionPage(context, 'popup.html#library', 'light', popupSize));
+  await popup.live();
+  await popup.page.locator('.library-entry').first().waitFor();
+  await popup.page.waitForLoadState('networkidle');
+  const exporter = new CrateExportPage(popup.page);
+  await popup.page.getByRole('button', { name: 'Export crate…' }).click();
+  await exporter.dialog.waitFor();
+  await shoot(popup.page, 'popup-export.png');
+  await popup.page.getByRole('button', { name: 'Close' }).click();
+  // What a filter shows is the crate: the tracks sharing the newest purchase's first word.
+  const [newest] = await popup.library.titles();
+  await popup.library.filter((newest ?? '').split(' ')[0] ?? '');
+  await popup.page.getByText(/^\d+ match/).waitFor();
+  await exporter.exportToStick('Saturday', 'selection');
+  // The dialog opened the stick page in a tab of its own: the picture is taken in a tab sized for it.
+  const stickPage = await openExtensionPage(context, 'usb-stick.html', 'light', { width: 900, height: 760 });
+  await stickPage.getByRole('button').first().waitFor();
+  await stickPage.waitForLoadState('networkidle');
+  await shoot(stickPage, 'usb-stick.png');
+  await stickPage.close();
+  await popup.page.close();
+}
+
+/** A DJ's pasted tracklist: three chart tracks, one another mix of, one the store does not sell. */
+async function tracklistPage(context: BrowserContext, storeUrl: string): Promise<void> {
+  const { charts } = await catalog(storeUrl, 'chart-overview');
+  const { tracks } = await catalog(storeUrl, 'chart', charts[0]?.id);
+  const line = (track: (typeof tracks)[number]) =>
+    `${track.artists.map((artist) => artist.name).join(' & ')} - ${track.name} (${track.mixName})`;
+  const text = [
+    'Tracklist:',
+    ...tracks.slice(0, 3).map((track, i) => `0${i + 1}. ${line(track)}`),
+    'Nobody Known - Nothing Like This (Extended Mix)',
+    'ID - ID',
+  ].join('\n');
+  const page = await openExtensionPage(context, 'tracklist.html', 'light', { width: 1000, height: 760 });
+  await new TracklistPageObject(page).match(text);
+  await page.waitForLoadState('networkidle');
+  await shoot(page, 'tracklist.png', { fullPage: true });
+  await page.close();
+}
+
 async function optionsPage(context: BrowserContext, file: string, scheme: Scheme): Promise<void> {
   const options = new OptionsFormPage(
     await openExtensionPage(context, 'options.html', scheme, { width: 760, height: 900 }),
@@ -180,6 +227,8 @@ try {
   await popupTab(context, '#cart', 'popup-cart-dark.png', 'dark');
   await popupTab(context, '#library', 'popup-library.png', 'light');
   await popupTab(context, '#artists', 'popup-artists.png', 'light');
+  await exportDialogAndStickPage(context);
+  await tracklistPage(context, store.baseUrl);
   await optionsPage(context, 'options.png', 'light');
   await optionsPage(context, 'options-dark.png', 'dark');
   await websitePages(store.baseUrl);

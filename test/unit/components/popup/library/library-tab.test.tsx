@@ -243,3 +243,18 @@ describe('the library tab', () => {
     expect(await screen.findByRole('button', { name: 'Download "Song 1 (Original Mix)"' })).toBeTruthy();
   });
 });
+
+describe("the library tab's export", () => {
+  it('offers what the filter shows, first, over the list', async () => {
+    fakeBackground({ library: libraryOf(3) });
+    renderLibrary();
+    await screen.findByRole('button', { name: 'Download "Song 3 (Original Mix)"' });
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Filter' }), { target: { value: 'Song' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export crate…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export crate' });
+    const tracks = dialog.querySelector('select') as HTMLSelectElement;
+    expect([...tracks.options].map((option) => option.value)).toEqual(['downloaded', 'selection']);
+    expect(tracks.value).toBe('selection');
+    expect(screen.getByRole('button', { name: 'Export crate…' }).getAttribute('aria-expanded')).toBe('true');
+  });
+});
