@@ -14,7 +14,7 @@ import {
   seratoPath,
   seratoText as utf16be,
 } from '../../../../../lib/dj-formats/serato/crate.ts';
-import { onOneDrive } from '../../../../../lib/popup/crate-formats.ts';
+import { onOneDrive } from '../../../../../lib/popup/crates/crate-formats.ts';
 import { savedEntryArbitrary, savedOnDisk } from '../../../../helpers/crate-files.ts';
 import { propertyRuns } from '../../../../helpers/property-runs.ts';
 

@@ -2,12 +2,12 @@
  * The crate formats the export dialog offers, each by the DJ application that reads it, with the
  * file it makes and one line on how that application imports it (docs/crates.md).
  */
-import { m3u8 } from '../dj-formats/m3u8/writer.ts';
-import { rekordboxXml } from '../dj-formats/rekordbox-xml/writer.ts';
-import type { SavedEntry } from '../dj-formats/saved-file.ts';
-import { seratoCrate, seratoDrive } from '../dj-formats/serato/crate.ts';
-import { traktorNml } from '../dj-formats/traktor-nml/writer.ts';
-import type { DesktopOs } from '../dj-formats/volume-path.ts';
+import { m3u8 } from '../../dj-formats/m3u8/writer.ts';
+import { rekordboxXml } from '../../dj-formats/rekordbox-xml/writer.ts';
+import type { SavedEntry } from '../../dj-formats/saved-file.ts';
+import { seratoCrate, seratoDrive } from '../../dj-formats/serato/crate.ts';
+import { traktorNml } from '../../dj-formats/traktor-nml/writer.ts';
+import type { DesktopOs } from '../../dj-formats/volume-path.ts';
 
 export const crateFormats = ['rekordbox', 'serato', 'traktor', 'm3u8'] as const;
 export type CrateFormat = (typeof crateFormats)[number];

@@ -1,8 +1,8 @@
 /** Which of a cart's tracks a crate export puts in the file, and how the rest is named. */
 import { describe, expect, it } from 'vitest';
-import type { AudioFormat, LibraryEntry } from '../../../../lib/contract/wire.ts';
-import { cartTracks, chooseFiles } from '../../../../lib/popup/crate-export.ts';
-import { cartItem, libraryEntry } from '../../../helpers/popup-fixtures.ts';
+import { cartTracks, chooseFiles } from '../../../../../lib/popup/crates/crate-tracks.ts';
+import type { AudioFormat, LibraryEntry } from '../../../../../lib/contract/wire.ts';
+import { cartItem, libraryEntry } from '../../../../helpers/popup-fixtures.ts';
 
 /** A library entry of track `trackId` (on release `releaseId`) in `format`, entry id `id`. */
 function owned(id: number, trackId: number, format: AudioFormat, releaseId = 500 + trackId): LibraryEntry {

@@ -5,12 +5,12 @@
  * only when an export is asked for.
  */
 import { i18n } from '#i18n';
-import { audioFormats } from '../contract/audio-formats.ts';
-import { artistsLine } from '../contract/track-display.ts';
-import type { AudioFormat, CartItem, LibraryEntry } from '../contract/wire.ts';
-import { entryArtistsAndTitle, type SavedEntry } from '../dj-formats/saved-file.ts';
-import { formatCount } from '../i18n/intl.ts';
-import { plural } from '../i18n/plural.ts';
+import { audioFormats } from '../../contract/audio-formats.ts';
+import { artistsLine } from '../../contract/track-display.ts';
+import type { AudioFormat, CartItem, LibraryEntry } from '../../contract/wire.ts';
+import { entryArtistsAndTitle, type SavedEntry } from '../../dj-formats/saved-file.ts';
+import { formatCount } from '../../i18n/intl.ts';
+import { plural } from '../../i18n/plural.ts';
 
 /** A track the export cannot put in the file, named as the dialog lists it, and why. */
 export interface MissingTrack {
