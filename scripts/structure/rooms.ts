@@ -33,6 +33,7 @@ export const sharedFolders: readonly string[] = [
   'lib/settings',
   'lib/text-files',
   'lib/crate-words',
+  'lib/set-order',
   'components/shortcuts',
 ];
 

@@ -1,7 +1,7 @@
 /** Which of a cart's tracks a crate export puts in the file, and how the rest is named. */
 import { describe, expect, it } from 'vitest';
-import { cartTracks, chooseFiles } from '../../../../../lib/popup/crates/crate-tracks.ts';
 import type { AudioFormat, LibraryEntry } from '../../../../../lib/contract/wire.ts';
+import { cartTracks, chooseFiles } from '../../../../../lib/popup/crates/crate-tracks.ts';
 import { cartItem, libraryEntry } from '../../../../helpers/popup-fixtures.ts';
 
 /** A library entry of track `trackId` (on release `releaseId`) in `format`, entry id `id`. */
