@@ -127,6 +127,7 @@ const benches: Bench[] = [
   },
   // The database and analysis files of a 1,000-track stick, and memory while the audio streams past.
   { name: 'usb-stick', script: 'usb-stick.ts', args: ['--tracks', '1000', '--audio-gb', full ? '10' : '1'] },
+  { name: 'set-order', script: 'set-order.ts', args: [] },
   { name: 'analysis', script: 'analysis.ts', args: ['--tracks', full ? '10' : '5'] },
 ].filter((bench) => existsSync(join(root, 'bench', bench.script)));
 
@@ -165,6 +166,7 @@ const goals: Record<string, { max?: number; min?: number }> = {
   cart_add_postgres_vs_sqlite_durable_ratio: { min: 1 },
   usb_export_s_1000: { max: 5 },
   stick_add_s_4000: { max: 3 },
+  set_order_ms_200: { max: 100 },
   usb_copy_heap_growth_mb: { max: 16 },
   tracklist_match_p95_ms_100: { max: 500 },
   tracklist_match_p95_ms_100_postgres_2_instances: { max: 500 },

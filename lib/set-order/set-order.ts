@@ -12,7 +12,6 @@
 import { type PlacedTrack, type SetTrack, type Transition, transition } from './transitions.ts';
 
 export type EnergyShape = 'build' | 'waves' | 'keep';
-export const energyShapes: readonly EnergyShape[] = ['build', 'waves', 'keep'];
 
 export interface SetOptions {
   shape: EnergyShape;
@@ -34,6 +33,9 @@ export interface SetOrder {
 
 /** Orders up to this many tracks exactly; larger crates by local search. */
 export const exactLimit = 12;
+
+/** How far the local search moves a track or reverses a run on a long crate. */
+const moveReach = 24;
 
 /** A clash outweighs any amount of the rest: fewer clashes is always the better order. */
 const clashCost = 1000;
@@ -178,31 +180,102 @@ function greedyFrom(costs: Costs, start: number, pins: Pins): number[] {
   return order;
 }
 
-/** 2-opt and or-opt until neither finds a better order; the pinned ends stay where they are. */
+/**
+ * 2-opt and or-opt until neither finds a better order; the pinned ends stay where they are. Each
+ * move is judged by what it changes (the edges at its ends, the run's edges read backwards, and for
+ * waves the places that shift), so a pass over 200 tracks is quick enough for the popup.
+ */
 function improve(costs: Costs, start: number[], pins: Pins): number[] {
-  let order = start;
-  let cost = costs.of(order);
+  const order = Int32Array.from(start);
+  const n = order.length;
+  const waves = costs.shape === 'waves';
   const low = pins.first === undefined ? 0 : 1;
-  const high = order.length - (pins.last === undefined ? 0 : 1);
+  const high = n - (pins.last === undefined ? 0 : 1);
+  const edge = (a: number, b: number) => costs.between(order[a] as number, order[b] as number);
+  // forward[k]: the edges from place 0 to place k; backward[k]: the same edges read backwards.
+  const forward = new Float64Array(n);
+  const backward = new Float64Array(n);
+  const sums = () => {
+    for (let k = 1; k < n; k++) {
+      forward[k] = (forward[k - 1] as number) + edge(k - 1, k);
+      backward[k] = (backward[k - 1] as number) + edge(k, k - 1);
+    }
+  };
+  sums();
+  /** Reversing places i..j: the new edges at both ends and inside, less the old. */
+  const reversal = (i: number, j: number) => {
+    let delta =
+      (backward[j] as number) - (backward[i] as number) - ((forward[j] as number) - (forward[i] as number));
+    if (i > 0) delta += edge(i - 1, j) - edge(i - 1, i);
+    if (j < n - 1) delta += edge(i, j + 1) - edge(j, j + 1);
+    if (waves)
+      for (let m = i; m <= j; m++)
+        delta += costs.at(order[m] as number, i + j - m) - costs.at(order[m] as number, m);
+    return delta;
+  };
+  /** Moving the track at place i to place j, the tracks between shifting one place. */
+  const move = (i: number, j: number) => {
+    const t = order[i] as number;
+    const cost = (a: number, b: number) => costs.between(a, b);
+    let delta = 0;
+    if (i > 0) delta -= cost(order[i - 1] as number, t);
+    if (i < n - 1) delta -= cost(t, order[i + 1] as number);
+    if (i > 0 && i < n - 1) delta += cost(order[i - 1] as number, order[i + 1] as number);
+    // Where t lands, in the order without it: between the tracks that will be either side of it.
+    const before = j < i ? j - 1 : j;
+    const after = j < i ? j : j + 1;
+    const left = before >= 0 ? (order[before] as number) : -1;
+    const right = after < n ? (order[after] as number) : -1;
+    if (left >= 0 && right >= 0) delta -= cost(left, right);
+    if (left >= 0) delta += cost(left, t);
+    if (right >= 0) delta += cost(t, right);
+    if (waves) {
+      delta += costs.at(t, j) - costs.at(t, i);
+      const [from, to, shift] = j < i ? [j, i - 1, 1] : [i + 1, j, -1];
+      for (let m = from; m <= to; m++)
+        delta += costs.at(order[m] as number, m + shift) - costs.at(order[m] as number, m);
+    }
+    return delta;
+  };
+  // On a long crate, runs reversed and moves of up to `reach` places: a set's clashes are local, and
+  // the waves' shifted places make a longer move cost as many steps as it spans.
+  const reach = n > 2 * moveReach ? moveReach : n;
   for (let improved = true; improved; ) {
     improved = false;
     for (let i = low; i < high - 1; i++)
-      for (let j = i + 1; j < high; j++) {
-        const candidate = [...order.slice(0, i), ...order.slice(i, j + 1).reverse(), ...order.slice(j + 1)];
-        const candidateCost = costs.of(candidate);
-        if (candidateCost < cost - 1e-9) [order, cost, improved] = [candidate, candidateCost, true];
-      }
+      for (let j = i + 1; j < Math.min(high, i + reach); j++)
+        if (reversal(i, j) < -1e-9) {
+          order.subarray(i, j + 1).reverse();
+          sums();
+          improved = true;
+        }
     for (let i = low; i < high; i++)
-      for (let j = low; j < high; j++) {
-        if (i === j) continue;
-        const candidate = [...order];
-        const [moved] = candidate.splice(i, 1);
-        candidate.splice(j, 0, moved as number);
-        const candidateCost = costs.of(candidate);
-        if (candidateCost < cost - 1e-9) [order, cost, improved] = [candidate, candidateCost, true];
-      }
+      for (let j = Math.max(low, i - reach); j < Math.min(high, i + reach); j++)
+        if (i !== j && move(i, j) < -1e-9) {
+          const t = order[i] as number;
+          if (j < i) order.copyWithin(j + 1, j, i);
+          else order.copyWithin(i, i + 1, j + 1);
+          order[j] = t;
+          sums();
+          improved = true;
+        }
+    // A track either side of a clash may belong anywhere: it is tried at every place.
+    for (let i = low; i < high; i++) {
+      const clashing = (i > 0 && edge(i - 1, i) >= clashCost) || (i < n - 1 && edge(i, i + 1) >= clashCost);
+      if (!clashing) continue;
+      for (let j = low; j < high; j++)
+        if (i !== j && move(i, j) < -1e-9) {
+          const t = order[i] as number;
+          if (j < i) order.copyWithin(j + 1, j, i);
+          else order.copyWithin(i, i + 1, j + 1);
+          order[j] = t;
+          sums();
+          improved = true;
+          break;
+        }
+    }
   }
-  return order;
+  return [...order];
 }
 
 /** The best of a few greedy starts (the pinned first track, else each of up to 8 spread over the crate), improved. */
@@ -221,6 +294,8 @@ function searchedOrder(costs: Costs, pins: Pins): number[] {
     const cost = costs.of(order);
     if (cost < bestCost) [best, bestCost] = [order, cost];
   }
+  // Waves' places pull tracks about: the mixing order is found first, then shaped.
+  if (costs.shape === 'waves') best = improve(new Costs(costs.tracks, 'keep'), best, pins);
   return improve(costs, best, pins);
 }
 

@@ -4,7 +4,7 @@
  * clashes) and the tempo step a pitch fader can make (within 6 %, where half and double time
  * count: 140 into 70 is no step at all). A transition that fails either is a clash.
  */
-import { isHarmonic, type MusicalKey, sameKey } from '../contract/musical-key.ts';
+import { allKeys, isHarmonic, type MusicalKey, sameKey } from '../contract/musical-key.ts';
 
 /** The furthest tempo step that mixes: 6 %, about what a pitch fader's ±8 % leaves in hand. */
 export const maxTempoStep = 0.06;
@@ -41,10 +41,15 @@ export function tempoStep(from: number, to: number): number {
   return Math.min(...steps);
 }
 
-export function keyMatch(from: MusicalKey, to: MusicalKey): KeyMatch {
-  if (sameKey(from, to)) return 'same';
-  return isHarmonic(from, to) ? 'harmonic' : 'clash';
-}
+const keyIndex = (key: MusicalKey) => key.pitchClass * 2 + (key.mode === 'minor' ? 1 : 0);
+/** Every pair of the 24 keys, judged once: a crate of 200 asks 40,000 times. */
+const keyMatches: KeyMatch[] = allKeys
+  .flatMap((from) => allKeys.map((to) => ({ from, to })))
+  .sort((a, b) => keyIndex(a.from) * 24 + keyIndex(a.to) - (keyIndex(b.from) * 24 + keyIndex(b.to)))
+  .map(({ from, to }) => (sameKey(from, to) ? 'same' : isHarmonic(from, to) ? 'harmonic' : 'clash'));
+
+export const keyMatch = (from: MusicalKey, to: MusicalKey): KeyMatch =>
+  keyMatches[keyIndex(from) * 24 + keyIndex(to)] as KeyMatch;
 
 export function transition(from: PlacedTrack, to: PlacedTrack): Transition {
   const key = keyMatch(from.key, to.key);
