@@ -5,6 +5,7 @@
  */
 import { formatKey, isHarmonic, type MusicalKey, parseKey } from '../contract/musical-key.ts';
 import { isBpm } from '../contract/track-display.ts';
+import { orderAsSet } from '../set-order/set-order.ts';
 
 /** What a row knows of its track's tempo and key; either may be missing. */
 export interface TrackFacts {
@@ -12,7 +13,8 @@ export interface TrackFacts {
   key?: string | null;
 }
 
-export type TrackSort = 'newest' | 'bpm' | 'key';
+/** "set": in the order that mixes best (lib/set-order), offered where a crate is, the cart. */
+export type TrackSort = 'newest' | 'bpm' | 'key' | 'set';
 
 export interface TrackView {
   sort: TrackSort;
@@ -55,6 +57,7 @@ export function viewTracks<T>(items: readonly T[], factsOf: (item: T) => TrackFa
     return true;
   });
   if (view.sort === 'newest') return kept;
+  if (view.sort === 'set') return asSet(kept, factsOf).items;
   const value = (item: T): number | null => {
     const facts = factsOf(item);
     if (view.sort === 'bpm') return isBpm(facts.bpm) ? facts.bpm : null;
@@ -68,6 +71,23 @@ export function viewTracks<T>(items: readonly T[], factsOf: (item: T) => TrackFa
     return a.value - b.value || a.index - b.index;
   });
   return ranked.map((entry) => entry.item);
+}
+
+/** A set's order of `items`, how many of its transitions clash, and how many it could not place. */
+export function asSet<T>(
+  items: readonly T[],
+  factsOf: (item: T) => TrackFacts,
+): { items: T[]; clashes: number; unplaced: number } {
+  const tracks = items.map((item, id) => {
+    const facts = factsOf(item);
+    return { id, bpm: isBpm(facts.bpm) ? facts.bpm : null, key: parseKey(facts.key), energy: null };
+  });
+  const set = orderAsSet(tracks, { shape: 'build' });
+  return {
+    items: set.order.map((track) => items[track.id] as T),
+    clashes: set.clashes,
+    unplaced: set.unplaced.length,
+  };
 }
 
 /** A BPM typed in a range field: a positive whole number, or null (open end) for anything else. */

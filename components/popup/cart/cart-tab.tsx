@@ -5,7 +5,7 @@ import { itemKey } from '../../../lib/contract/item-key.ts';
 import { samplePath } from '../../../lib/contract/store-urls.ts';
 import { formatCount } from '../../../lib/i18n/intl.ts';
 import { plural } from '../../../lib/i18n/plural.ts';
-import { countsText, shownItems } from '../../../lib/popup/cart/cart-view.ts';
+import { cartSet, countsText, shownItems } from '../../../lib/popup/cart/cart-view.ts';
 import { type CartOverlap, findCartOverlap } from '../../../lib/popup/cart-overlap.ts';
 import { formatMoney } from '../../../lib/popup/money.ts';
 import { openTab } from '../../../lib/popup/open-tab.ts';
@@ -112,13 +112,14 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
             onApply={changes.setAll}
           />
           <div class="filters">
-            <TrackViewFilters view={trackView} notation={notation} onChange={setTrackView} />
+            <TrackViewFilters view={trackView} notation={notation} onChange={setTrackView} asSet />
           </div>
           {narrowed && (
             <p class="filter-count" role="status">
               {plural('popup.cart.shownOf', items.length, formatCount(shown.length))}
             </p>
           )}
+          {trackView.sort === 'set' && <SetSummary set={cartSet(shown, facts)} />}
           <ul
             class="cart-items"
             aria-label={
@@ -153,6 +154,18 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
       )}
       <CrateSharePanel cartName={cartName} items={items} />
     </div>
+  );
+}
+
+/** How the cart plays in the order shown: its clashes, and the tracks it could not place. */
+function SetSummary({ set }: { set: ReturnType<typeof cartSet> }) {
+  return (
+    <p class="set-summary" role="status">
+      {set.clashes === 0
+        ? i18n.t('popup.cart.setNoClash')
+        : plural('popup.cart.setClashes', set.clashes, formatCount(set.clashes))}
+      {set.unplaced > 0 && ` · ${plural('popup.cart.setUnplaced', set.unplaced, formatCount(set.unplaced))}`}
+    </p>
   );
 }
 

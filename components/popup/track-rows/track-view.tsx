@@ -79,18 +79,25 @@ const sorts: Record<TrackSort, () => string> = {
   newest: () => i18n.t('popup.tracks.newest'),
   bpm: () => i18n.t('popup.tracks.bpm'),
   key: () => i18n.t('popup.tracks.key'),
+  set: () => i18n.t('popup.tracks.set'),
 };
 
-/** Sort, BPM range and "harmonic with": each change hands the whole new view to `onChange`. */
+/**
+ * Sort, BPM range and "harmonic with": each change hands the whole new view to `onChange`. "As a
+ * set" is offered where the list is a crate (`asSet`, the cart), not over a whole library.
+ */
 export function TrackViewFilters({
   view,
   notation,
   onChange,
+  asSet = false,
 }: {
   view: TrackView;
   notation: KeyNotation;
   onChange(view: TrackView): void;
+  asSet?: boolean;
 }) {
+  const offered = (Object.keys(sorts) as TrackSort[]).filter((sort) => asSet || sort !== 'set');
   const harmonic = view.harmonicWith ? formatKey(view.harmonicWith, 'camelot') : '';
   return (
     <>
@@ -99,11 +106,11 @@ export function TrackViewFilters({
         <select
           value={view.sort}
           onChange={(event) => {
-            const sort = (Object.keys(sorts) as TrackSort[]).find((s) => s === event.currentTarget.value);
+            const sort = offered.find((s) => s === event.currentTarget.value);
             if (sort) onChange({ ...view, sort });
           }}
         >
-          {(Object.keys(sorts) as TrackSort[]).map((sort) => (
+          {offered.map((sort) => (
             <option key={sort} value={sort}>
               {sorts[sort]()}
             </option>

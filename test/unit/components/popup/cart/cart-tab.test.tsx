@@ -155,6 +155,31 @@ describe('the cart tab', () => {
     expect(titles()).toEqual(['Track 2 (Original Mix)', 'Track 1 (Original Mix)']);
   });
 
+  it('plays the cart as a set: keys round the wheel, and says how many transitions clash', async () => {
+    const fee = { wav: { value: 1, currency: 'USD' }, aiff: { value: 1, currency: 'USD' } };
+    fakeBackground({
+      viewCart: () => cartOf([cartItem(1), cartItem(2), cartItem(3), cartItem(4)]),
+      catalogFacts: () => [
+        { id: 1, type: 'track', fee, bpm: 124, key: 'E min' }, // 9A
+        { id: 2, type: 'track', fee, bpm: 124, key: 'A min' }, // 8A
+        { id: 3, type: 'track', fee, bpm: 125, key: 'B min' }, // 10A
+        { id: 4, type: 'track', fee, bpm: 0, key: '' },
+      ],
+    });
+    renderCart();
+    await screen.findByText('125 BPM');
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'set' } });
+    const titles = () =>
+      screen.getAllByRole('listitem').map((row) => row.querySelector('.item-title')?.textContent);
+    const played = titles();
+    // 8A, 9A, 10A or the same walk back, and the track without a key or BPM last.
+    expect([
+      ['Track 2 (Original Mix)', 'Track 1 (Original Mix)', 'Track 3 (Original Mix)', 'Track 4 (Original Mix)'],
+      ['Track 3 (Original Mix)', 'Track 1 (Original Mix)', 'Track 2 (Original Mix)', 'Track 4 (Original Mix)'],
+    ]).toContainEqual(played);
+    expect(screen.getByText(/^As a set:/).textContent).toBe('As a set: no clash · 1 without a key or BPM at the end');
+  });
+
   it('paints the cached cart at once and says it is refreshing while the store is asked', async () => {
     fakeBackground({}); // the background never answers
     renderCart({ initial: { value: cartOf([cartItem(1)]), savedAt: Date.now() } });
