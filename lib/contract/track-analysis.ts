@@ -27,6 +27,15 @@ export const AnalysisCue = z.object({
 });
 export type AnalysisCue = z.infer<typeof AnalysisCue>;
 
+/** Energy 1 (calm) to 10 (peak), measured from the audio (server/analysis/energy.ts). */
+export const EnergyLevel = z.number().int().min(1).max(10);
+export const TrackEnergy = z.object({
+  level: EnergyLevel,
+  /** Each section from a phrase change (a hot cue, in order) to the next; one when there is none. */
+  sections: z.array(z.object({ startMs: z.number().nonnegative(), level: EnergyLevel })),
+});
+export type TrackEnergy = z.infer<typeof TrackEnergy>;
+
 export const TrackAnalysis = z.object({
   /** Bumped when the analysis changes in a way a reader must know of. */
   version: z.literal(1),
@@ -44,6 +53,8 @@ export const TrackAnalysis = z.object({
    * The detailed waveform for a deck is its own call (docs/api.md): too large to ride along.
    */
   waveformOverview: z.string(),
+  /** Absent from analyses made before energy was measured. */
+  energy: TrackEnergy.optional(),
 });
 export type TrackAnalysis = z.infer<typeof TrackAnalysis>;
 

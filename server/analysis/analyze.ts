@@ -6,6 +6,7 @@ import {
 } from '../../lib/contract/track-analysis.ts';
 import { type BandEnergy, bandEnergy } from './band-energy.ts';
 import { beatGrid } from './beat-grid.ts';
+import { trackEnergy } from './energy.ts';
 import { phraseCues } from './phrases.ts';
 import { waveform } from './waveform.ts';
 
@@ -25,6 +26,7 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 /** The analysis of a master from its band energies. */
 export function analysisOf(energy: BandEnergy): TrackAnalysis {
   const grid = beatGrid(energy);
+  const cues = phraseCues(energy, grid);
   return {
     version: 1,
     bpm: grid.bpm,
@@ -32,8 +34,9 @@ export function analysisOf(energy: BandEnergy): TrackAnalysis {
     beatsPerBar: 4,
     beatCount: grid.beatCount,
     durationMs: Math.max(1, Math.round((energy.frames / energy.sampleRate) * 1000)),
-    cues: phraseCues(energy, grid),
+    cues,
     waveformOverview: Buffer.from(waveform(energy, waveformOverviewColumns)).toString('base64'),
+    energy: trackEnergy(energy, grid, cues),
   };
 }
 

@@ -136,3 +136,38 @@ describe('audio without a beat to measure', () => {
     expect(() => analyseWav(bytes)).toThrow(NoBeatError);
   });
 });
+
+describe('the energy of a track and its sections', () => {
+  const pcmOf = (bytes: Uint8Array, gain = 1) => {
+    const copy = new Uint8Array(bytes);
+    if (gain !== 1) {
+      // The samples after the 44-byte header, scaled: the same track mixed quieter.
+      const samples = new Int16Array(copy.buffer, 44, (copy.length - 44) >> 1);
+      for (let i = 0; i < samples.length; i++) samples[i] = Math.round((samples[i] as number) * gain);
+    }
+    return analyseWav(copy).analysis;
+  };
+
+  it('scores a breakdown below the drop after it, every section 1 to 10', () => {
+    const { energy, cues } = pcmOf(untaggedTrackFile(track(7, 128, 400_000), 'wav').bytes());
+    expect(energy).toBeDefined();
+    const sections = energy?.sections ?? [];
+    const starts = cues.filter((cue) => cue.hotCue !== undefined);
+    expect(sections).toHaveLength(starts.length);
+    const levelOf = (name: string) => sections[starts.findIndex((cue) => cue.name === name)]?.level ?? 0;
+    expect(levelOf('Breakdown')).toBeLessThan(levelOf('Drop'));
+    expect(levelOf('Intro')).toBeLessThan(levelOf('Drop'));
+    for (const section of sections) expect(section.level).toBeGreaterThanOrEqual(1);
+  });
+
+  it('scores a quiet 120 BPM deep-house mix below a 136 BPM peak-time techno one', () => {
+    const deep = pcmOf(
+      untaggedTrackFile({ ...track(11, 120, 240_000), genre: 'Deep House' }, 'wav').bytes(),
+      0.25,
+    );
+    const peak = pcmOf(
+      untaggedTrackFile({ ...track(12, 136, 240_000), genre: 'Techno (Peak Time / Driving)' }, 'wav').bytes(),
+    );
+    expect(deep.energy?.level).toBeLessThan(peak.energy?.level ?? 0);
+  });
+});
