@@ -52,7 +52,8 @@ export async function storedTrackAnalysis(ctx: StoreContext, track: Track): Prom
   const stored = await ctx.db.get(storedAnalysis, { trackId: track.id });
   if (stored?.sound !== soundOf(track)) return undefined;
   const parsed = TrackAnalysis.safeParse(JSON.parse(stored.analysis));
-  return parsed.success ? parsed.data : undefined;
+  // One kept before energy was measured is measured again, once, when next asked for.
+  return parsed.success && parsed.data.energy ? parsed.data : undefined;
 }
 
 /**

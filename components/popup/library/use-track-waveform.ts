@@ -9,8 +9,8 @@ import type { TrackAnalysis } from '../../../lib/contract/track-analysis.ts';
 import { send } from '../../../lib/protocol/send.ts';
 import { type CacheScope, popupCache } from '../../../lib/storage/popup-cache.ts';
 
-/** What a row draws: the overview and the cues' names, not the rest of the analysis. */
-export type RowWaveform = Pick<TrackAnalysis, 'waveformOverview' | 'cues'>;
+/** What a row draws: the overview, the cues' names and the energy, not the rest of the analysis. */
+export type RowWaveform = Pick<TrackAnalysis, 'waveformOverview' | 'cues' | 'energy'>;
 
 const perMessage = 100;
 const cacheKey = (trackId: number) => `waveform:${trackId}`;
@@ -53,7 +53,11 @@ async function load(scope: CacheScope, ids: number[]): Promise<void> {
     try {
       const answered = await send('trackAnalyses', { ids: chunk });
       for (const { id, analysis } of answered) {
-        const waveform = { waveformOverview: analysis.waveformOverview, cues: analysis.cues };
+        const waveform = {
+          waveformOverview: analysis.waveformOverview,
+          cues: analysis.cues,
+          energy: analysis.energy,
+        };
         found(id, waveform);
         void popupCache.put(scope, cacheKey(id), waveform);
       }

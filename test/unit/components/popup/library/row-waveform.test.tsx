@@ -23,6 +23,7 @@ const analysis: TrackAnalysis = {
     { kind: 'intro', name: 'Intro', positionMs: 412, hotCue: 0, color: '#28e214' },
     { kind: 'drop', name: 'Drop', positionMs: 125_300, hotCue: 1, color: '#e13535' },
   ],
+  energy: { level: 7, sections: [{ startMs: 412, level: 7 }] },
   waveformOverview: Buffer.from(
     Uint8Array.from({ length: 1200 }, (_, i) => (i % 3 === 0 ? 200 : 60)),
   ).toString('base64'),
@@ -62,6 +63,9 @@ describe('a library row’s waveform', () => {
     expect(document.querySelectorAll('.row-waveform')).toHaveLength(2);
     expect(screen.getAllByRole('img')).toHaveLength(1);
     expect(asks(sent)).toEqual([[9_001, 9_002]]);
+    // Its energy beside it, read out in words; the track without an analysis keeps the place empty.
+    const energies = [...document.querySelectorAll('.row-energy')].map((node) => node.textContent);
+    expect(energies).toEqual(['E7Energy 7 of 10', '']);
   });
 
   it('is kept in the popup cache: the next popup draws it without asking the store', async () => {
