@@ -12,6 +12,7 @@ import { openTab } from '../../../lib/popup/open-tab.ts';
 import { type CartViewValue, cartCacheKey, rememberShownCart } from '../../../lib/popup/popup-snapshot.ts';
 import { allTracks, isAllTracks } from '../../../lib/popup/track-facts.ts';
 import { send } from '../../../lib/protocol/send.ts';
+import type { EnergyShape } from '../../../lib/set-order/set-order.ts';
 import type { Cached, CacheScope } from '../../../lib/storage/popup-cache.ts';
 import { CrateSharePanel } from '../crates/crate-share-panel.tsx';
 import { useCachedResource } from '../data-hooks/use-cached-resource.ts';
@@ -25,6 +26,7 @@ import { CartItemRow } from './cart-item-row.tsx';
 import { CartMessages } from './cart-messages.tsx';
 import { FormatSwitcher } from './format-switcher.tsx';
 import { useCartChanges } from './use-cart-changes.ts';
+import { useCartEnergies } from './use-cart-energies.ts';
 import { useCatalogFacts } from './use-catalog-facts.ts';
 import { useCollectionSource } from './use-collection.ts';
 
@@ -66,6 +68,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   const notation = useKeyNotation();
   const [trackView, setTrackView] = useState(allTracks);
   const { facts, failed: factsFailed } = useCatalogFacts(scope, cart.cached?.value.cart.items ?? []);
+  const energies = useCartEnergies(cart.cached?.value.cart.items ?? [], trackView.sort === 'set');
   const { busy } = changes;
   // The first paint shows the rows in view; a 200-item cart renders the rest right after it.
   const [rowLimit, setRowLimit] = useState(firstPaintRows);
@@ -87,7 +90,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
     collectionSourceOf,
   );
   const narrowed = !isAllTracks(trackView);
-  const shown = shownItems(items, facts, trackView);
+  const shown = shownItems(items, facts, trackView, energies);
   const yours = cartName === defaultCartName;
   return (
     <div class="cart-tab">
@@ -119,7 +122,13 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
               {plural('popup.cart.shownOf', items.length, formatCount(shown.length))}
             </p>
           )}
-          {trackView.sort === 'set' && <SetSummary set={cartSet(shown, facts)} />}
+          {trackView.sort === 'set' && (
+            <SetSummary
+              set={cartSet(shown, facts, energies, trackView.shape)}
+              shape={trackView.shape ?? 'build'}
+              onShape={(shape) => setTrackView({ ...trackView, shape })}
+            />
+          )}
           <ul
             class="cart-items"
             aria-label={
@@ -158,14 +167,49 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
 }
 
 /** How the cart plays in the order shown: its clashes, and the tracks it could not place. */
-function SetSummary({ set }: { set: ReturnType<typeof cartSet> }) {
+const shapes: Record<EnergyShape, () => string> = {
+  build: () => i18n.t('popup.cart.shapeBuild'),
+  waves: () => i18n.t('popup.cart.shapeWaves'),
+  keep: () => i18n.t('popup.cart.shapeKeep'),
+};
+
+function SetSummary({
+  set,
+  shape,
+  onShape,
+}: {
+  set: ReturnType<typeof cartSet>;
+  shape: EnergyShape;
+  onShape(shape: EnergyShape): void;
+}) {
   return (
-    <p class="set-summary" role="status">
-      {set.clashes === 0
-        ? i18n.t('popup.cart.setNoClash')
-        : plural('popup.cart.setClashes', set.clashes, formatCount(set.clashes))}
-      {set.unplaced > 0 && ` · ${plural('popup.cart.setUnplaced', set.unplaced, formatCount(set.unplaced))}`}
-    </p>
+    <>
+      <label class="inline">
+        {i18n.t('popup.cart.shape')}
+        <select
+          value={shape}
+          onChange={(event) => {
+            const chosen = (Object.keys(shapes) as EnergyShape[]).find(
+              (s) => s === event.currentTarget.value,
+            );
+            if (chosen) onShape(chosen);
+          }}
+        >
+          {(Object.keys(shapes) as EnergyShape[]).map((value) => (
+            <option key={value} value={value}>
+              {shapes[value]()}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p class="set-summary" role="status">
+        {set.clashes === 0
+          ? i18n.t('popup.cart.setNoClash')
+          : plural('popup.cart.setClashes', set.clashes, formatCount(set.clashes))}
+        {set.unplaced > 0 &&
+          ` · ${plural('popup.cart.setUnplaced', set.unplaced, formatCount(set.unplaced))}`}
+      </p>
+    </>
   );
 }
 
