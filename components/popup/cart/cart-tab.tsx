@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { defaultCartName } from '../../../lib/contract/cart-name.ts';
 import { itemKey } from '../../../lib/contract/item-key.ts';
+import type { KeyNotation } from '../../../lib/contract/musical-key.ts';
 import { samplePath } from '../../../lib/contract/store-urls.ts';
 import { formatCount } from '../../../lib/i18n/intl.ts';
 import { plural } from '../../../lib/i18n/plural.ts';
@@ -10,7 +11,7 @@ import { type CartOverlap, findCartOverlap } from '../../../lib/popup/cart-overl
 import { formatMoney } from '../../../lib/popup/money.ts';
 import { openTab } from '../../../lib/popup/open-tab.ts';
 import { type CartViewValue, cartCacheKey, rememberShownCart } from '../../../lib/popup/popup-snapshot.ts';
-import { allTracks, isAllTracks } from '../../../lib/popup/track-facts.ts';
+import { allTracks, isAllTracks, type TrackView } from '../../../lib/popup/track-facts.ts';
 import { send } from '../../../lib/protocol/send.ts';
 import type { EnergyShape } from '../../../lib/set-order/set-order.ts';
 import type { Cached, CacheScope } from '../../../lib/storage/popup-cache.ts';
@@ -89,7 +90,6 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
     ownedFormatsOf,
     collectionSourceOf,
   );
-  const narrowed = !isAllTracks(trackView);
   const shown = shownItems(items, facts, trackView, energies);
   const yours = cartName === defaultCartName;
   return (
@@ -114,21 +114,13 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
             disabled={busy !== null}
             onApply={changes.setAll}
           />
-          <div class="filters">
-            <TrackViewFilters view={trackView} notation={notation} onChange={setTrackView} asSet />
-          </div>
-          {narrowed && (
-            <p class="filter-count" role="status">
-              {plural('popup.cart.shownOf', items.length, formatCount(shown.length))}
-            </p>
-          )}
-          {trackView.sort === 'set' && (
-            <SetSummary
-              set={cartSet(shown, facts, energies, trackView.shape)}
-              shape={trackView.shape ?? 'build'}
-              onShape={(shape) => setTrackView({ ...trackView, shape })}
-            />
-          )}
+          <CartViewControls
+            view={trackView}
+            onView={setTrackView}
+            notation={notation}
+            counts={{ all: items.length, shown: shown.length }}
+            set={() => cartSet(shown, facts, energies, trackView.shape)}
+          />
           <ul
             class="cart-items"
             aria-label={
@@ -167,6 +159,41 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
 }
 
 /** How the cart plays in the order shown: its clashes, and the tracks it could not place. */
+/** Sort, BPM range and "harmonic with"; how many items they leave; the set's energy and clashes. */
+function CartViewControls({
+  view,
+  onView,
+  notation,
+  counts,
+  set,
+}: {
+  view: TrackView;
+  onView(view: TrackView): void;
+  notation: KeyNotation;
+  counts: { all: number; shown: number };
+  set(): ReturnType<typeof cartSet>;
+}) {
+  return (
+    <>
+      <div class="filters">
+        <TrackViewFilters view={view} notation={notation} onChange={onView} asSet />
+      </div>
+      {!isAllTracks(view) && (
+        <p class="filter-count" role="status">
+          {plural('popup.cart.shownOf', counts.all, formatCount(counts.shown))}
+        </p>
+      )}
+      {view.sort === 'set' && (
+        <SetSummary
+          set={set()}
+          shape={view.shape ?? 'build'}
+          onShape={(shape) => onView({ ...view, shape })}
+        />
+      )}
+    </>
+  );
+}
+
 const shapes: Record<EnergyShape, () => string> = {
   build: () => i18n.t('popup.cart.shapeBuild'),
   waves: () => i18n.t('popup.cart.shapeWaves'),
