@@ -32,6 +32,18 @@ const playlistFolder = [folder, 'Playlists'];
 export const virtualDjPath = (filePath: string) => (filePath.startsWith('/') ? filePath : `/${filePath}`);
 
 /**
+ * What tells two listings of one file on the stick apart from two files: VirtualDJ may have written
+ * the path with the drive letter or mount point of the computer it ran on ("E:\\Contents\\…",
+ * "/Volumes/STICK/Contents/…"), and a FAT or exFAT stick does not tell case apart.
+ */
+const fileOnDrive = (path: string) =>
+  path
+    .replace(/\\/g, '/')
+    .replace(/^[A-Za-z]:/, '')
+    .replace(/^\/Volumes\/[^/]+/, '')
+    .toLowerCase();
+
+/**
  * A position of the store's analysis on VirtualDJ's timeline, in seconds. The analysis counts from
  * the first sample a gapless decoder plays (after an MP3's LAME encoder delay); VirtualDJ's own
  * MP3 decoder is taken to honour the LAME header as rekordbox and Traktor do (pestrela's 26 ms
@@ -134,8 +146,8 @@ async function playlistFileName(root: StickDirectoryHandle, playlistName: string
 async function writeLibrary(root: StickDirectoryHandle, request: BoothLibraryRequest): Promise<void> {
   const folders = new StickFolders(root);
   const existing = await existingDatabase(root);
-  const known = existing?.database.filePaths ?? new Set<string>();
-  const added = request.tracks.filter((track) => !known.has(virtualDjPath(track.filePath)));
+  const known = new Set([...(existing?.database.filePaths ?? [])].map(fileOnDrive));
+  const added = request.tracks.filter((track) => !known.has(fileOnDrive(track.filePath)));
   const pieces = newDatabase(existing, added.map((track) => songXml(track, request.date)).join(''));
   const size = pieces.reduce((sum, piece) => sum + piece.length, 0);
 
@@ -145,7 +157,8 @@ async function writeLibrary(root: StickDirectoryHandle, request: BoothLibraryReq
   const readBack = await readVirtualDjDatabase(written).catch((error) => {
     throw new StickExportError('write-failed', error);
   });
-  if (request.tracks.some((track) => !readBack.filePaths.has(virtualDjPath(track.filePath))))
+  const listed = new Set([...readBack.filePaths].map(fileOnDrive));
+  if (request.tracks.some((track) => !listed.has(fileOnDrive(track.filePath))))
     throw new StickExportError('write-failed');
   await writeFileAt(folders, databasePath, pieces);
   await (await folders.folder([folder])).removeEntry('database.xml.new');

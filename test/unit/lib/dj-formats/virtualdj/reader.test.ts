@@ -34,6 +34,18 @@ describe('readVirtualDjDatabase', () => {
     expect([...database.filePaths]).toEqual(['a']);
   });
 
+  it('reads a database of 20,000 songs, megabytes of text, every song across the chunk boundaries', async () => {
+    const song = (n: number) =>
+      `<Song FilePath="D:\\Music\\Künstler ${n}\\Titel ${n}.mp3" FileSize="${n}">\r\n <Tags Author="Künstler ${n}" Title="Titel ${n}" />\r\n <Scan Version="801" Bpm="0.468750" />\r\n <Poi Pos="0.1" Type="beatgrid" />\r\n</Song>\r\n`;
+    const songs = Array.from({ length: 20_000 }, (_, n) => song(n)).join('');
+    const encoded = bytes(`<VirtualDJ_Database Version="2023">\r\n${songs}</VirtualDJ_Database>\r\n`);
+    expect(encoded.length).toBeGreaterThan(3 << 20);
+    const database = await readVirtualDjDatabase(encoded);
+    expect(database.filePaths.size).toBe(20_000);
+    expect(database.filePaths.has('D:\\Music\\Künstler 12345\\Titel 12345.mp3')).toBe(true);
+    expect(database.endTagOffset).toBe(encoded.length - '</VirtualDJ_Database>\r\n'.length);
+  });
+
   it.each([
     ['an empty file', ''],
     ['a root written as one tag', '<VirtualDJ_Database Version="8"/>'],

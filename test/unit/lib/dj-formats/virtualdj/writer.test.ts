@@ -258,6 +258,24 @@ describe('writeVirtualDjLibrary', () => {
     expect(root.file('VirtualDJ/Playlists/Saturday.vdjfolder')).toBeDefined();
   });
 
+  it('knows a song VirtualDJ listed with a drive letter or a mount point as already there', async () => {
+    const listed = [
+      '<VirtualDJ_Database Version="2023">',
+      '<Song FilePath="E:\\Contents\\Artist 1\\Album\\Artist 1 - Track 1.mp3" FileSize="16681"></Song>',
+      '<Song FilePath="/Volumes/STICK/contents/artist 0/album/artist 0 - track 3.mp3" FileSize="16683"></Song>',
+      '</VirtualDJ_Database>',
+    ].join('\n');
+    const root = await stickWith(listed);
+    await writeVirtualDjLibrary(root, request([boothTrack(1), boothTrack(3), boothTrack(4)]));
+    expect(
+      songs(etree(root.file('VirtualDJ/database.xml') as Uint8Array)).map((song) => song.attributes.FilePath),
+    ).toEqual([
+      'E:\\Contents\\Artist 1\\Album\\Artist 1 - Track 1.mp3',
+      '/Volumes/STICK/contents/artist 0/album/artist 0 - track 3.mp3',
+      '/Contents/Artist 1/Album/Artist 1 - Track 4.mp3',
+    ]);
+  });
+
   it.each([
     ['cut short', foreignDatabase.slice(0, 400)],
     ['another program', '<?xml version="1.0"?><DJ_PLAYLISTS Version="1.0.0"></DJ_PLAYLISTS>'],
