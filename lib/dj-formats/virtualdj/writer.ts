@@ -3,7 +3,7 @@
  * a VirtualDJ folder at the root of every drive holding music, listing the songs on that drive, and
  * a playlist is a .vdjfolder file (docs/dj-formats.md, "VirtualDJ", for the sources). A database
  * already there is added to, never rewritten: its bytes are copied as they are, Crate's songs go in
- * before its closing tag, and a song already listed (the same FilePath) is left as VirtualDJ has it.
+ * before its closing tag, and a song already listed (the same file on the drive) is left as VirtualDJ has it.
  * The new database is written beside the old one, read back, and only then put in its place.
  */
 import type { BoothLibraryRequest, BoothLibraryWriter, BoothTrack } from '../booth-library.ts';
