@@ -29,7 +29,7 @@ const playlistFolder = [folder, 'Playlists'];
  * A path on the stick as VirtualDJ lists it: from the drive's root, without a drive letter or a
  * mount point, since the browser knows neither and the stick is read in any booth.
  */
-export const virtualDjPath = (filePath: string) => (filePath.startsWith('/') ? filePath : `/${filePath}`);
+const virtualDjPath = (filePath: string) => (filePath.startsWith('/') ? filePath : `/${filePath}`);
 
 /**
  * What tells two listings of one file on the stick apart from two files: VirtualDJ may have written
@@ -50,7 +50,7 @@ const fileOnDrive = (path: string) =>
  * research, pestrela.github.io/dj_kb/dj_collection_converters, case D), so every file type keeps
  * the analysis's positions. Unverified without VirtualDJ itself: docs/dj-formats.md says how to check.
  */
-export const virtualDjSeconds = (positionMs: number) => (positionMs / 1000).toFixed(6);
+const virtualDjSeconds = (positionMs: number) => (positionMs / 1000).toFixed(6);
 
 /** An attribute's value; line breaks and tabs as character references, so they survive a reader's normalising. */
 const attributeText = (value: string) => xmlText(value).replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -74,7 +74,7 @@ function cuePois(track: BoothTrack): string[] {
 }
 
 /** One <Song>: tags, what VirtualDJ's scan would have found (Bpm in seconds a beat), the grid and the cues. */
-export function songXml(track: BoothTrack, date: string): string {
+function songXml(track: BoothTrack, date: string): string {
   const { analysis } = track;
   const firstSeen = Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
   return [
@@ -90,7 +90,7 @@ export function songXml(track: BoothTrack, date: string): string {
 }
 
 /** The crate as a .vdjfolder: each song by path and size, in the crate's order. */
-export function playlistXml(request: BoothLibraryRequest): string {
+function playlistXml(request: BoothLibraryRequest): string {
   const songs = request.tracks.map(
     (track, idx) =>
       ` <song ${attributes({ path: virtualDjPath(track.filePath), size: track.fileSize, songlength: (track.analysis.durationMs / 1000).toFixed(1), bpm: track.analysis.bpm.toFixed(2), key: track.key, artist: track.artist, title: track.title })} idx="${idx}" />`,
