@@ -318,6 +318,22 @@ describe('writeVirtualDjLibrary', () => {
     }
   });
 
+  it('keeps the previous database when the new one does not read back whole', async () => {
+    const root = await stickWith(foreignDatabase);
+    const folder = await root.getDirectoryHandle('VirtualDJ');
+    const open = folder.getFileHandle.bind(folder);
+    // The stick hands back less than was written, as a failing flash drive can.
+    folder.getFileHandle = async (name, options) => {
+      const handle = await open(name, options);
+      if (name !== 'database.xml.new') return handle;
+      return { ...handle, getFile: async () => (await handle.getFile()).slice(0, 300) };
+    };
+    const error = await writeVirtualDjLibrary(root, request([boothTrack(3)])).catch((e: unknown) => e);
+    expect((error as StickExportError).failure).toBe('write-failed');
+    expect(text(root.file('VirtualDJ/database.xml'))).toBe(foreignDatabase);
+    expect(folder.folders.get('Playlists')?.files.size).toBe(0);
+  });
+
   it('round-trips any text through the XML: escapes, line breaks, German and beyond', async () => {
     const runs = propertyRuns(1000);
     const names = fc.sample(fc.string({ unit: 'grapheme', maxLength: 30 }), { numRuns: runs, seed: 48 });
