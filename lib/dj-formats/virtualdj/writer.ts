@@ -74,7 +74,7 @@ function cuePois(track: BoothTrack): string[] {
 }
 
 /** One <Song>: tags, what VirtualDJ's scan would have found (Bpm in seconds a beat), the grid and the cues. */
-function songXml(track: BoothTrack, date: string): string {
+function songXml(track: BoothTrack, date: string, newline: string): string {
   const { analysis } = track;
   const firstSeen = Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
   return [
@@ -86,7 +86,7 @@ function songXml(track: BoothTrack, date: string): string {
     ...cuePois(track),
     '</Song>',
     '',
-  ].join('\n');
+  ].join(newline);
 }
 
 /** The crate as a .vdjfolder: each song by path and size, in the crate's order. */
@@ -148,7 +148,10 @@ async function writeLibrary(root: StickDirectoryHandle, request: BoothLibraryReq
   const existing = await existingDatabase(root);
   const known = new Set([...(existing?.database.filePaths ?? [])].map(fileOnDrive));
   const added = request.tracks.filter((track) => !known.has(fileOnDrive(track.filePath)));
-  const pieces = newDatabase(existing, added.map((track) => songXml(track, request.date)).join(''));
+  // Lines as the DJ's database ends them (VirtualDJ on Windows writes CRLF).
+  const newline =
+    existing && new TextDecoder().decode(existing.bytes.subarray(0, 4096)).includes('\r\n') ? '\r\n' : '\n';
+  const pieces = newDatabase(existing, added.map((track) => songXml(track, request.date, newline)).join(''));
   const size = pieces.reduce((sum, piece) => sum + piece.length, 0);
 
   await writeFileAt(folders, newDatabasePath, pieces);

@@ -242,6 +242,7 @@ describe('writeVirtualDjLibrary', () => {
       Title: 'Already there',
     });
     expect(added?.attributes.FilePath).toBe('/Contents/Artist 0/Album/Artist 0 - Track 3.mp3');
+    expect(text(after).replace(/\r\n/g, '')).not.toContain('\n');
 
     // The DJ's playlist of the same name stays; the crate's is beside it.
     expect(text(root.file('VirtualDJ/Playlists/Friday.vdjfolder'))).toContain('E:\\x.mp3');
