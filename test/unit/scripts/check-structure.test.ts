@@ -205,7 +205,7 @@ describe('DJ format code', () => {
     write('server/audio/id3.ts', "frame('GEOB', body);");
     write('lib/options/collection/traktor.ts', "if (tag.name === 'PRIMARYKEY') read();");
     write('components/popup/crate.tsx', 'const nml = `<NML VERSION="19">`;');
-    write('lib/usb-stick/booths.ts', "const playlist = `${name}.vdjfolder`;");
+    write('lib/usb-stick/booths.ts', "const playlist = name + '.vdjfolder';");
     write('lib/dj-formats/virtualdj/reader.ts', "const root = 'VirtualDJ_Database';");
     write('lib/dj-formats/m3u8/m3u8.ts', "const lines = ['#EXTM3U'];");
     write('lib/dj-formats/serato/frames.ts', "const d = 'Serato Overview';");
