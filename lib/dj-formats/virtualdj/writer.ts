@@ -17,6 +17,7 @@ import {
   StickFolders,
   writeFileAt,
 } from '../rekordbox-device/stick-directory.ts';
+import { decodeEntities } from '../xml-tags.ts';
 import { xmlText } from '../xml-text.ts';
 import { databaseElement, readVirtualDjDatabase, type VirtualDjDatabase } from './reader.ts';
 
@@ -89,19 +90,39 @@ function songXml(track: BoothTrack, date: string, newline: string): string {
   ].join(newline);
 }
 
+/** One song of a .vdjfolder: the file by path and size, and what VirtualDJ shows before it reads it. */
+const playlistSong = (track: BoothTrack, idx: number) =>
+  ` <song ${attributes({ path: virtualDjPath(track.filePath), size: track.fileSize, songlength: (track.analysis.durationMs / 1000).toFixed(1), bpm: track.analysis.bpm.toFixed(2), key: track.key, artist: track.artist, title: track.title })} idx="${idx}" />`;
+
 /** The crate as a .vdjfolder: each song by path and size, in the crate's order. */
 function playlistXml(request: BoothLibraryRequest): string {
-  const songs = request.tracks.map(
-    (track, idx) =>
-      ` <song ${attributes({ path: virtualDjPath(track.filePath), size: track.fileSize, songlength: (track.analysis.durationMs / 1000).toFixed(1), bpm: track.analysis.bpm.toFixed(2), key: track.key, artist: track.artist, title: track.title })} idx="${idx}" />`,
-  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<VirtualFolder noDuplicates="no" ordered="yes">',
-    ...songs,
+    ...request.tracks.map(playlistSong),
     '</VirtualFolder>',
     '',
   ].join('\n');
+}
+
+/**
+ * The same crate exported again: the playlist already there keeps its songs as they are and gains
+ * the crate's others at its end, as the legacy library's playlist does. Undefined when the file is
+ * not a playlist Crate can add to (it is then left alone, and the crate gets a name of its own).
+ */
+function extendedPlaylist(text: string, request: BoothLibraryRequest): string | undefined {
+  const end = text.lastIndexOf('</VirtualFolder>');
+  if (!/<VirtualFolder\b/.test(text) || end < 0) return undefined;
+  const listed = new Set(
+    [...text.matchAll(/<song\b[^>]*\bpath="([^"]*)"/g)].map((match) =>
+      fileOnDrive(decodeEntities(match[1] ?? '')),
+    ),
+  );
+  const count = [...text.matchAll(/<song\b/g)].length;
+  const added = request.tracks.filter((track) => !listed.has(fileOnDrive(virtualDjPath(track.filePath))));
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  const lines = added.map((track, i) => playlistSong(track, count + i) + newline).join('');
+  return text.slice(0, end) + lines + text.slice(end);
 }
 
 const freshHead = `<?xml version="1.0" encoding="UTF-8"?>\n<${databaseElement} Version="8.2">\n`;
@@ -130,13 +151,16 @@ function newDatabase(
   return [bytes.subarray(0, database.endTagOffset), utf8Bytes(songs), bytes.subarray(database.endTagOffset)];
 }
 
-/** A .vdjfolder name for the crate that no playlist of the DJ's has: theirs are never overwritten. */
+/** The crate's name as a file name. */
+const playlistBase = (playlistName: string) =>
+  [...playlistName]
+    .map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '_' : char))
+    .join('')
+    .trim() || 'Crate';
+
+/** A .vdjfolder name for the crate that no playlist on the stick has: none is overwritten. */
 async function playlistFileName(root: StickDirectoryHandle, playlistName: string): Promise<string> {
-  const base =
-    [...playlistName]
-      .map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '_' : char))
-      .join('')
-      .trim() || 'Crate';
+  const base = playlistBase(playlistName);
   for (let n = 1; ; n++) {
     const name = n === 1 ? `${base}.vdjfolder` : `${base} (${n}).vdjfolder`;
     if (!(await fileExistsAt(root, [...playlistFolder, name]))) return name;
@@ -166,6 +190,24 @@ async function writeLibrary(root: StickDirectoryHandle, request: BoothLibraryReq
   await writeFileAt(folders, databasePath, pieces);
   await (await folders.folder([folder])).removeEntry('database.xml.new');
 
+  await writePlaylist(root, folders, request);
+}
+
+/** The crate's playlist: the one of its name extended (the crate exported again), else a new one. */
+async function writePlaylist(
+  root: StickDirectoryHandle,
+  folders: StickFolders,
+  request: BoothLibraryRequest,
+) {
+  const same = `${playlistBase(request.playlistName)}.vdjfolder`;
+  const existing = await readFileAt(root, [...playlistFolder, same]);
+  const extended = existing && extendedPlaylist(new TextDecoder().decode(existing), request);
+  if (extended !== undefined) {
+    await writeFileAt(folders, [...playlistFolder, `${same}.new`], [utf8Bytes(extended)]);
+    await writeFileAt(folders, [...playlistFolder, same], [utf8Bytes(extended)]);
+    await (await folders.folder(playlistFolder)).removeEntry(`${same}.new`);
+    return;
+  }
   const name = await playlistFileName(root, request.playlistName);
   await writeFileAt(folders, [...playlistFolder, name], [utf8Bytes(playlistXml(request))]);
 }
