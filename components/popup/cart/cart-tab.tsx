@@ -153,7 +153,11 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
           />
         </>
       )}
-      <CrateSharePanel cartName={cartName} items={items} />
+      {/* Sorted as a set, the cart is shared and exported in that order (the stick's playlist too). */}
+      <CrateSharePanel
+        cartName={cartName}
+        items={trackView.sort === 'set' ? cartSet(items, facts, energies, trackView.shape).items : items}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { CartItem } from '../../../../../lib/contract/wire.ts';
 import { cartStateItem } from '../../../../../lib/storage/items.ts';
 import { popupCache } from '../../../../../lib/storage/popup-cache.ts';
 import { getMessageFrom, readLocale } from '../../../../helpers/locales.ts';
+import { modelDownloads } from '../../../../helpers/model-downloads.ts';
 import {
   cartItem,
   cartOf,
@@ -190,6 +191,12 @@ describe('the cart tab', () => {
     expect(screen.getByText(/^As a set:/).textContent).toBe(
       'As a set: no clash · 1 without a key or BPM at the end',
     );
+    // Shared (and exported, and put on a stick) in that order.
+    const saved = modelDownloads();
+    fireEvent.click(screen.getByRole('button', { name: 'Share this cart' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const shared = JSON.parse(await (saved[0]?.text ?? '')) as { items: { id: number }[] };
+    expect(shared.items.map((item) => `Track ${item.id} (Original Mix)`)).toEqual(played);
   });
 
   it("builds a set up by the energies of the store's analyses, or keeps it level", async () => {
