@@ -29,7 +29,10 @@ export const shownItems = (
 ): readonly CartItem[] => {
   if (isAllTracks(trackView)) return items;
   if (trackView.sort !== 'set') return viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, trackView);
-  const narrowed = viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, { ...trackView, sort: 'newest' });
+  const narrowed = viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, {
+    ...trackView,
+    sort: 'newest',
+  });
   return cartSet(narrowed, facts, energies, trackView.shape).items;
 };
 
