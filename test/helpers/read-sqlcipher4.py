@@ -3,7 +3,7 @@ cryptography (python3-cryptography) for PBKDF2 and AES, Python's hmac for the pa
 Debian's SQLite for PRAGMA integrity_check. Debian's sqlcipher CLI is 3.4, which cannot derive
 SQLCipher 4's SHA-512 keys, so it cannot be the judge.
 
-Usage: read-sqlcipher4.py FILE PASSPHRASE  ->  JSON {integrity, tables: {name: [columns]}, rows: {name: count}}
+Usage: read-sqlcipher4.py FILE PASSPHRASE  ->  JSON {integrity, tables: {name: [columns]}, rows: {name: count}, data: {name: [rows]}}
 """
 import hashlib
 import hmac
@@ -44,5 +44,6 @@ with tempfile.TemporaryDirectory() as folder:
     names = [row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")]
     tables = {name: [row[1] for row in db.execute(f'PRAGMA table_info("{name}")')] for name in names}
     rows = {name: db.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0] for name in names}
+    data = {name: [list(row) for row in db.execute(f'SELECT * FROM "{name}" ORDER BY rowid')] for name in names}
     db.close()
-print(json.dumps({"integrity": integrity, "tables": tables, "rows": rows}))
+print(json.dumps({"integrity": integrity, "tables": tables, "rows": rows, "data": data}))

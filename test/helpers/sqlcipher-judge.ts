@@ -14,6 +14,8 @@ export interface SqlCipherJudgement {
   integrity: string;
   tables: Record<string, string[]>;
   rows: Record<string, number>;
+  /** Every row of every table, in rowid order, as column values in the columns' order. */
+  data: Record<string, unknown[][]>;
 }
 
 /** Rejects (with the judge's reason) when the file does not decrypt under the passphrase. */

@@ -42,11 +42,12 @@ describe('encryptDatabase and decryptDatabase', () => {
     const encrypted = await encryptDatabase(filledPlainDatabase(500), rekordboxPassphrase);
     expect(new TextDecoder().decode(encrypted.subarray(0, 15))).not.toBe('SQLite format 3');
     const judged = await judgeSqlCipher(encrypted, rekordboxPassphrase);
-    expect(judged).toEqual({
+    expect(judged).toMatchObject({
       integrity: 'ok',
       tables: { track: ['track_id', 'title'] },
       rows: { track: 500 },
     });
+    expect(judged.data.track?.[499]).toEqual([500, `Track 499 ${'ö'.repeat(40)}`]);
   });
 
   it('reads back the plain file it encrypted, byte for byte, with a fresh salt and IVs each time', async () => {
