@@ -39,8 +39,8 @@ function contentId(db: SqlDatabase, track: BoothTrack, date: string): number {
     .prepare(
       `INSERT INTO content (title, titleForSearch, bpmx100, length, trackNo, artist_id_artist, album_id,
         genre_id, label_id, key_id, releaseYear, dateAdded, path, fileName, fileSize, fileType, bitrate,
-        bitDepth, samplingRate, analysisDataFilePath, isHotCueAutoLoadOn, masterContentId)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+        bitDepth, samplingRate, analysisDataFilePath, isHotCueAutoLoadOn)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
     )
     .run(
       track.title,
@@ -63,7 +63,6 @@ function contentId(db: SqlDatabase, track: BoothTrack, date: string): number {
       track.sampleDepth,
       track.sampleRate,
       track.analyzePath,
-      track.legacyId,
     );
   return Number(row.lastInsertRowid);
 }

@@ -70,9 +70,21 @@ describe('writeOneLibrary', () => {
   it('adds a second crate beside the first, keeping every row and sharing tracks by path', async () => {
     const stick = new MemoryDirectory();
     await writeOneLibrary(stick, request('Friday', [boothTrack(1), boothTrack(2)]));
+    const before = await judgeSqlCipher(library(stick), rekordboxPassphrase);
     await writeOneLibrary(stick, request('Saturday', [boothTrack(2), boothTrack(3)]));
     const judged = await judgeSqlCipher(library(stick), rekordboxPassphrase);
     expect(judged.rows).toMatchObject({ content: 3, playlist: 2, playlist_content: 4, property: 1 });
+    for (const table of [
+      'content',
+      'artist',
+      'album',
+      'genre',
+      'label',
+      'key',
+      'playlist',
+      'playlist_content',
+    ])
+      expect(judged.data[table]?.slice(0, before.rows[table])).toEqual(before.data[table]);
   });
 
   it('refuses a stick whose exportLibrary.db is not a OneLibrary, leaving it as it was', async () => {
