@@ -83,7 +83,7 @@ export function addCrate(db: SqlDatabase, request: BoothLibraryRequest): void {
         .run(Number(next?.n ?? 1), request.playlistName, playlistAttribute).lastInsertRowid,
     );
     const add = db.prepare(
-      'INSERT OR IGNORE INTO playlist_content (playlist_id, content_id, sequenceNo) VALUES (?, ?, ?)',
+      'INSERT INTO playlist_content (playlist_id, content_id, sequenceNo) VALUES (?, ?, ?)',
     );
     for (const [i, id] of ids.entries()) add.run(playlistId, id, i + 1);
     const count = Number(db.prepare('SELECT count(*) AS n FROM content').get()?.n ?? 0);

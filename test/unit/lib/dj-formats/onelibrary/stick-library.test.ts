@@ -43,6 +43,8 @@ describe('writeOneLibrary', () => {
     await writeOneLibrary(stick, request('Friday', tracks));
     const judged = await judgeSqlCipher(library(stick), rekordboxPassphrase);
     expect(judged.integrity).toBe('ok');
+    expect(Object.keys(judged.tables)).toHaveLength(22);
+    expect(judged.tables.content).toHaveLength(46);
     expect(judged.rows).toMatchObject({
       content: 3,
       playlist: 1,
