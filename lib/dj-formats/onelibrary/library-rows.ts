@@ -37,14 +37,13 @@ function contentId(db: SqlDatabase, track: BoothTrack, date: string): number {
   const fileName = track.filePath.slice(track.filePath.lastIndexOf('/') + 1);
   const row = db
     .prepare(
-      `INSERT INTO content (title, titleForSearch, bpmx100, length, trackNo, artist_id_artist, album_id,
+      `INSERT INTO content (title, bpmx100, length, trackNo, artist_id_artist, album_id,
         genre_id, label_id, key_id, releaseYear, dateAdded, path, fileName, fileSize, fileType, bitrate,
         bitDepth, samplingRate, analysisDataFilePath, isHotCueAutoLoadOn)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
     )
     .run(
       track.title,
-      track.title.toLowerCase(),
       Math.round(track.analysis.bpm * 100),
       Math.round(track.analysis.durationMs / 1000),
       track.trackNumber,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BoothLibraryRequest, BoothTrack } from '../../../../../lib/dj-formats/booth-library.ts';
-import { rekordboxPassphrase } from '../../../../../lib/dj-formats/onelibrary/sqlcipher-pages.ts';
+import { emptyPlainDatabase } from '../../../../../lib/dj-formats/onelibrary/plain-database.ts';
+import {
+  encryptDatabase,
+  rekordboxPassphrase,
+} from '../../../../../lib/dj-formats/onelibrary/sqlcipher-pages.ts';
 import { oneLibraryWriter } from '../../../../../lib/dj-formats/onelibrary/stick-library.ts';
 import { StickExportError } from '../../../../../lib/dj-formats/rekordbox-device/stick-directory.ts';
 import { nodeSqliteEngine } from '../../../../helpers/node-sqlite-engine.ts';
@@ -109,6 +113,27 @@ describe('writeOneLibrary', () => {
     expect(failure).toBeInstanceOf(StickExportError);
     expect((failure as StickExportError).failure).toBe('foreign-library');
     expect(library(stick)).toEqual(foreign);
+  });
+
+  it('refuses a SQLCipher library under another key, leaving it as it was', async () => {
+    const stick = new MemoryDirectory();
+    const folder = await (await stick.getDirectoryHandle('PIONEER', { create: true })).getDirectoryHandle(
+      'rekordbox',
+      {
+        create: true,
+      },
+    );
+    const other = await encryptDatabase(emptyPlainDatabase(), 'not rekordbox');
+    const writable = await (
+      await folder.getFileHandle('exportLibrary.db', { create: true })
+    ).createWritable();
+    await writable.write(other);
+    await writable.close();
+    const failure = await writeOneLibrary(stick, request('Friday', [boothTrack(1)])).catch(
+      (error: unknown) => error,
+    );
+    expect((failure as StickExportError).failure).toBe('foreign-library');
+    expect(library(stick)).toEqual(other);
   });
 
   it('leaves the previous library readable when the stick fills up mid-write', async () => {
