@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoothLibraryRequest, BoothTrack } from '../../../../../lib/dj-formats/booth-library.ts';
 import { emptyPlainDatabase } from '../../../../../lib/dj-formats/onelibrary/plain-database.ts';
+import { oneLibraryTables } from '../../../../../lib/dj-formats/onelibrary/schema.ts';
 import {
   encryptDatabase,
   rekordboxPassphrase,
@@ -91,6 +92,54 @@ describe('writeOneLibrary', () => {
       'playlist_content',
     ])
       expect(judged.data[table]?.slice(0, before.rows[table])).toEqual(before.data[table]);
+  });
+
+  it('keeps every row of a library with histories, tags, cues and columns of its own', async () => {
+    const djs = await nodeSqliteEngine(emptyPlainDatabase(), (db) => {
+      db.exec(`${oneLibraryTables}
+        ALTER TABLE content ADD COLUMN laterColumn varchar;
+        INSERT INTO property VALUES ('rekordbox', '1000', 1, '2026-01-01', 0, 7);
+        INSERT INTO artist VALUES (1, 'Artist 2', 'artist 2');
+        INSERT INTO content (content_id, title, artist_id_artist, path, fileName, rating, djPlayCount, laterColumn)
+          VALUES (1, 'Their Edit', 1, '/Contents/Artist 2/Album/Artist 2 - Track 2.mp3', 'Artist 2 - Track 2.mp3', 5, 9, 'kept');
+        INSERT INTO cue VALUES (1, 1, 0, 3, 'drop', 0, 0, 0, 64000, NULL, 9600, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+        INSERT INTO history VALUES (1, 1, 'HISTORY 001', 0, NULL);
+        INSERT INTO history_content VALUES (1, 1, 1);
+        INSERT INTO myTag VALUES (1, 1, 'peak', 0, NULL);
+        INSERT INTO myTag_content VALUES (1, 1);
+        INSERT INTO menuItem VALUES (1, 128, 'ARTIST');
+        INSERT INTO playlist VALUES (1, 1, 'Theirs', NULL, 0, NULL);
+        INSERT INTO playlist_content VALUES (1, 1, 1);`);
+    });
+    const stick = new MemoryDirectory();
+    const folder = await (await stick.getDirectoryHandle('PIONEER', { create: true })).getDirectoryHandle(
+      'rekordbox',
+      {
+        create: true,
+      },
+    );
+    const writable = await (
+      await folder.getFileHandle('exportLibrary.db', { create: true })
+    ).createWritable();
+    await writable.write(await encryptDatabase(djs, rekordboxPassphrase));
+    await writable.close();
+    const before = await judgeSqlCipher(library(stick), rekordboxPassphrase);
+    await writeOneLibrary(stick, request('Friday', [boothTrack(2), boothTrack(4)]));
+    const after = await judgeSqlCipher(library(stick), rekordboxPassphrase);
+    for (const table of Object.keys(before.tables).filter((name) => name !== 'property'))
+      expect(after.data[table]?.slice(0, before.rows[table])).toEqual(before.data[table]);
+    expect(after.rows).toMatchObject({
+      content: 2,
+      playlist: 2,
+      playlist_content: 3,
+      history_content: 1,
+      cue: 1,
+    });
+    expect(after.data.property).toEqual([['rekordbox', '1000', 2, '2026-01-01', 0, 7]]);
+    expect(after.data.playlist_content?.slice(1)).toEqual([
+      [2, 1, 1],
+      [2, 2, 2],
+    ]);
   });
 
   it('refuses a stick whose exportLibrary.db is not a OneLibrary, leaving it as it was', async () => {
