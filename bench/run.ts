@@ -166,6 +166,7 @@ const goals: Record<string, { max?: number; min?: number }> = {
   cart_add_postgres_vs_sqlite_durable_ratio: { min: 1 },
   usb_export_s_1000: { max: 5 },
   stick_add_s_4000: { max: 3 },
+  usb_export_booths_s_1000: { max: 8 },
   set_order_ms_200: { max: 100 },
   usb_copy_heap_growth_mb: { max: 16 },
   tracklist_match_p95_ms_100: { max: 500 },

@@ -12,6 +12,9 @@
  *   disk's speed, for scale; and usb_copy_heap_growth_mb, the JavaScript heap still alive after a
  *   full collection at the last track's end against the first's (goal: flat, at most 16 MB).
  *
+ * - usb_export_booths_s_1000: the same crate for every booth library Crate writes (the legacy one
+ *   and VirtualDJ today), to another folder in the same run (issue #48's goal: at most 8 s with all
+ *   four libraries).
  * - stick_add_s_4000: 100 tracks added to a stick whose export.pdb already lists 4,000 (written
  *   first by our own writer, as rekordbox would have left it): the read, the audio-less files of the
  *   100 and the append to export.pdb (issue #46: existing pages are kept, new ones linked), to disk
@@ -26,6 +29,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { exportToBooths, writableBooths } from '../lib/dj-formats/booth-libraries.ts';
 import { readExportPdb } from '../lib/dj-formats/rekordbox-device/pdb-reader.ts';
 import { writeExportPdb } from '../lib/dj-formats/rekordbox-device/pdb-writer.ts';
 import type {
@@ -172,6 +176,19 @@ try {
   console.log(`usb_export_s_${trackCount}: ${seconds.toFixed(2)}`);
   console.log(`usb_export_cpu_s_${trackCount}: ${cpuSeconds.toFixed(2)}`);
 
+  const boothsFolder = mkdtempSync(join(tmpdir(), 'crate-usb-bench-booths-'));
+  const boothsStart = performance.now();
+  await exportToBooths(
+    diskFolder(boothsFolder),
+    { playlistName: 'Bench', tracks, date: '2026-11-27' },
+    writableBooths,
+  );
+  const boothsSeconds = (performance.now() - boothsStart) / 1000;
+  rmSync(boothsFolder, { recursive: true, force: true });
+  console.log(
+    `usb_export_booths_s_${trackCount}: ${boothsSeconds.toFixed(2)} (${writableBooths.join(', ')}; ${(boothsSeconds / seconds).toFixed(2)}x the legacy library alone)`,
+  );
+
   const addSeconds = await timeStickAdd(empty);
   console.log(`stick_add_s_4000: ${addSeconds.toFixed(2)}`);
   const chunk = makeMp3(160).subarray(0, 65536);
@@ -212,6 +229,7 @@ try {
   recordFigures({
     [`usb_export_s_${trackCount}`]: seconds,
     [`usb_export_cpu_s_${trackCount}`]: cpuSeconds,
+    [`usb_export_booths_s_${trackCount}`]: boothsSeconds,
     stick_add_s_4000: addSeconds,
     usb_copy_rss_growth_mb: growthMb,
     usb_copy_heap_growth_mb: heapGrowthMb,

@@ -7,6 +7,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
+import { writableBooths } from '../../lib/dj-formats/booth-libraries.ts';
+import type { BoothLibrary } from '../../lib/dj-formats/booth-library.ts';
 import type { StickDirectoryHandle } from '../../lib/dj-formats/rekordbox-device/stick-directory.ts';
 import { plural } from '../../lib/i18n/plural.ts';
 import { send } from '../../lib/protocol/send.ts';
@@ -64,31 +66,32 @@ function MissingList({ missing }: { missing: Outcome['missing'] }) {
 async function exportInto(
   target: StickDirectoryHandle,
   request: StickPageRequest,
-  onProgress: (done: number, total: number) => void,
+  { onProgress, booths }: Run,
 ): Promise<{ added: number; alreadyThere: number } | null> {
   const { result, missing } = await runStickExport(target, request, sources, {
     date: new Date().toISOString().slice(0, 10),
     noAnalysis: i18n.t('stick.noAnalysis'),
     onProgress,
+    booths,
   });
   request.missing = missing;
   return result;
 }
 
-type Progress = (done: number, total: number) => void;
+/** What a run is told: where it is, and the booth libraries to write besides the legacy one. */
+interface Run {
+  onProgress: (done: number, total: number) => void;
+  booths: readonly BoothLibrary[];
+}
 
 /** The crate into the folder picked; the outcome in words (null: nothing could be written). */
-async function writeIntoFolder(
-  target: FileSystemDirectoryHandle,
-  request: StickPageRequest,
-  onProgress: Progress,
-) {
-  const result = await exportInto(target as unknown as StickDirectoryHandle, request, onProgress);
+async function writeIntoFolder(target: FileSystemDirectoryHandle, request: StickPageRequest, run: Run) {
+  const result = await exportInto(target as unknown as StickDirectoryHandle, request, run);
   return result && plural('stick.added', result.added, String(result.alreadyThere), request.playlistName);
 }
 
 /** The crate as a stick's tree in the downloads folder; the outcome in words. */
-async function saveInDownloads(request: StickPageRequest, onProgress: Progress) {
+async function saveInDownloads(request: StickPageRequest, run: Run) {
   const name = stickFolderName(request.playlistName);
   const stick = new DownloadsStick(async (path, data) =>
     saveTextFile({
@@ -97,10 +100,49 @@ async function saveInDownloads(request: StickPageRequest, onProgress: Progress) 
       filename: `${name}/${path}`,
     }),
   );
-  const result = await exportInto(stick, request, onProgress);
+  const result = await exportInto(stick, request, run);
   if (!result) return null;
   await stick.saveHeld();
   return i18n.t('stick.savedDownloads', [name]);
+}
+
+const boothNames: Record<BoothLibrary, () => string> = {
+  'rekordbox-legacy': () => i18n.t('stick.boothPioneer'),
+  onelibrary: () => i18n.t('stick.boothOneLibrary'),
+  'engine-dj': () => i18n.t('stick.boothEngine'),
+  virtualdj: () => i18n.t('stick.boothVirtualDj'),
+};
+
+/** Which booths the stick serves: each library but the legacy one can be left out. */
+function BoothChoice({
+  chosen,
+  onChange,
+  disabled,
+}: {
+  chosen: readonly BoothLibrary[];
+  onChange(booths: readonly BoothLibrary[]): void;
+  disabled: boolean;
+}) {
+  return (
+    <fieldset class="booths">
+      <legend>{i18n.t('stick.booths')}</legend>
+      {writableBooths.map((booth) => (
+        <label key={booth} class="inline">
+          <input
+            type="checkbox"
+            checked={booth === 'rekordbox-legacy' || chosen.includes(booth)}
+            disabled={disabled || booth === 'rekordbox-legacy'}
+            onChange={(event) =>
+              onChange(
+                event.currentTarget.checked ? [...chosen, booth] : chosen.filter((other) => other !== booth),
+              )
+            }
+          />
+          {boothNames[booth]()}
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 export function UsbStickPage() {
@@ -126,13 +168,15 @@ function StickExport({ crate }: { crate: StickPageRequest }) {
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Every booth library on by default; the legacy one always (it places the audio the others list).
+  const [booths, setBooths] = useState<readonly BoothLibrary[]>(writableBooths);
 
   useEffect(() => {
     if (directoryPicker) void lastStickFolder().then(setFolder);
   }, []);
 
   /** One export of a copy of the crate (its missing list grows by the tracks without analysis). */
-  async function run(write: (request: StickPageRequest, onProgress: Progress) => Promise<string | null>) {
+  async function run(write: (request: StickPageRequest, run: Run) => Promise<string | null>) {
     setProblem(null);
     setOutcome(null);
     try {
@@ -142,9 +186,10 @@ function StickExport({ crate }: { crate: StickPageRequest }) {
       }
       setStatus(i18n.t('stick.preparing'));
       const request = { ...crate, missing: [...crate.missing] };
-      const text = await write(request, (done, total) =>
-        setStatus(i18n.t('stick.progress', [String(done), String(total)])),
-      );
+      const text = await write(request, {
+        onProgress: (done, total) => setStatus(i18n.t('stick.progress', [String(done), String(total)])),
+        booths,
+      });
       setOutcome({ text: text ?? '', missing: request.missing });
     } catch (caught) {
       setProblem(stickFailureMessage(caught));
@@ -154,8 +199,7 @@ function StickExport({ crate }: { crate: StickPageRequest }) {
   }
 
   async function writeToKnown(target: FileSystemDirectoryHandle) {
-    if (await mayWrite(target))
-      await run((request, onProgress) => writeIntoFolder(target, request, onProgress));
+    if (await mayWrite(target)) await run((request, options) => writeIntoFolder(target, request, options));
     else setProblem(i18n.t('stick.permissionDenied'));
   }
 
@@ -169,13 +213,14 @@ function StickExport({ crate }: { crate: StickPageRequest }) {
     }
     await rememberStickFolder(picked);
     setFolder(picked);
-    await run((request, onProgress) => writeIntoFolder(picked, request, onProgress));
+    await run((request, options) => writeIntoFolder(picked, request, options));
   }
 
   const busy = status !== null;
   return (
     <>
       <p>{plural('stick.intro', crate.entries.length, crate.playlistName)}</p>
+      <BoothChoice chosen={booths} onChange={setBooths} disabled={busy} />
       {!directoryPicker && <p>{i18n.t('stick.noPicker')}</p>}
       <p>
         {folder && (

@@ -5,12 +5,14 @@
  */
 import { formatKey, isHarmonic, type MusicalKey, parseKey } from '../contract/musical-key.ts';
 import { isBpm } from '../contract/track-display.ts';
-import { orderAsSet } from '../set-order/set-order.ts';
+import { type EnergyShape, orderAsSet } from '../set-order/set-order.ts';
 
 /** What a row knows of its track's tempo and key; either may be missing. */
 export interface TrackFacts {
   bpm?: number | null;
   key?: string | null;
+  /** 1 to 10, from the store's analysis, where it is known (the set order's energy shape). */
+  energy?: number | null;
 }
 
 /** "set": in the order that mixes best (lib/set-order), offered where a crate is, the cart. */
@@ -18,6 +20,8 @@ export type TrackSort = 'newest' | 'bpm' | 'key' | 'set';
 
 export interface TrackView {
   sort: TrackSort;
+  /** The energy a set follows, when sorted as one. */
+  shape?: EnergyShape;
   /** The BPM range, both ends included; null leaves that end open. */
   minBpm: number | null;
   maxBpm: number | null;
@@ -57,7 +61,7 @@ export function viewTracks<T>(items: readonly T[], factsOf: (item: T) => TrackFa
     return true;
   });
   if (view.sort === 'newest') return kept;
-  if (view.sort === 'set') return asSet(kept, factsOf).items;
+  if (view.sort === 'set') return asSet(kept, factsOf, view.shape).items;
   const value = (item: T): number | null => {
     const facts = factsOf(item);
     if (view.sort === 'bpm') return isBpm(facts.bpm) ? facts.bpm : null;
@@ -77,12 +81,18 @@ export function viewTracks<T>(items: readonly T[], factsOf: (item: T) => TrackFa
 export function asSet<T>(
   items: readonly T[],
   factsOf: (item: T) => TrackFacts,
+  shape: EnergyShape = 'build',
 ): { items: T[]; clashes: number; unplaced: number } {
   const tracks = items.map((item, id) => {
     const facts = factsOf(item);
-    return { id, bpm: isBpm(facts.bpm) ? facts.bpm : null, key: parseKey(facts.key), energy: null };
+    return {
+      id,
+      bpm: isBpm(facts.bpm) ? facts.bpm : null,
+      key: parseKey(facts.key),
+      energy: facts.energy ?? null,
+    };
   });
-  const set = orderAsSet(tracks, { shape: 'build' });
+  const set = orderAsSet(tracks, { shape });
   return {
     items: set.order.map((track) => items[track.id] as T),
     clashes: set.clashes,

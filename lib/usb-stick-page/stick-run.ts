@@ -4,8 +4,10 @@
  * the folder picked or the downloads tree. The store is reached through the given sources.
  */
 import type { TrackAnalysis } from '../contract/track-analysis.ts';
+import { exportToBooths } from '../dj-formats/booth-libraries.ts';
+import type { BoothLibrary } from '../dj-formats/booth-library.ts';
 import type { StickDirectoryHandle } from '../dj-formats/rekordbox-device/stick-directory.ts';
-import { exportToStick, type StickExportResult } from '../dj-formats/rekordbox-device/stick-export.ts';
+import type { StickExportResult } from '../dj-formats/rekordbox-device/stick-export.ts';
 import { entryArtistsAndTitle } from '../dj-formats/saved-file.ts';
 import type { StickPageRequest } from '../storage/items.ts';
 import { type StickSources, stickTrackOf } from './stick-tracks.ts';
@@ -32,7 +34,14 @@ export async function runStickExport(
     date,
     noAnalysis,
     onProgress,
-  }: { date: string; noAnalysis: string; onProgress?: (done: number, total: number) => void },
+    booths = [],
+  }: {
+    date: string;
+    noAnalysis: string;
+    onProgress?: (done: number, total: number) => void;
+    /** The booth libraries to write besides the legacy one (booth-libraries.ts). */
+    booths?: readonly BoothLibrary[];
+  },
 ): Promise<StickRunOutcome> {
   const trackIds = [...new Set(request.entries.map((entry) => entry.track.id))];
   const analyses = new Map<number, TrackAnalysis>();
@@ -47,11 +56,10 @@ export async function runStickExport(
     return [];
   });
   if (tracks.length === 0) return { result: null, missing };
-  const result = await exportToStick(target, {
-    playlistName: request.playlistName,
-    tracks,
-    date,
-    onProgress,
-  });
+  const result = await exportToBooths(
+    target,
+    { playlistName: request.playlistName, tracks, date, onProgress },
+    booths,
+  );
   return { result, missing };
 }

@@ -444,6 +444,7 @@ export async function exportAndShareCart<P extends JourneyPage>(
   );
 
   // Shared as a crate file, which imports into another cart: the owned release is skipped.
+  await exporter.close();
   const share = new CrateSharePanelPage(popup.page);
   await share.share();
   const fileName = `${cartName}.crate.json`;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { defaultCartName } from '../../../lib/contract/cart-name.ts';
 import { itemKey } from '../../../lib/contract/item-key.ts';
+import type { KeyNotation } from '../../../lib/contract/musical-key.ts';
 import { samplePath } from '../../../lib/contract/store-urls.ts';
 import { formatCount } from '../../../lib/i18n/intl.ts';
 import { plural } from '../../../lib/i18n/plural.ts';
@@ -10,8 +11,9 @@ import { type CartOverlap, findCartOverlap } from '../../../lib/popup/cart-overl
 import { formatMoney } from '../../../lib/popup/money.ts';
 import { openTab } from '../../../lib/popup/open-tab.ts';
 import { type CartViewValue, cartCacheKey, rememberShownCart } from '../../../lib/popup/popup-snapshot.ts';
-import { allTracks, isAllTracks } from '../../../lib/popup/track-facts.ts';
+import { allTracks, isAllTracks, type TrackView } from '../../../lib/popup/track-facts.ts';
 import { send } from '../../../lib/protocol/send.ts';
+import type { EnergyShape } from '../../../lib/set-order/set-order.ts';
 import type { Cached, CacheScope } from '../../../lib/storage/popup-cache.ts';
 import { CrateSharePanel } from '../crates/crate-share-panel.tsx';
 import { useCachedResource } from '../data-hooks/use-cached-resource.ts';
@@ -25,6 +27,7 @@ import { CartItemRow } from './cart-item-row.tsx';
 import { CartMessages } from './cart-messages.tsx';
 import { FormatSwitcher } from './format-switcher.tsx';
 import { useCartChanges } from './use-cart-changes.ts';
+import { useCartEnergies } from './use-cart-energies.ts';
 import { useCatalogFacts } from './use-catalog-facts.ts';
 import { useCollectionSource } from './use-collection.ts';
 
@@ -66,6 +69,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   const notation = useKeyNotation();
   const [trackView, setTrackView] = useState(allTracks);
   const { facts, failed: factsFailed } = useCatalogFacts(scope, cart.cached?.value.cart.items ?? []);
+  const energies = useCartEnergies(cart.cached?.value.cart.items ?? [], trackView.sort === 'set');
   const { busy } = changes;
   // The first paint shows the rows in view; a 200-item cart renders the rest right after it.
   const [rowLimit, setRowLimit] = useState(firstPaintRows);
@@ -86,8 +90,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
     ownedFormatsOf,
     collectionSourceOf,
   );
-  const narrowed = !isAllTracks(trackView);
-  const shown = shownItems(items, facts, trackView);
+  const shown = shownItems(items, facts, trackView, energies);
   const yours = cartName === defaultCartName;
   return (
     <div class="cart-tab">
@@ -111,15 +114,13 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
             disabled={busy !== null}
             onApply={changes.setAll}
           />
-          <div class="filters">
-            <TrackViewFilters view={trackView} notation={notation} onChange={setTrackView} asSet />
-          </div>
-          {narrowed && (
-            <p class="filter-count" role="status">
-              {plural('popup.cart.shownOf', items.length, formatCount(shown.length))}
-            </p>
-          )}
-          {trackView.sort === 'set' && <SetSummary set={cartSet(shown, facts)} />}
+          <CartViewControls
+            view={trackView}
+            onView={setTrackView}
+            notation={notation}
+            counts={{ all: items.length, shown: shown.length }}
+            set={() => cartSet(shown, facts, energies, trackView.shape)}
+          />
           <ul
             class="cart-items"
             aria-label={
@@ -152,20 +153,94 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
           />
         </>
       )}
-      <CrateSharePanel cartName={cartName} items={items} />
+      {/* Sorted as a set, the cart is shared and exported in that order (the stick's playlist too). */}
+      <CrateSharePanel
+        cartName={cartName}
+        items={trackView.sort === 'set' ? cartSet(items, facts, energies, trackView.shape).items : items}
+      />
     </div>
   );
 }
 
 /** How the cart plays in the order shown: its clashes, and the tracks it could not place. */
-function SetSummary({ set }: { set: ReturnType<typeof cartSet> }) {
+/** Sort, BPM range and "harmonic with"; how many items they leave; the set's energy and clashes. */
+function CartViewControls({
+  view,
+  onView,
+  notation,
+  counts,
+  set,
+}: {
+  view: TrackView;
+  onView(view: TrackView): void;
+  notation: KeyNotation;
+  counts: { all: number; shown: number };
+  set(): ReturnType<typeof cartSet>;
+}) {
   return (
-    <p class="set-summary" role="status">
-      {set.clashes === 0
-        ? i18n.t('popup.cart.setNoClash')
-        : plural('popup.cart.setClashes', set.clashes, formatCount(set.clashes))}
-      {set.unplaced > 0 && ` · ${plural('popup.cart.setUnplaced', set.unplaced, formatCount(set.unplaced))}`}
-    </p>
+    <>
+      <div class="filters">
+        <TrackViewFilters view={view} notation={notation} onChange={onView} asSet />
+      </div>
+      {!isAllTracks(view) && (
+        <p class="filter-count" role="status">
+          {plural('popup.cart.shownOf', counts.all, formatCount(counts.shown))}
+        </p>
+      )}
+      {view.sort === 'set' && (
+        <SetSummary
+          set={set()}
+          shape={view.shape ?? 'build'}
+          onShape={(shape) => onView({ ...view, shape })}
+        />
+      )}
+    </>
+  );
+}
+
+const shapes: Record<EnergyShape, () => string> = {
+  build: () => i18n.t('popup.cart.shapeBuild'),
+  waves: () => i18n.t('popup.cart.shapeWaves'),
+  keep: () => i18n.t('popup.cart.shapeKeep'),
+};
+
+function SetSummary({
+  set,
+  shape,
+  onShape,
+}: {
+  set: ReturnType<typeof cartSet>;
+  shape: EnergyShape;
+  onShape(shape: EnergyShape): void;
+}) {
+  return (
+    <>
+      <label class="inline">
+        {i18n.t('popup.cart.shape')}
+        <select
+          value={shape}
+          onChange={(event) => {
+            const chosen = (Object.keys(shapes) as EnergyShape[]).find(
+              (s) => s === event.currentTarget.value,
+            );
+            if (chosen) onShape(chosen);
+          }}
+        >
+          {(Object.keys(shapes) as EnergyShape[]).map((value) => (
+            <option key={value} value={value}>
+              {shapes[value]()}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p class="set-summary" role="status">
+        {set.clashes === 0
+          ? i18n.t('popup.cart.setNoClash')
+          : plural('popup.cart.setClashes', set.clashes, formatCount(set.clashes))}
+        {set.unplaced > 0 &&
+          ` · ${plural('popup.cart.setUnplaced', set.unplaced, formatCount(set.unplaced))}`}
+      </p>
+    </>
   );
 }
 

@@ -70,6 +70,12 @@ export class CrateExportPage<P extends UiPage> {
       .waitFor({ timeout: 30_000 });
   }
 
+  /** Closes the dialog, which lies over the popup's foot, as a person does before going on. */
+  async close(): Promise<void> {
+    await this.dialog.getByRole('button', { name: this.words.t('popup.export.close'), exact: true }).click();
+    await this.dialog.waitFor({ state: 'detached' });
+  }
+
   /** The one line under the format that says how its application imports the file. */
   get howTo(): LocatorOf<P> {
     return this.dialog.locator('p.hint') as LocatorOf<P>;

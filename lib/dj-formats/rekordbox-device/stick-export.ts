@@ -71,6 +71,8 @@ export interface StickExportResult {
   added: number;
   alreadyThere: number;
   library: StickLibrary;
+  /** The crate in its order, each track once, with the row the stick lists it by (new or already there). */
+  crate: { track: StickExportTrack; row: StickTrack }[];
 }
 
 const databasePath = ['PIONEER', 'rekordbox', 'export.pdb'];
@@ -309,6 +311,7 @@ export async function exportToStick(
     const folders = new StickFolders(root);
     const trackIds: number[] = [];
     const inCrate = new Set<number>();
+    const crateTracks: StickExportTrack[] = [];
     const added: StickTrack[] = [];
     for (const [i, track] of request.tracks.entries()) {
       let id = byIdentity.get(identity(track));
@@ -319,13 +322,26 @@ export async function exportToStick(
         byIdentity.set(identity(row), row.id);
         id = row.id;
       }
-      if (!inCrate.has(id)) trackIds.push(id);
+      if (!inCrate.has(id)) {
+        trackIds.push(id);
+        crateTracks.push(track);
+      }
       inCrate.add(id);
       request.onProgress?.(i + 1, request.tracks.length);
     }
     await writeSettingsWhenAbsent(folders);
     const written = await replaceDatabase(folders, newDatabase(existing, library, added, request, trackIds));
-    return { added: added.length, alreadyThere: request.tracks.length - added.length, library: written };
+    const rows = new Map(written.tracks.map((row) => [row.id, row]));
+    const crate = trackIds.flatMap((id, i) => {
+      const row = rows.get(id);
+      return row ? [{ track: crateTracks[i] as StickExportTrack, row }] : [];
+    });
+    return {
+      added: added.length,
+      alreadyThere: request.tracks.length - added.length,
+      library: written,
+      crate,
+    };
   } catch (error) {
     if (error instanceof StickExportError) throw error;
     throw new StickExportError(failureOf(error), error);

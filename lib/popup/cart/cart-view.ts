@@ -4,6 +4,7 @@ import { itemKey } from '../../contract/item-key.ts';
 import type { CartItem } from '../../contract/wire.ts';
 import { plural } from '../../i18n/plural.ts';
 import type { CatalogFacts } from '../../protocol/messages.ts';
+import type { EnergyShape } from '../../set-order/set-order.ts';
 import type { CartViewValue } from '../popup-snapshot.ts';
 import { asSet, isAllTracks, type TrackView, viewTracks } from '../track-facts.ts';
 
@@ -24,28 +25,43 @@ export const shownItems = (
   items: readonly CartItem[],
   facts: ReadonlyMap<string, CatalogFacts>,
   trackView: TrackView,
+  energies: ReadonlyMap<number, number> = new Map(),
 ): readonly CartItem[] => {
   if (isAllTracks(trackView)) return items;
   if (trackView.sort !== 'set') return viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, trackView);
-  return cartSet(
-    viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, { ...trackView, sort: 'newest' }),
-    facts,
-  ).items;
+  const narrowed = viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, { ...trackView, sort: 'newest' });
+  return cartSet(narrowed, facts, energies, trackView.shape).items;
 };
 
 type CartSet = ReturnType<typeof asSet<CartItem>>;
+interface SetInput {
+  items: readonly CartItem[];
+  facts: ReadonlyMap<string, CatalogFacts>;
+  energies: ReadonlyMap<number, number>;
+  shape: EnergyShape | undefined;
+}
 /** The last set worked out: the tab draws more often than its cart or facts change, and 200 items take 0.1 s. */
-let lastSet:
-  | { items: readonly CartItem[]; facts: ReadonlyMap<string, CatalogFacts>; set: CartSet }
-  | undefined;
+let lastSet: (SetInput & { set: CartSet }) | undefined;
 
 /** The cart's items in the order that plays as a set, its clashes, and how many it could not place. */
-export function cartSet(items: readonly CartItem[], facts: ReadonlyMap<string, CatalogFacts>): CartSet {
+export function cartSet(
+  items: readonly CartItem[],
+  facts: ReadonlyMap<string, CatalogFacts>,
+  energies: ReadonlyMap<number, number>,
+  shape: EnergyShape | undefined,
+): CartSet {
   const same =
     lastSet?.facts === facts &&
+    lastSet.energies === energies &&
+    lastSet.shape === shape &&
     lastSet.items.length === items.length &&
     lastSet.items.every((item, i) => item === items[i]);
-  if (!same || !lastSet)
-    lastSet = { items, facts, set: asSet(items, (item) => facts.get(itemKey(item)) ?? {}) };
+  if (!same || !lastSet) {
+    const factsOf = (item: CartItem) => ({
+      ...facts.get(itemKey(item)),
+      energy: item.type === 'track' ? energies.get(item.id) : undefined,
+    });
+    lastSet = { items, facts, energies, shape, set: asSet(items, factsOf, shape) };
+  }
   return lastSet.set;
 }

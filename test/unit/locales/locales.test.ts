@@ -35,10 +35,15 @@ describe('locales', () => {
     });
 
     /**
-     * The DJ's own words, which German and Spanish DJs use as they are (issue #28): a message made
-     * of these alone ("$1 tracks", "BPM", "Release") may read as in English.
+     * The DJ's own words, which German and Spanish DJs use as they are (issue #28), and the names of
+     * the players and programs, which no language translates: a message made of these alone ("$1
+     * tracks", "BPM", "Release", "VirtualDJ") may read as in English.
      */
-    const djWords = new Set('track tracks release releases label labels remix bpm genre'.split(' '));
+    const djWords = new Set(
+      'track tracks release releases label labels remix bpm genre virtualdj pioneer opus quad xdj az cdj x onelibrary denon numark rane engine dj'.split(
+        ' ',
+      ),
+    );
     const onlyDjWords = (text: string) =>
       [...text.matchAll(/\p{L}+/gu)].every(([word]) => djWords.has(word.toLowerCase()));
 

@@ -4,7 +4,7 @@
  * dialog handed over is saved as a stick's tree in the downloads, the database last, and what
  * could not go on the stick is listed with why.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { UsbStickPage } from '../../../../components/usb-stick/usb-stick-page.tsx';
@@ -84,6 +84,24 @@ describe('the USB stick page', () => {
     );
     expect(saved.at(-1)).toBe('Club (USB stick)/PIONEER/rekordbox/export.pdb');
     expect(saved.filter((name) => /ANLZ0000\.(DAT|EXT)$/.test(name))).toHaveLength(2);
+    // Every booth library on by default: VirtualDJ's database and the crate as its playlist too.
+    expect(saved).toContain('Club (USB stick)/VirtualDJ/database.xml');
+    expect(saved).toContain('Club (USB stick)/VirtualDJ/Playlists/Club.vdjfolder');
+  });
+
+  it('leaves VirtualDJ out when the DJ unticks it; the Pioneer library cannot be left out', async () => {
+    store();
+    const saved = modelDownloads();
+    render(<UsbStickPage />);
+    const booths = await screen.findByRole('group', { name: 'The booths this stick serves' });
+    expect(
+      (within(booths).getByLabelText('Pioneer CDJ and XDJ (rekordbox)') as HTMLInputElement).disabled,
+    ).toBe(true);
+    fireEvent.click(within(booths).getByLabelText('VirtualDJ'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save in the downloads folder' }));
+    await screen.findByText(/Saved in your downloads/);
+    expect(saved.at(-1)).toBe('Club (USB stick)/PIONEER/rekordbox/export.pdb');
+    expect(saved.filter((name) => name.includes('/VirtualDJ/'))).toEqual([]);
   });
 
   it('asks to sign in first, and writes nothing', async () => {

@@ -7,6 +7,7 @@ import type { CartItem } from '../../../../../lib/contract/wire.ts';
 import { cartStateItem } from '../../../../../lib/storage/items.ts';
 import { popupCache } from '../../../../../lib/storage/popup-cache.ts';
 import { getMessageFrom, readLocale } from '../../../../helpers/locales.ts';
+import { modelDownloads } from '../../../../helpers/model-downloads.ts';
 import {
   cartItem,
   cartOf,
@@ -174,10 +175,55 @@ describe('the cart tab', () => {
     const played = titles();
     // 8A, 9A, 10A or the same walk back, and the track without a key or BPM last.
     expect([
-      ['Track 2 (Original Mix)', 'Track 1 (Original Mix)', 'Track 3 (Original Mix)', 'Track 4 (Original Mix)'],
-      ['Track 3 (Original Mix)', 'Track 1 (Original Mix)', 'Track 2 (Original Mix)', 'Track 4 (Original Mix)'],
+      [
+        'Track 2 (Original Mix)',
+        'Track 1 (Original Mix)',
+        'Track 3 (Original Mix)',
+        'Track 4 (Original Mix)',
+      ],
+      [
+        'Track 3 (Original Mix)',
+        'Track 1 (Original Mix)',
+        'Track 2 (Original Mix)',
+        'Track 4 (Original Mix)',
+      ],
     ]).toContainEqual(played);
-    expect(screen.getByText(/^As a set:/).textContent).toBe('As a set: no clash · 1 without a key or BPM at the end');
+    expect(screen.getByText(/^As a set:/).textContent).toBe(
+      'As a set: no clash · 1 without a key or BPM at the end',
+    );
+    // Shared (and exported, and put on a stick) in that order.
+    const saved = modelDownloads();
+    fireEvent.click(screen.getByRole('button', { name: 'Share this cart' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const shared = JSON.parse(await (saved[0]?.text ?? '')) as { items: { id: number }[] };
+    expect(shared.items.map((item) => `Track ${item.id} (Original Mix)`)).toEqual(played);
+  });
+
+  it("builds a set up by the energies of the store's analyses, or keeps it level", async () => {
+    const fee = { wav: { value: 1, currency: 'USD' }, aiff: { value: 1, currency: 'USD' } };
+    const energy = { 1: 9, 2: 3, 3: 6 } as Record<number, number>;
+    const sent = fakeBackground({
+      viewCart: () => cartOf([cartItem(1), cartItem(2), cartItem(3)]),
+      catalogFacts: () => [1, 2, 3].map((id) => ({ id, type: 'track', fee, bpm: 126, key: 'A min' })),
+      trackAnalyses: ({ ids }: { ids: number[] }) =>
+        ids.map((id) => ({ id, analysis: { energy: { level: energy[id], sections: [] } } })),
+    });
+    renderCart();
+    await screen.findAllByText('126 BPM');
+    const titles = () =>
+      screen
+        .getAllByRole('listitem')
+        .map((row) => row.querySelector('.item-title')?.textContent?.slice(0, 7));
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'set' } });
+    await waitFor(() => expect(titles()).toEqual(['Track 2', 'Track 3', 'Track 1']));
+    // Asked only once sorted as a set, for the cart's tracks in one message.
+    expect(sent.filter((message) => message.kind === 'trackAnalyses')).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Energy'), { target: { value: 'keep' } });
+    // Level: 9 next to 6 next to 3, whichever way round.
+    expect([
+      ['Track 1', 'Track 3', 'Track 2'],
+      ['Track 2', 'Track 3', 'Track 1'],
+    ]).toContainEqual(titles());
   });
 
   it('paints the cached cart at once and says it is refreshing while the store is asked', async () => {

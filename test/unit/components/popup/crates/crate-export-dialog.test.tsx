@@ -5,7 +5,6 @@
  * cannot (not bought, not downloaded) is listed as missing with the reason.
  */
 
-import { resolveObjectURL } from 'node:buffer';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -14,6 +13,7 @@ import { CrateSharePanel } from '../../../../../components/popup/crates/crate-sh
 import type { TrackAnalysis } from '../../../../../lib/contract/track-analysis.ts';
 import type { AudioFormat, LibraryEntry } from '../../../../../lib/contract/wire.ts';
 import { crateExportFormatSetting, stickExportRequestItem } from '../../../../../lib/storage/items.ts';
+import { modelDownloads } from '../../../../helpers/model-downloads.ts';
 import { cartItem, fakeBackground, libraryEntry } from '../../../../helpers/popup-fixtures.ts';
 
 function owned(trackId: number, format: AudioFormat, releaseId = 500 + trackId): LibraryEntry {
@@ -24,29 +24,6 @@ function owned(trackId: number, format: AudioFormat, releaseId = 500 + trackId):
     audioFormat: format,
     track: { ...entry.track, release: { ...entry.track.release, id: releaseId } },
   };
-}
-
-/** The browser's downloads: each file's text, read from its Blob URL, and the download completes. */
-function modelDownloads() {
-  const saved: { filename: string; text: Promise<string> }[] = [];
-  type Listener = (delta: { id: number; state: { current: string } }) => void;
-  const listeners = new Set<Listener>();
-  vi.spyOn(fakeBrowser.downloads, 'download').mockImplementation(async (options) => {
-    const blob = resolveObjectURL(options.url);
-    saved.push({ filename: options.filename ?? '', text: blob ? blob.text() : Promise.resolve('') });
-    const id = saved.length;
-    queueMicrotask(() => {
-      for (const listener of listeners) listener({ id, state: { current: 'complete' } });
-    });
-    return id;
-  });
-  vi.spyOn(fakeBrowser.downloads.onChanged, 'addListener').mockImplementation((listener) => {
-    listeners.add(listener as unknown as Listener);
-  });
-  vi.spyOn(fakeBrowser.downloads.onChanged, 'removeListener').mockImplementation((listener) => {
-    listeners.delete(listener as unknown as Listener);
-  });
-  return saved;
 }
 
 beforeEach(() => {
