@@ -1,9 +1,9 @@
 /**
  * The DJ formats have one home, lib/dj-formats/ (docs/dj-formats.md): a file elsewhere in the
  * extension or the store that spells a format's own markers (a rekordbox XML root, a Traktor NML
- * element, an M3U8 directive, a VirtualDJ database or playlist, a Serato crate record or analysis
- * frame, an ID3 frame id) holds format code that belongs there. Comment lines are passed by (they may name a format); tests,
- * docs, scripts and benches are not scanned.
+ * element, an M3U8 directive, a VirtualDJ database or playlist, a OneLibrary file, a Serato crate
+ * record or analysis frame, an ID3 frame id) holds format code that belongs there. Comment lines are
+ * passed by (they may name a format); tests, docs, scripts and benches are not scanned.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -22,6 +22,7 @@ const markers: { format: string; pattern: RegExp }[] = [
     pattern: /Serato (?:BeatGrid|Markers2|Markers_|Overview|Autotags|Analysis)\b/,
   },
   { format: 'VirtualDJ', pattern: /VirtualDJ_Database|<VirtualFolder\b|\.vdjfolder\b/ },
+  { format: 'Pioneer OneLibrary', pattern: /exportLibrary\.db\b/ },
   { format: 'ID3 frames', pattern: /['"](?:GEOB|TXXX|TIT2|TPE1|TPE4|TALB|TBPM|TKEY|APIC)['"]/ },
 ];
 

@@ -206,6 +206,8 @@ describe('DJ format code', () => {
     write('lib/options/collection/traktor.ts', "if (tag.name === 'PRIMARYKEY') read();");
     write('components/popup/crate.tsx', 'const nml = `<NML VERSION="19">`;');
     write('lib/usb-stick/booths.ts', "const playlist = name + '.vdjfolder';");
+    write('lib/usb-stick-page/onelibrary.ts', "const name = 'exportLibrary.db';");
+    write('lib/dj-formats/onelibrary/stick-library.ts', "const fileName = 'exportLibrary.db';");
     write('lib/dj-formats/virtualdj/reader.ts', "const root = 'VirtualDJ_Database';");
     write('lib/dj-formats/m3u8/m3u8.ts', "const lines = ['#EXTM3U'];");
     write('lib/dj-formats/serato/frames.ts', "const d = 'Serato Overview';");
@@ -216,6 +218,7 @@ describe('DJ format code', () => {
       { file: 'lib/options/collection/traktor.ts', line: 1, format: 'Traktor NML' },
       { file: 'lib/popup/crate-export.ts', line: 1, format: 'M3U8' },
       { file: 'lib/popup/crate-export.ts', line: 2, format: 'rekordbox XML' },
+      { file: 'lib/usb-stick-page/onelibrary.ts', line: 1, format: 'Pioneer OneLibrary' },
       { file: 'lib/usb-stick/booths.ts', line: 1, format: 'VirtualDJ' },
       { file: 'server/audio/id3.ts', line: 1, format: 'ID3 frames' },
       { file: 'server/audio/serato.ts', line: 2, format: 'Serato analysis frames' },
