@@ -124,6 +124,12 @@ describe.runIf(canRun)('Mixxx imports the USB sticks Crate writes', () => {
       tracks: [4, 5].map((n) => makeExportTrack(n)),
       date,
     });
+    // A second crate on the same stick, as a DJ adds one each week: the first must stay listed.
+    await exportToStick(demo, {
+      playlistName: 'Monday',
+      tracks: [7, 6].map((n) => makeExportTrack(n)),
+      date,
+    });
     save(demo, sticks.demo);
 
     // A display of its own: the first number without an X server's lock file.
@@ -184,14 +190,22 @@ describe.runIf(canRun)('Mixxx imports the USB sticks Crate writes', () => {
     }
   });
 
-  it("lists the stick rekordbox made with a crate added: the DJ's tracks and the crate", async () => {
+  it("lists the stick rekordbox made with two crates added: the DJ's tracks and both crates", async () => {
     const device = `${label}D`;
     click(88, 543);
     const titles = await until(() => {
       const found = importedTitles(device);
-      return found.length === demoTitles.length + 2 ? found : undefined;
+      return found.length === demoTitles.length + 4 ? found : undefined;
     }, `Mixxx's import of ${device}`);
-    expect(titles).toEqual([...demoTitles, 'Track 4', 'Track 5']);
+    expect(titles).toEqual([...demoTitles, 'Track 4', 'Track 5', 'Track 7', 'Track 6']);
+    // The device's own list of all its tracks, the DJ's first; each crate in its own order.
+    expect(playlistTitles(sticks.demo)).toEqual(titles);
     expect(playlistTitles(`${sticks.demo}-->Sunday`)).toEqual(['Track 4', 'Track 5']);
+    expect(playlistTitles(`${sticks.demo}-->Monday`)).toEqual(['Track 7', 'Track 6']);
+    // The fixture stick has no playlist of its own: the device's list and the two crates, no more.
+    const playlists = query<{ name: string }>('SELECT name FROM rekordbox_playlists ORDER BY id')
+      .map((playlist) => playlist.name)
+      .filter((name) => name.startsWith(sticks.demo));
+    expect(playlists).toEqual([sticks.demo, `${sticks.demo}-->Sunday`, `${sticks.demo}-->Monday`]);
   });
 });
