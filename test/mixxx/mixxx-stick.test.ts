@@ -10,7 +10,8 @@
  * and selects a device (Mixxx imports it into its rekordbox_* tables). The test does the same with
  * xdotool's mouse on an Xvfb screen of its own (the keyboard does not reach Qt's sidebar without
  * a window manager), at the places Mixxx 2.3's default skin draws them on a 1280x800 screen, and
- * then reads what Mixxx imported from its mixxxdb.sqlite.
+ * then reads what Mixxx imported from its mixxxdb.sqlite; last it loads a crate track into a deck
+ * and quits, for the grid and cues Mixxx read from the track's ANLZ files.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
