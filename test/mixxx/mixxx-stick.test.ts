@@ -10,12 +10,22 @@
  * and selects a device (Mixxx imports it into its rekordbox_* tables). The test does the same with
  * xdotool's mouse on an Xvfb screen of its own (the keyboard does not reach Qt's sidebar without
  * a window manager), at the places Mixxx 2.3's default skin draws them on a 1280x800 screen, and
- * then reads what Mixxx imported from its mixxxdb.sqlite.
+ * then reads what Mixxx imported from its mixxxdb.sqlite; last it loads a crate track into a deck
+ * and quits, for the grid and cues Mixxx read from the track's ANLZ files.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readExportPdb } from '../../lib/dj-formats/rekordbox-device/pdb-reader.ts';
@@ -124,7 +134,20 @@ describe.runIf(canRun)('Mixxx imports the USB sticks Crate writes', () => {
       tracks: [4, 5].map((n) => makeExportTrack(n)),
       date,
     });
+    // A second crate on the same stick, as a DJ adds one each week: the first must stay listed.
+    await exportToStick(demo, {
+      playlistName: 'Monday',
+      tracks: [7, 6].map((n) => makeExportTrack(n)),
+      date,
+    });
     save(demo, sticks.demo);
+    // The clicks land by position: another folder under /media (a stick a killed run left) would
+    // move the devices in the sidebar.
+    expect(readdirSync('/media').sort()).toEqual(
+      Object.values(sticks)
+        .map((path) => basename(path))
+        .sort(),
+    );
 
     // A display of its own: the first number without an X server's lock file.
     let number = 90;
@@ -157,7 +180,11 @@ describe.runIf(canRun)('Mixxx imports the USB sticks Crate writes', () => {
   }, 180_000);
 
   afterAll(() => {
-    for (const child of [mixxx, xvfb]) if (child?.pid) process.kill(-child.pid, 'SIGKILL');
+    for (const child of [mixxx, xvfb]) {
+      // Mixxx has quit by itself when the last test passed.
+      if (child?.pid && child.exitCode === null && child.signalCode === null)
+        process.kill(-child.pid, 'SIGKILL');
+    }
     for (const path of [...Object.values(sticks), dir])
       if (path) rmSync(path, { recursive: true, force: true });
   });
@@ -184,14 +211,56 @@ describe.runIf(canRun)('Mixxx imports the USB sticks Crate writes', () => {
     }
   });
 
-  it("lists the stick rekordbox made with a crate added: the DJ's tracks and the crate", async () => {
+  it("lists the stick rekordbox made with two crates added: the DJ's tracks and both crates", async () => {
     const device = `${label}D`;
     click(88, 543);
     const titles = await until(() => {
       const found = importedTitles(device);
-      return found.length === demoTitles.length + 2 ? found : undefined;
+      return found.length === demoTitles.length + 4 ? found : undefined;
     }, `Mixxx's import of ${device}`);
-    expect(titles).toEqual([...demoTitles, 'Track 4', 'Track 5']);
+    expect(titles).toEqual([...demoTitles, 'Track 4', 'Track 5', 'Track 7', 'Track 6']);
+    // The device's own list of all its tracks, the DJ's first; each crate in its own order.
+    expect(playlistTitles(sticks.demo)).toEqual(titles);
     expect(playlistTitles(`${sticks.demo}-->Sunday`)).toEqual(['Track 4', 'Track 5']);
+    expect(playlistTitles(`${sticks.demo}-->Monday`)).toEqual(['Track 7', 'Track 6']);
+    // The fixture stick has no playlist of its own: the device's list and the two crates, no more.
+    const playlists = query<{ name: string }>('SELECT name FROM rekordbox_playlists ORDER BY id')
+      .map((playlist) => playlist.name)
+      .filter((name) => name.startsWith(sticks.demo));
+    expect(playlists).toEqual([sticks.demo, `${sticks.demo}-->Sunday`, `${sticks.demo}-->Monday`]);
   });
+
+  // Mixxx reads a track's grid and cues from its ANLZ files when a deck loads it, and writes them
+  // to its library when it lets the track go: so the test loads one, then quits Mixxx (File, Exit).
+  it('loads a crate track into a deck: the tempo, key, grid and hot cues of its analysis', async () => {
+    // The device's tracks fill the table, one row each from y 460: the third is Track 4.
+    xdotool('mousemove', '520', '501', 'click', '--repeat', '2', '--delay', '80', '1');
+    await until(() => (query('SELECT id FROM library').length === 1 ? true : undefined), 'the deck to load');
+    click(20, 10);
+    await wait(800); // The menu opening: its last item is Exit.
+    xdotool('key', 'Up', 'Return');
+    await until(() => (mixxx?.exitCode === null ? undefined : mixxx?.exitCode), 'Mixxx to quit');
+    const [track] = query<{ location: string; bpm: number; key: string; beats: Uint8Array; version: string }>(
+      `SELECT tl.location, l.bpm, l.key, l.beats, l.beats_version AS version
+         FROM library l JOIN track_locations tl ON tl.id = l.location`,
+    );
+    expect(track?.location).toMatch(new RegExp(`^${sticks.demo}/Contents/.*Track 4\\.mp3$`));
+    expect(track?.bpm).toBeCloseTo(128, 1);
+    expect(track?.key).toBe('Am');
+    expect(track?.version).toBe('BeatMap-1.0');
+    expect(track?.beats.length).toBeGreaterThan(1000);
+    const hotCues = query<{ position: number; hotcue: number; label: string; color: number }>(
+      'SELECT position, hotcue, label, color FROM cues WHERE type = 1 ORDER BY hotcue',
+    );
+    // Mixxx keeps the comment's closing NUL, which rekordbox writes too.
+    expect(
+      hotCues.map(({ hotcue, label, color }) => ({ hotcue, label: label.replace(/\0$/, ''), color })),
+    ).toEqual([
+      { hotcue: 0, label: 'Start', color: 0x28e214 },
+      { hotcue: 1, label: 'Drop', color: 0xe62828 },
+    ]);
+    // Positions in samples of both channels (88.2 a ms); Mixxx takes 26 ms off an MP3 it cannot
+    // place exactly (timingOffsetForFile, docs/analysis.md): 120 and 60 120 ms in the analysis.
+    expect(hotCues.map((cue) => Math.round(cue.position / 88.2))).toEqual([120 - 26, 60_120 - 26]);
+  }, 60_000);
 });
