@@ -14,6 +14,8 @@ export function stickFailureMessage(error: unknown): string {
       return i18n.t('stick.failure.stickRemoved');
     case 'foreign-library':
       return i18n.t('stick.failure.foreignLibrary');
+    case 'foreign-engine-library':
+      return i18n.t('stick.failure.foreignEngineLibrary');
     case 'write-failed':
       return i18n.t('stick.failure.writeFailed', [errorMessage(error.cause ?? error)]);
   }

@@ -28,6 +28,8 @@ export type StickExportFailure =
   | 'read-only'
   | 'stick-removed'
   | 'foreign-library'
+  /** An Engine DJ library in a schema Crate does not write, or one SQLite cannot read. */
+  | 'foreign-engine-library'
   | 'write-failed';
 
 export class StickExportError extends Error {

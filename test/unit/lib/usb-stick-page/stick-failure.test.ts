@@ -11,6 +11,10 @@ describe('stickFailureMessage', () => {
     ['read-only', /^The stick is read-only/],
     ['stick-removed', /^The stick was removed during the export/],
     ['foreign-library', /^This folder holds a library Crate cannot read/],
+    [
+      'foreign-engine-library',
+      /^This stick holds an Engine DJ library Crate cannot add to .*nothing was changed/,
+    ],
   ])('words %s for the DJ', (failure, words) => {
     expect(stickFailureMessage(new StickExportError(failure))).toMatch(words);
   });
