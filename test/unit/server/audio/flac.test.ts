@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { encodeFlac } from '../../../../server/audio/flac.ts';
+import { interleave, type Pcm } from '../../../../server/audio/pcm.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'crate-flac-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+let files = 0;
+
+/** Writes the file where Debian's tools can judge it. */
+function saved(bytes: Uint8Array): string {
+  const path = join(folder, `${files++}.flac`);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+/** Debian's `flac` decoding to raw 16-bit little-endian interleaved samples; it also checks MD5 and CRCs. */
+const decoded = (path: string) =>
+  new Uint8Array(
+    execFileSync('flac', ['-s', '-d', '-c', '--force-raw-format', '--endian=little', '--sign=signed', path], {
+      maxBuffer: 256 * 1024 * 1024,
+    }),
+  );
+
+function expectLossless(pcm: Pcm) {
+  const path = saved(encodeFlac(pcm));
+  execFileSync('flac', ['-s', '-t', path]);
+  expect(Buffer.compare(decoded(path), interleave(pcm.channels, true))).toBe(0);
+  return path;
+}
+
+function noise(length: number, amplitude: number, seed: number): Int16Array {
+  const samples = new Int16Array(length);
+  let state = seed;
+  for (let i = 0; i < length; i++) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    samples[i] = Math.round((state / 2 ** 31 - 0.5) * 2 * amplitude);
+  }
+  return samples;
+}
+
+/** A chord with a little noise, as loud as the store's music. */
+function music(length: number, seed: number): Int16Array {
+  const hiss = noise(length, 1500, seed);
+  return hiss.map((h, i) => {
+    const t = i / 44_100;
+    return Math.round(12_000 * (Math.sin(2 * Math.PI * 110 * t) + 0.5 * Math.sin(2 * Math.PI * 440 * t))) + h;
+  });
+}
+
+describe('encodeFlac', () => {
+  it('decodes to the same samples as the WAV, with the blocks and MD5 metaflac lists', () => {
+    const pcm = { sampleRate: 44_100, channels: [music(3 * 44_100 + 123, 1), music(3 * 44_100 + 123, 2)] };
+    const path = expectLossless(pcm);
+    const listing = execFileSync('metaflac', ['--list', path], { encoding: 'utf8' });
+    expect(listing).toContain('type: 0 (STREAMINFO)');
+    expect(listing).toContain('type: 3 (SEEKTABLE)');
+    expect(listing).toContain(`total samples: ${3 * 44_100 + 123}`);
+    const md5 = execFileSync('metaflac', ['--show-md5sum', path], { encoding: 'utf8' }).trim();
+    expect(md5).not.toBe('00000000000000000000000000000000');
+    const probe = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,channels', path], {
+      encoding: 'utf8',
+    });
+    expect(probe).toContain('codec_name=flac');
+    expect(probe).toContain('channels=2');
+  });
+
+  it('is smaller than 70 % of the WAV on music', () => {
+    const channels = [music(10 * 44_100, 3), music(10 * 44_100, 4)];
+    const bytes = encodeFlac({ sampleRate: 44_100, channels });
+    expect(bytes.length).toBeLessThan(0.7 * channels[0]!.length * 4);
+  });
+
+  it('is lossless on silence, full scale, white noise, odd lengths and mono', () => {
+    const full = new Int16Array(5000).map((_, i) => (i % 2 ? 32_767 : -32_768));
+    expectLossless({ sampleRate: 44_100, channels: [new Int16Array(9000), new Int16Array(9000)] });
+    expectLossless({ sampleRate: 44_100, channels: [full, full.map((s) => -1 - s)] });
+    expectLossless({ sampleRate: 48_000, channels: [noise(10_001, 32_767, 5), noise(10_001, 32_767, 6)] });
+    expectLossless({ sampleRate: 22_050, channels: [music(4097, 7)] });
+    expectLossless({ sampleRate: 44_100, channels: [new Int16Array([1])] });
+  });
+
+  it('is lossless on any 16-bit signal', () => {
+    const signal = fc.integer({ min: 1, max: 9000 }).chain((length) =>
+      fc.record({
+        channels: fc.integer({ min: 1, max: 2 }),
+        left: fc.array(fc.integer({ min: -32_768, max: 32_767 }), { minLength: length, maxLength: length }),
+        right: fc.array(fc.integer({ min: -32_768, max: 32_767 }), { minLength: length, maxLength: length }),
+      }),
+    );
+    fc.assert(
+      fc.property(signal, ({ channels, left, right }) => {
+        const all = [Int16Array.from(left), Int16Array.from(right)].slice(0, channels);
+        expectLossless({ sampleRate: 44_100, channels: all });
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('refuses what FLAC cannot hold', () => {
+    expect(() => encodeFlac({ sampleRate: 44_100, channels: [] })).toThrow(/1 to 8 channels/);
+    expect(() => encodeFlac({ sampleRate: 44_100, channels: [new Int16Array(3), new Int16Array(2)] })).toThrow(
+      /equally long/,
+    );
+  });
+});
