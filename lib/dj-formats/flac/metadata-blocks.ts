@@ -19,13 +19,15 @@ const maxBlockBytes = 2 ** 24 - 1;
 
 /** `fLaC` and the blocks in order, the last one flagged as such; a block too long to frame is refused. */
 export function flacMetadata(blocks: readonly FlacBlock[]): Uint8Array {
-  if (blocks[0]?.type !== flacBlockType.streamInfo) throw new Error('A FLAC stream starts with its STREAMINFO block');
+  if (blocks[0]?.type !== flacBlockType.streamInfo)
+    throw new Error('A FLAC stream starts with its STREAMINFO block');
   const total = 4 + blocks.reduce((sum, block) => sum + 4 + block.body.length, 0);
   const bytes = new Uint8Array(total);
   bytes.set([0x66, 0x4c, 0x61, 0x43]);
   let offset = 4;
   blocks.forEach((block, index) => {
-    if (block.body.length > maxBlockBytes) throw new Error(`FLAC metadata block of type ${block.type} is too long`);
+    if (block.body.length > maxBlockBytes)
+      throw new Error(`FLAC metadata block of type ${block.type} is too long`);
     const last = index === blocks.length - 1 ? 0x80 : 0;
     bytes[offset] = last | block.type;
     bytes[offset + 1] = block.body.length >>> 16;

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeFlac } from '../../../../server/audio/flac.ts';
 import { interleave, type Pcm } from '../../../../server/audio/pcm.ts';
+import { synthesize } from '../../../../server/audio/synth.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'crate-flac-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -62,17 +63,25 @@ describe('encodeFlac', () => {
     expect(listing).toContain(`total samples: ${3 * 44_100 + 123}`);
     const md5 = execFileSync('metaflac', ['--show-md5sum', path], { encoding: 'utf8' }).trim();
     expect(md5).not.toBe('00000000000000000000000000000000');
-    const probe = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,channels', path], {
-      encoding: 'utf8',
-    });
+    const probe = execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-show_entries', 'stream=codec_name,channels', path],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(probe).toContain('codec_name=flac');
     expect(probe).toContain('channels=2');
   });
 
-  it('is smaller than 70 % of the WAV on music', () => {
-    const channels = [music(10 * 44_100, 3), music(10 * 44_100, 4)];
-    const bytes = encodeFlac({ sampleRate: 44_100, channels });
-    expect(bytes.length).toBeLessThan(0.7 * channels[0]!.length * 4);
+  it("is under 70 % of the WAV on the store's audio, near Debian flac's default size", () => {
+    const pcm = synthesize({ seed: 3, bpm: 124, key: 'F# Minor', seconds: 20, channels: 2 });
+    const path = expectLossless(pcm);
+    const ours = statSync(path).size;
+    expect(ours).toBeLessThan(0.7 * (pcm.channels[0] as Int16Array).length * 4);
+    const theirs = join(folder, 'reference.flac');
+    execFileSync('flac', ['-s', '-f', '-5', '-o', theirs, path]);
+    expect(ours).toBeLessThan(1.1 * statSync(theirs).size);
   });
 
   it('is lossless on silence, full scale, white noise, odd lengths and mono', () => {
@@ -103,8 +112,8 @@ describe('encodeFlac', () => {
 
   it('refuses what FLAC cannot hold', () => {
     expect(() => encodeFlac({ sampleRate: 44_100, channels: [] })).toThrow(/1 to 8 channels/);
-    expect(() => encodeFlac({ sampleRate: 44_100, channels: [new Int16Array(3), new Int16Array(2)] })).toThrow(
-      /equally long/,
-    );
+    expect(() =>
+      encodeFlac({ sampleRate: 44_100, channels: [new Int16Array(3), new Int16Array(2)] }),
+    ).toThrow(/equally long/);
   });
 });
