@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { parseBuffer } from 'music-metadata';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
+import { flacTagBlocks } from '../../../../lib/dj-formats/flac/tags.ts';
+import type { AudioTags } from '../../../../lib/dj-formats/id3/writer.ts';
+import { seratoObjects } from '../../../../lib/dj-formats/serato/frames.ts';
 import { encodeFlac } from '../../../../server/audio/flac.ts';
 import { interleave, type Pcm } from '../../../../server/audio/pcm.ts';
 import { synthesize } from '../../../../server/audio/synth.ts';
@@ -115,5 +120,80 @@ describe('encodeFlac', () => {
     expect(() =>
       encodeFlac({ sampleRate: 44_100, channels: [new Int16Array(3), new Int16Array(2)] }),
     ).toThrow(/equally long/);
+  });
+
+  it('carries the tags, the cover and the Serato analysis, read by metaflac, mutagen and music-metadata', async () => {
+    const cover = { bytes: Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9), etag: 'c1' };
+    const analysis: TrackAnalysis = {
+      version: 1,
+      bpm: 124,
+      firstDownbeatMs: 0,
+      beatsPerBar: 4,
+      beatCount: 8,
+      durationMs: 2000,
+      cues: [{ kind: 'first-downbeat', name: 'Start', positionMs: 0, color: '#ff0000' }],
+      waveformOverview: '',
+    };
+    const tags: AudioTags = {
+      title: 'Velvet Hours (Dub)',
+      mixName: 'Dub',
+      artists: ['Ana Reyes', 'Kō'],
+      remixers: ['Lin'],
+      album: 'Velvet Hours',
+      label: 'Lowlight Audio',
+      catalogNumber: 'LLA001',
+      releaseDate: '2026-03-14',
+      trackNumber: 2,
+      trackTotal: 3,
+      bpm: 124,
+      key: 'A Minor',
+      genre: 'Techno',
+      isrc: 'GB0A12600001',
+      cover,
+      analysis,
+    };
+    const pcm = { sampleRate: 44_100, channels: [music(2 * 44_100, 8), music(2 * 44_100, 9)] };
+    const bytes = encodeFlac(pcm, flacTagBlocks(tags, seratoObjects(analysis, 'aiff')));
+    const path = saved(bytes);
+    execFileSync('flac', ['-s', '-t', path]);
+    const listing = execFileSync('metaflac', ['--list', path], { encoding: 'utf8' });
+    expect(listing).toContain('type: 4 (VORBIS_COMMENT)');
+    expect(listing).toContain('type: 6 (PICTURE)');
+    const exported = execFileSync('metaflac', ['--export-tags-to=-', path], { encoding: 'utf8' });
+    expect(exported).toContain('CATALOGNUMBER=LLA001');
+    expect(exported).toContain('SERATO_BEATGRID=');
+    expect(exported).toContain('SERATO_MARKERS_V2=');
+    expect(exported).toContain('SERATO_OVERVIEW=');
+    const mutagen = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        'import sys, json, mutagen.flac as m; f = m.FLAC(sys.argv[1]); ' +
+          'print(json.dumps({"tags": {k: f.tags[k] for k in ("title", "artists", "remixer", "bpm", "initialkey", "label", "isrc", "date")}, ' +
+          '"picture": [len(f.pictures), f.pictures[0].type, f.pictures[0].mime], "length": round(f.info.length, 2)}))',
+        path,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(JSON.parse(mutagen)).toEqual({
+      tags: {
+        title: ['Velvet Hours (Dub)'],
+        artists: ['Ana Reyes', 'Kō'],
+        remixer: ['Lin'],
+        bpm: ['124'],
+        initialkey: ['Am'],
+        label: ['Lowlight Audio'],
+        isrc: ['GB0A12600001'],
+        date: ['2026-03-14'],
+      },
+      picture: [1, 3, 'image/jpeg'],
+      length: 2,
+    });
+    const read = await parseBuffer(bytes, { mimeType: 'audio/flac' });
+    expect(read.common.title).toBe('Velvet Hours (Dub)');
+    expect(read.common.catalognumber).toEqual(['LLA001']);
+    expect(read.common.bpm).toBe(124);
+    expect([...(read.common.picture?.[0]?.data ?? [])]).toEqual([...cover.bytes]);
+    expect(read.format.lossless).toBe(true);
   });
 });
