@@ -153,7 +153,7 @@ describe('encodeFlac', () => {
       analysis,
     };
     const pcm = { sampleRate: 44_100, channels: [music(2 * 44_100, 8), music(2 * 44_100, 9)] };
-    const bytes = encodeFlac(pcm, flacTagBlocks(tags, seratoObjects(analysis, 'aiff')));
+    const bytes = encodeFlac(pcm, flacTagBlocks(tags, seratoObjects(analysis, 'flac')));
     const path = saved(bytes);
     execFileSync('flac', ['-s', '-t', path]);
     const listing = execFileSync('metaflac', ['--list', path], { encoding: 'utf8' });

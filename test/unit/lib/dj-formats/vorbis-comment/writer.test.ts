@@ -49,7 +49,7 @@ describe('vorbisCommentBlock', () => {
       cues: [{ kind: 'first-downbeat', name: 'Start', positionMs: 120, color: '#ff0000' }],
       waveformOverview: '',
     };
-    const objects = seratoObjects(analysis, 'aiff');
+    const objects = seratoObjects(analysis, 'flac');
     const comments = vorbisComments({ ...tags, analysis }, objects);
     const kept = comments.flatMap(([name, value]) => seratoObjectOfVorbisComment(name, value) ?? []);
     expect(kept.map((object) => object.description)).toEqual(objects.map((object) => object.description));
