@@ -7,7 +7,7 @@ import { ByteLruCache } from '../jobs/lru-cache.ts';
 import { aiffHeader } from './aiff.ts';
 import { arrange, beatFramesFor, mp3FrameSamples, type Section, unitFramesFor } from './arrangement.ts';
 import { encodeChunks } from './chunks.ts';
-import { encodeFlac } from './flac.ts';
+import { encodeFlacAudio, type FlacEncoding, flacFile } from './flac.ts';
 import { decoderDelay, encodeFrames, encoderDelay, lameInfoFrame } from './mp3.ts';
 import { bytesPart, type FilePart, type Loop, loopOf, loopPart, PartedFile } from './parted-file.ts';
 import { interleave, type Pcm } from './pcm.ts';
@@ -427,15 +427,34 @@ export function trackPcm(track: Sound): Pcm {
   return { sampleRate, channels: out };
 }
 
+/** A track's sound encoded as FLAC in a worker thread: the frames and the blocks describing them. */
+export interface FlacEncodeJob {
+  kind: 'flac';
+  sound: Sound;
+}
+
+export const encodeFlacJob = (sound: Sound): FlacEncoding => encodeFlacAudio(trackPcm(sound));
+
+const flacKey = (track: AudioTrack) => `flac:${tagsKey(track)}`;
+
 /**
  * The purchased FLAC file of a track: its whole sound encoded at once (server/audio/flac.ts), the
  * tags as Vorbis comments with the cover and Serato's analysis at positions as they are (a FLAC
  * decoder adds no delay). Kept in the same cache as the other formats' files.
  */
-export function flacTrackFile(track: AudioTrack): AudioFile {
-  const objects = track.analysis ? seratoObjects(track.analysis, 'flac') : [];
-  return files.getOrCreate(`flac:${tagsKey(track)}`, () => {
-    const bytes = encodeFlac(trackPcm(track), flacTagBlocks(track, objects));
+export function flacTrackFile(track: AudioTrack, audio?: FlacEncoding): AudioFile {
+  return files.getOrCreate(flacKey(track), () => {
+    const objects = track.analysis ? seratoObjects(track.analysis, 'flac') : [];
+    const bytes = flacFile(audio ?? encodeFlacJob(trackSound(track)), flacTagBlocks(track, objects));
     return new PartedFile([bytesPart(bytes)], 'audio/flac', 'flac');
   });
+}
+
+/** The purchased FLAC file, as `flacTrackFile`, its sound encoded in a worker thread the first time. */
+export async function flacTrackFileOffThread(track: AudioTrack): Promise<AudioFile> {
+  const cached = files.get(flacKey(track));
+  if (cached) return cached;
+  const sound = trackSound(track);
+  const audio = await runJob<FlacEncoding, FlacEncodeJob>(`flac:${soundKey(sound)}`, { kind: 'flac', sound });
+  return flacTrackFile(track, audio);
 }

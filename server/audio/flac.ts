@@ -428,11 +428,14 @@ function seekTable(sampleRate: number, total: number, frameOffsets: number[]): F
 }
 
 /** A whole FLAC file: the audio's own blocks, then `extra` ones (tags, picture), then the frames. */
-export function encodeFlac(pcm: Pcm, extra: readonly FlacBlock[] = []): Uint8Array {
-  const { frames, blocks } = encodeFlacAudio(pcm);
+export function flacFile({ frames, blocks }: FlacEncoding, extra: readonly FlacBlock[] = []): Uint8Array {
   const head = flacMetadata([...blocks, ...extra]);
   const file = new Uint8Array(head.length + frames.length);
   file.set(head);
   file.set(frames, head.length);
   return file;
 }
+
+/** Encodes PCM as a whole FLAC file with `extra` blocks after STREAMINFO and SEEKTABLE. */
+export const encodeFlac = (pcm: Pcm, extra: readonly FlacBlock[] = []) =>
+  flacFile(encodeFlacAudio(pcm), extra);

@@ -8,6 +8,7 @@ import { arrange } from '../../../../server/audio/arrangement.ts';
 import {
   type AudioTrack,
   flacTrackFile,
+  flacTrackFileOffThread,
   sampleFile,
   sampleSeconds,
   trackFile,
@@ -391,5 +392,12 @@ describe('flacTrackFile', () => {
     const wav = untaggedTrackFile({ ...track, id: 43, lengthMs: 20_000 }, 'wav').bytes();
     expect(Buffer.compare(decodedBy(flac.bytes(), 'flac'), decodedBy(wav, 'wav'))).toBe(0);
     expect(flac.size).toBeLessThan(0.7 * wav.length);
+  });
+
+  it('is the same file when encoded in a worker thread', async () => {
+    const inWorker = await flacTrackFileOffThread({ ...track, id: 44, lengthMs: 8000 });
+    const here = untaggedTrackFile({ ...track, id: 44, lengthMs: 8000 }, 'wav').bytes();
+    expect(Buffer.compare(decodedBy(inWorker.bytes(), 'flac'), decodedBy(here, 'wav'))).toBe(0);
+    expect(flacTrackFile({ ...track, id: 44, lengthMs: 8000 })).toBe(inWorker);
   });
 });
