@@ -1,4 +1,5 @@
 import type { AudioFormat } from '../../lib/contract/wire.ts';
+import { flacTagBlocks } from '../../lib/dj-formats/flac/tags.ts';
 import { type AudioTags, id3v23 } from '../../lib/dj-formats/id3/writer.ts';
 import { seratoObjects } from '../../lib/dj-formats/serato/frames.ts';
 import { runJob } from '../jobs/job-runner.ts';
@@ -6,9 +7,10 @@ import { ByteLruCache } from '../jobs/lru-cache.ts';
 import { aiffHeader } from './aiff.ts';
 import { arrange, beatFramesFor, mp3FrameSamples, type Section, unitFramesFor } from './arrangement.ts';
 import { encodeChunks } from './chunks.ts';
+import { encodeFlacAudio, type FlacEncoding, flacFile } from './flac.ts';
 import { decoderDelay, encodeFrames, encoderDelay, lameInfoFrame } from './mp3.ts';
 import { bytesPart, type FilePart, type Loop, loopOf, loopPart, PartedFile } from './parted-file.ts';
-import { interleave } from './pcm.ts';
+import { interleave, type Pcm } from './pcm.ts';
 import { riffInfoChunks } from './riff-info.ts';
 import { type Mp3Encoding, type Mp3Frames, type Mp3Job, type Sound, trackSound } from './sound.ts';
 import { type BarVariant, fadeFrames, renderFrames, sampleRate, synthesizeBar } from './synth.ts';
@@ -396,4 +398,63 @@ function previewStream(track: AudioTrack, loopFor: Mp3Loops): Uint8Array {
   const body = Buffer.concat([...part.slices(0, part.size)]);
   const padding = total * mp3FrameSamples - encoderDelay - sampleSeconds * sampleRate;
   return Buffer.concat([lameInfoFrame(body.subarray(0, 4), total, body.length, padding), body]);
+}
+
+/**
+ * A track's whole sound as samples per channel, made as pcmBody makes the WAV's: the lead-in's
+ * silence, each section's bar (rendered as pcmLoop renders it) repeated, the fade-out laid over the end.
+ */
+export function trackPcm(track: Sound): Pcm {
+  const { totalFrames, sections, barFrames } = arrange(track);
+  const fadeStart = Math.max(0, totalFrames - fadeFrames.out);
+  const out = [new Int16Array(totalFrames), new Int16Array(totalFrames)];
+  for (const section of sections) {
+    const bar = barOf(track, section.variant);
+    const loop = renderFrames(bar, 0, barFrames, Number.POSITIVE_INFINITY);
+    const end = section.start + section.frames;
+    out.forEach((channel, c) => {
+      const samples = loop[c] as Int16Array;
+      for (let at = section.start; at < end; at += barFrames) {
+        channel.set(samples.subarray(0, Math.min(barFrames, end - at)), at);
+      }
+    });
+    const from = Math.max(fadeStart, section.start);
+    if (from < end) {
+      const faded = renderFrames(bar, from, end - from, totalFrames, section.start);
+      for (const [c, samples] of faded.entries()) out[c]?.set(samples, from);
+    }
+  }
+  return { sampleRate, channels: out };
+}
+
+/** A track's sound encoded as FLAC in a worker thread: the frames and the blocks describing them. */
+export interface FlacEncodeJob {
+  kind: 'flac';
+  sound: Sound;
+}
+
+export const encodeFlacJob = (sound: Sound): FlacEncoding => encodeFlacAudio(trackPcm(sound));
+
+const flacKey = (track: AudioTrack) => `flac:${tagsKey(track)}`;
+
+/**
+ * The purchased FLAC file of a track: its whole sound encoded at once (server/audio/flac.ts), the
+ * tags as Vorbis comments with the cover and Serato's analysis at positions as they are (a FLAC
+ * decoder adds no delay). Kept in the same cache as the other formats' files.
+ */
+export function flacTrackFile(track: AudioTrack, audio?: FlacEncoding): AudioFile {
+  return files.getOrCreate(flacKey(track), () => {
+    const objects = track.analysis ? seratoObjects(track.analysis, 'flac') : [];
+    const bytes = flacFile(audio ?? encodeFlacJob(trackSound(track)), flacTagBlocks(track, objects));
+    return new PartedFile([bytesPart(bytes)], 'audio/flac', 'flac');
+  });
+}
+
+/** The purchased FLAC file, as `flacTrackFile`, its sound encoded in a worker thread the first time. */
+export async function flacTrackFileOffThread(track: AudioTrack): Promise<AudioFile> {
+  const cached = files.get(flacKey(track));
+  if (cached) return cached;
+  const sound = trackSound(track);
+  const audio = await runJob<FlacEncoding, FlacEncodeJob>(`flac:${soundKey(sound)}`, { kind: 'flac', sound });
+  return flacTrackFile(track, audio);
 }

@@ -3,11 +3,17 @@ import { NoBeatError } from '../analysis/beat-grid.ts';
 import type { AnalysisJob, WaveformDetailJob } from '../analysis/track-analyses.ts';
 import { encodeCover } from '../artwork/cover.ts';
 import type { CoverJob } from '../artwork/release-art.ts';
-import { encodeMp3Job, type Mp3EncodeJob, untaggedTrackFile } from '../audio/audio-file.ts';
+import {
+  encodeFlacJob,
+  encodeMp3Job,
+  type FlacEncodeJob,
+  type Mp3EncodeJob,
+  untaggedTrackFile,
+} from '../audio/audio-file.ts';
 import type { Sound } from '../audio/sound.ts';
 
 /** Every job the threads do, as the features that ask for them declare them. */
-export type Job = Mp3EncodeJob | AnalysisJob | WaveformDetailJob | CoverJob;
+export type Job = Mp3EncodeJob | FlacEncodeJob | AnalysisJob | WaveformDetailJob | CoverJob;
 
 /** The band energies of a track's master: its WAV file as the store serves it, streamed. */
 function masterEnergy(track: Sound) {
@@ -20,6 +26,8 @@ export function doJob(job: Job) {
   switch (job.kind) {
     case 'mp3':
       return encodeMp3Job(job.job);
+    case 'flac':
+      return encodeFlacJob(job.sound);
     case 'analysis':
       try {
         return analysisOf(masterEnergy(job.sound));

@@ -21,7 +21,13 @@ export function fileLocation(absolutePath: string): string {
   return `file://localhost/${encoded.join('/')}`;
 }
 
-const kinds: Record<AudioFormat, string> = { mp3: 'MP3 File', wav: 'WAV File', aiff: 'AIFF File' };
+// FLAC's kind is here before the store sells FLAC, so adding it to the store's list needs no change here.
+const kinds: Record<AudioFormat | 'flac', string> = {
+  mp3: 'MP3 File',
+  wav: 'WAV File',
+  aiff: 'AIFF File',
+  flac: 'FLAC File',
+};
 
 const seconds3 = (ms: number) => (ms / 1000).toFixed(3);
 

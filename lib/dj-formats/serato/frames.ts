@@ -247,8 +247,8 @@ function overview(analysis: TrackAnalysis): Uint8Array[] {
   });
 }
 
-/** The Serato objects of a file: positions in an MP3 shifted by Serato's offset, in a PCM file as they are. */
-export function seratoObjects(analysis: TrackAnalysis, format: 'mp3' | 'aiff'): SeratoObject[] {
+/** The Serato objects of a file: positions in an MP3 shifted by Serato's offset, in a PCM or FLAC file as they are. */
+export function seratoObjects(analysis: TrackAnalysis, format: 'mp3' | 'aiff' | 'flac'): SeratoObject[] {
   const offsetMs = format === 'mp3' ? seratoMp3OffsetMs : 0;
   return [
     { description: 'Serato Overview', data: encodeOverview(overview(analysis)) },

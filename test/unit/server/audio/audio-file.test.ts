@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import type { AudioFormat } from '../../../../lib/contract/wire.ts';
@@ -6,6 +7,8 @@ import { extended80 } from '../../../../server/audio/aiff.ts';
 import { arrange } from '../../../../server/audio/arrangement.ts';
 import {
   type AudioTrack,
+  flacTrackFile,
+  flacTrackFileOffThread,
   sampleFile,
   sampleSeconds,
   trackFile,
@@ -372,5 +375,29 @@ describe('the beat', () => {
     expect(center).toBeGreaterThanOrEqual(0);
     expect(center).toBeLessThan(5);
     expect(offsets.every((offset) => Math.abs(offset - center) < 1)).toBe(true);
+  });
+});
+
+/** FFmpeg's decoding of a file to 16-bit little-endian interleaved samples. */
+const decodedBy = (bytes: Uint8Array, format: string) =>
+  execFileSync('ffmpeg', ['-v', 'error', '-f', format, '-i', '-', '-f', 's16le', '-'], {
+    input: bytes,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+
+describe('flacTrackFile', () => {
+  it("holds exactly the WAV's samples, read by FFmpeg", () => {
+    const flac = flacTrackFile({ ...track, id: 43, lengthMs: 20_000 });
+    expect(flac.contentType).toBe('audio/flac');
+    const wav = untaggedTrackFile({ ...track, id: 43, lengthMs: 20_000 }, 'wav').bytes();
+    expect(Buffer.compare(decodedBy(flac.bytes(), 'flac'), decodedBy(wav, 'wav'))).toBe(0);
+    expect(flac.size).toBeLessThan(0.7 * wav.length);
+  });
+
+  it('is the same file when encoded in a worker thread', async () => {
+    const inWorker = await flacTrackFileOffThread({ ...track, id: 44, lengthMs: 8000 });
+    const here = untaggedTrackFile({ ...track, id: 44, lengthMs: 8000 }, 'wav').bytes();
+    expect(Buffer.compare(decodedBy(inWorker.bytes(), 'flac'), decodedBy(here, 'wav'))).toBe(0);
+    expect(flacTrackFile({ ...track, id: 44, lengthMs: 8000 })).toBe(inWorker);
   });
 });
