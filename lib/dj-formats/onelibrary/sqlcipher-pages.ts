@@ -52,7 +52,27 @@ async function pbkdf2(secret: Uint8Array<ArrayBuffer>, salt: Uint8Array<ArrayBuf
   return new Uint8Array(bits);
 }
 
-async function pageKeys(passphrase: string, salt: Uint8Array<ArrayBuffer>): Promise<PageKeys> {
+/**
+ * The keys of the salts met lately: a write derives them for the file it encrypts and again to read
+ * it back (256,000 rounds of SHA-512, a third of a second each); a salt is random per file, so a key
+ * found here is that file's.
+ */
+const recentKeys = new Map<string, Promise<PageKeys>>();
+const recentLimit = 8;
+
+function pageKeys(passphrase: string, salt: Uint8Array<ArrayBuffer>): Promise<PageKeys> {
+  const id = `${passphrase}\n${Array.from(salt, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  let keys = recentKeys.get(id);
+  if (!keys) {
+    keys = derivePageKeys(passphrase, salt);
+    recentKeys.set(id, keys);
+    keys.catch(() => recentKeys.delete(id));
+    if (recentKeys.size > recentLimit) recentKeys.delete(recentKeys.keys().next().value as string);
+  }
+  return keys;
+}
+
+async function derivePageKeys(passphrase: string, salt: Uint8Array<ArrayBuffer>): Promise<PageKeys> {
   const key = await pbkdf2(new TextEncoder().encode(passphrase), salt, kdfIterations);
   const hmacSalt = salt.map((byte) => byte ^ hmacSaltMask);
   const hmacKey = await pbkdf2(key, hmacSalt, hmacKdfIterations);

@@ -163,8 +163,8 @@ describe('the energy of a track and its sections', () => {
   // The demo synthesizes every genre with the same instruments: a quiet deep-house mix is one at a
   // deep-house tempo turned down 12 dB, a peak-time one at a techno tempo, full scale.
   it('scores a quiet 120 BPM mix below a full-scale 136 BPM one', () => {
-    const deep = pcmOf(untaggedTrackFile(track(11, 120, 240_000), 'wav').bytes(), 0.25);
-    const peak = pcmOf(untaggedTrackFile(track(12, 136, 240_000), 'wav').bytes());
+    const deep = pcmOf(untaggedTrackFile(track(11, 120, 150_000), 'wav').bytes(), 0.25);
+    const peak = pcmOf(untaggedTrackFile(track(12, 136, 150_000), 'wav').bytes());
     expect(deep.energy?.level).toBeLessThan(peak.energy?.level ?? 0);
   });
 });
