@@ -182,7 +182,10 @@ describe.each(e2eBrowsers)('$name', (browser) => {
     expect(before.inView).toBe(true);
     await popup.page.getByRole('button', { name: 'Export crate…' }).click();
     await new CrateExportPage(popup.page).dialog.waitFor();
-    expect(await firstRow(popup.page)).toEqual(before);
+    const withDialog = await firstRow(popup.page);
+    // Within a pixel: Firefox lays the row out again at a fraction of one when the sheet appears.
+    expect(withDialog.inView).toBe(true);
+    expect(Math.abs(withDialog.offset - before.offset)).toBeLessThan(1);
 
     // Asked once after this first bulk download: yes, new purchases arrive by themselves.
     await panel.saveNewPurchases.click();
