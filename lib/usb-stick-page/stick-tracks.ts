@@ -5,11 +5,13 @@
  * messages in the page, models in the tests).
  */
 import { i18n } from '#i18n';
+import { formatLabel } from '../contract/audio-formats.ts';
 import { safeFilename } from '../contract/safe-filename.ts';
 import type { TrackAnalysis, WaveformDetail } from '../contract/track-analysis.ts';
 import { artistsAndTitle, artistsLine, trackDisplayTitle } from '../contract/track-display.ts';
 import type { LibraryEntry } from '../contract/wire.ts';
 import type { StickExportTrack } from '../dj-formats/rekordbox-device/stick-export.ts';
+import { isStickFileType } from '../dj-formats/rekordbox-device/stick-library.ts';
 import { fileAudio, tonality } from '../dj-formats/saved-file.ts';
 
 export interface StickSources {
@@ -54,6 +56,13 @@ export function stickTrackOf(
 ): StickExportTrack {
   const { track } = entry;
   const audio = fileAudio[entry.audioFormat];
+  const fileType = entry.audioFormat;
+  // A format the store added that Pioneer players do not play (issue #49): said, not written.
+  if (!isStickFileType(fileType) || !audio) {
+    throw new Error(
+      `${formatLabel(fileType)} files cannot go on a Pioneer USB stick: "${trackDisplayTitle(track)}".`,
+    );
+  }
   const year = Number.parseInt(track.publishDate.slice(0, 4), 10);
   return {
     title: trackDisplayTitle(track),
@@ -64,7 +73,7 @@ export function stickTrackOf(
     key: track.key ? tonality(track.key) : '',
     year: Number.isFinite(year) ? year : 0,
     trackNumber,
-    fileType: entry.audioFormat,
+    fileType,
     bitrateKbps: audio.kbps,
     sampleRate: audio.sampleRate,
     sampleDepth: 16,
