@@ -29,4 +29,10 @@ export const formatLabel = (format: AudioFormat) => formatLabels[format] ?? form
  * without asking anyone (contract.md section 8, page markup).
  */
 export const formatPriceAttribute = (format: AudioFormat) => `data-price-${format}`;
+
+/** The format a price attribute names (`data-price-ogg`: "ogg"), or null for any other attribute. */
+export function formatOfPriceAttribute(name: string): AudioFormat | null {
+  const format = name.startsWith('data-price-') ? name.slice('data-price-'.length) : '';
+  return audioFormatPattern.test(format) ? format : null;
+}
 export const priceCurrencyAttribute = 'data-currency';
