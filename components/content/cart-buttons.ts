@@ -141,10 +141,19 @@ function formatsGroup(formats: readonly AudioFormat[]): Node {
   return group;
 }
 
+/** The DJ's default format where the row offers it, else the row's first (a format the store stopped selling). */
+const defaultOffered = (formats: readonly AudioFormat[], wanted: AudioFormat): AudioFormat =>
+  formats.includes(wanted) ? wanted : (formats[0] ?? wanted);
+
 /** One format's button: its price, whether it is the lead, owned, in the cart or an upgrade. */
-function formatButton(made: Element, { item, status, phase }: CartButtonsState, format: AudioFormat): void {
-  const lead = status.inCart ?? status.defaultFormat;
-  attribute(made, 'class', status.inCart === null && format === status.defaultFormat ? 'default' : null);
+function formatButton(
+  made: Element,
+  { item, status, phase }: CartButtonsState,
+  format: AudioFormat,
+  defaultFormat: AudioFormat,
+): void {
+  const lead = status.inCart ?? defaultFormat;
+  attribute(made, 'class', status.inCart === null && format === defaultFormat ? 'default' : null);
   attribute(made, 'data-lead', format === lead ? '' : null);
   const upgrade = status.inCart === null && isUpgrade(status, format);
   const price = item.prices?.[format];
@@ -179,8 +188,9 @@ function buttons(parts: Parts, state: CartButtonsState): HTMLElement[] {
     made.lastElementChild?.setAttribute('aria-label', i18n.t('content.moreFormats', [item.title]));
     return made;
   });
+  const defaultFormat = defaultOffered(formats, status.defaultFormat);
   for (const [index, format] of formats.entries())
-    formatButton(group.children[index] as Element, state, format);
+    formatButton(group.children[index] as Element, state, format, defaultFormat);
   if (!status.inCart) return [group];
   const remove = part(parts, 'remove', () => button('remove', '✕', 'remove'));
   attribute(remove, 'aria-label', i18n.t('content.remove', [item.title]));

@@ -139,6 +139,13 @@ describe('every state of the control', () => {
     expect(screen.queryByRole('button', { name: /as WAV/ })).toBeNull();
   });
 
+  it('emphasises the first format the row offers when the default one is not sold there', () => {
+    const priced = { ...track, prices: { mp3: '$1.49', aiff: '$2.49' } };
+    draw(priced, status({ defaultFormat: 'wav' }));
+    expect(button('Add "Strobe" to cart as MP3, $1.49').className).toBe('default');
+    expect(button('Add "Strobe" to cart as MP3, $1.49').hasAttribute('data-lead')).toBe(true);
+  });
+
   it('gives every control its own buttons, cloned from one template', () => {
     const first = draw(track, status());
     const other = draw({ ...track, id: 43, title: 'Arp' }, status({ inCart: 'mp3' }));
