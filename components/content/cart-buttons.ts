@@ -116,11 +116,21 @@ function question(parts: Parts, { item, status, phase }: CartButtonsState): HTML
   return [asking, confirm, part(parts, 'cancel', () => button('cancel', i18n.t('content.cancel')))];
 }
 
-/** The formats' buttons and the fold toggle, made once: every control clones them (one DOM call, not a dozen). */
-let formatsTemplate: Node | undefined;
-function formatsGroup(): Node {
+/**
+ * The formats a row offers: those its price marks (the store's list, issue #49), else the formats
+ * the store has always sold, for a page that marks none.
+ */
+const offeredFormats = (item: CartButtonsState['item']): readonly AudioFormat[] =>
+  item.prices ? Object.keys(item.prices) : audioFormats;
+
+/**
+ * The formats' buttons and the fold toggle, made once per list of formats: every control clones
+ * them (one DOM call, not a dozen).
+ */
+const formatsTemplates = new Map<string, Node>();
+function formatsGroup(formats: readonly AudioFormat[]): Node {
   const group = span('formats');
-  for (const format of audioFormats) {
+  for (const format of formats) {
     const made = button('format', formatLabel(format));
     made.dataset.format = format;
     group.append(made);
@@ -131,10 +141,19 @@ function formatsGroup(): Node {
   return group;
 }
 
+/** The DJ's default format where the row offers it, else the row's first (a format the store stopped selling). */
+const defaultOffered = (formats: readonly AudioFormat[], wanted: AudioFormat): AudioFormat =>
+  formats.includes(wanted) ? wanted : (formats[0] ?? wanted);
+
 /** One format's button: its price, whether it is the lead, owned, in the cart or an upgrade. */
-function formatButton(made: Element, { item, status, phase }: CartButtonsState, format: AudioFormat): void {
-  const lead = status.inCart ?? status.defaultFormat;
-  attribute(made, 'class', status.inCart === null && format === status.defaultFormat ? 'default' : null);
+function formatButton(
+  made: Element,
+  { item, status, phase }: CartButtonsState,
+  format: AudioFormat,
+  defaultFormat: AudioFormat,
+): void {
+  const lead = status.inCart ?? defaultFormat;
+  attribute(made, 'class', status.inCart === null && format === defaultFormat ? 'default' : null);
   attribute(made, 'data-lead', format === lead ? '' : null);
   const upgrade = status.inCart === null && isUpgrade(status, format);
   const price = item.prices?.[format];
@@ -160,14 +179,18 @@ function buttons(parts: Parts, state: CartButtonsState): HTMLElement[] {
   }
   // The formats as one group that never wraps: on a narrow card it folds into its lead format
   // (the one in the cart, else the default) and a "more formats" toggle (cart-buttons.css).
+  const formats = offeredFormats(item);
   const group = part(parts, 'formats', () => {
-    formatsTemplate ??= formatsGroup();
-    const made = formatsTemplate.cloneNode(true) as HTMLElement;
+    const key = formats.join(' ');
+    const template = formatsTemplates.get(key) ?? formatsGroup(formats);
+    formatsTemplates.set(key, template);
+    const made = template.cloneNode(true) as HTMLElement;
     made.lastElementChild?.setAttribute('aria-label', i18n.t('content.moreFormats', [item.title]));
     return made;
   });
-  for (const [index, format] of audioFormats.entries())
-    formatButton(group.children[index] as Element, state, format);
+  const defaultFormat = defaultOffered(formats, status.defaultFormat);
+  for (const [index, format] of formats.entries())
+    formatButton(group.children[index] as Element, state, format, defaultFormat);
   if (!status.inCart) return [group];
   const remove = part(parts, 'remove', () => button('remove', '✕', 'remove'));
   attribute(remove, 'aria-label', i18n.t('content.remove', [item.title]));

@@ -6,8 +6,7 @@
 
 import {
   type AudioFormat,
-  audioFormats,
-  formatPriceAttribute,
+  formatOfPriceAttribute,
   priceCurrencyAttribute,
 } from '../contract/audio-formats.ts';
 import type { CatalogItemRef } from '../contract/catalog-url.ts';
@@ -49,7 +48,10 @@ export interface PageItem extends CatalogItemRef {
    * where the row marks its amount, else as the row writes it; null when none.
    */
   price: string | null;
-  /** The price in each format, in the DJ's language (formatPriceAttribute); absent: not said. */
+  /**
+   * The price in each format the row marks, in the store's order and the DJ's language
+   * (formatPriceAttribute); these are the formats the row's buttons offer. Absent: not said.
+   */
   prices?: Partial<Record<AudioFormat, string>>;
   /** A track's artists, title and mix as the row names them; absent when it names none. */
   recording?: Recording;
@@ -91,15 +93,20 @@ function recordingOf(row: Element): { recording?: Recording } {
   return { recording: { artists, title, mix } };
 }
 
-/** The price element's price in every format, written in the DJ's language from its marked amounts. */
+/**
+ * The price element's price in every format it marks, written in the DJ's language. Whatever
+ * formats the store sells are marked (issue #49); a format whose amount is missing or broken is
+ * left out, so its button is too.
+ */
 function pricesOf(element: Element | null): { price: string | null; prices?: PageItem['prices'] } {
   const shown = element?.textContent?.trim() || null;
   const currency = element?.getAttribute(priceCurrencyAttribute);
   if (shown === null || !element || !currency) return { price: shown };
-  const prices: PageItem['prices'] = {};
-  for (const format of audioFormats) {
-    const amount = Number.parseFloat(element.getAttribute(formatPriceAttribute(format)) ?? '');
-    if (!Number.isFinite(amount) || amount < 0) return { price: shown };
+  const prices: Record<AudioFormat, string> = {};
+  for (const { name, value } of element.attributes) {
+    const format = formatOfPriceAttribute(name);
+    const amount = Number.parseFloat(value);
+    if (format === null || !Number.isFinite(amount) || amount < 0) continue;
     try {
       prices[format] = pagePrice({ value: amount, currency });
     } catch {
@@ -107,6 +114,7 @@ function pricesOf(element: Element | null): { price: string | null; prices?: Pag
       return { price: shown };
     }
   }
+  if (Object.keys(prices).length === 0) return { price: shown };
   return { price: prices.mp3 ?? shown, prices };
 }
 

@@ -1,16 +1,25 @@
 /**
- * The formats the store sells (contract.md), in the order people see them. Its own file, free of
- * zod, so the content script and the popup's first paint can import it; lib/contract/wire.ts
- * builds its schema from it and the store service checks requests against it.
+ * Format ids (contract.md). The store decides which formats it sells (its audio_formats table,
+ * declared on every catalog item and cart answer: issue #49); this list is only the formats the
+ * demo store has always sold, in the order people see them, for data stored before the store
+ * declared its list. Its own file, free of zod, so the content script and the popup's first
+ * paint can import it; lib/contract/wire.ts builds its schema from the pattern.
  */
 export const audioFormats = ['mp3', 'wav', 'aiff'] as const;
-export type AudioFormat = (typeof audioFormats)[number];
+/** A format id; open-ended, checked against the store's list where it enters. */
+export type AudioFormat = string;
+
+/** What a format id looks like: 1 to 16 lower-case letters and digits ("mp3", "flac", "ogg"). */
+export const audioFormatPattern = /^[a-z0-9]{1,16}$/;
 
 export const isAudioFormat = (value: unknown): value is AudioFormat =>
-  audioFormats.includes(value as AudioFormat);
+  typeof value === 'string' && audioFormatPattern.test(value);
 
-/** A format as people read it: "MP3", "WAV", "AIFF". */
-export const formatLabel = (format: AudioFormat) => format.toUpperCase();
+/** Labels that are not just the id upper-cased; any other format reads as its id upper-cased. */
+const formatLabels: Readonly<Record<string, string>> = { mp3: 'MP3', wav: 'WAV', aiff: 'AIFF', flac: 'FLAC' };
+
+/** A format as people read it: "MP3", "AIFF", and "OGG" for one Crate has never heard of. */
+export const formatLabel = (format: AudioFormat) => formatLabels[format] ?? format.toUpperCase();
 
 /**
  * Store pages mark each price element (`.price`, showing the MP3 price in the store's own words)
@@ -20,4 +29,10 @@ export const formatLabel = (format: AudioFormat) => format.toUpperCase();
  * without asking anyone (contract.md section 8, page markup).
  */
 export const formatPriceAttribute = (format: AudioFormat) => `data-price-${format}`;
+
+/** The format a price attribute names (`data-price-ogg`: "ogg"), or null for any other attribute. */
+export function formatOfPriceAttribute(name: string): AudioFormat | null {
+  const format = name.startsWith('data-price-') ? name.slice('data-price-'.length) : '';
+  return audioFormatPattern.test(format) ? format : null;
+}
 export const priceCurrencyAttribute = 'data-currency';

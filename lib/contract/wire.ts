@@ -3,9 +3,15 @@
  * One schema for both sides: the store service builds these shapes, the extension parses them.
  */
 import { z } from 'zod';
-import { audioFormats } from './audio-formats.ts';
+import { audioFormatPattern } from './audio-formats.ts';
 
-export const AudioFormat = z.enum(audioFormats);
+/**
+ * A format id. Open-ended (issue #49): the store's own list decides which are sold, and each side
+ * checks an id against that list where it enters, not against one compiled in here.
+ */
+export const AudioFormat = z
+  .string()
+  .regex(audioFormatPattern, 'must be a format id: 1 to 16 lower-case letters and digits');
 export type AudioFormat = z.infer<typeof AudioFormat>;
 
 export const ItemType = z.enum(['track', 'release']);
@@ -21,6 +27,33 @@ export const ArtistRef = Ref.extend({ role: z.enum(['artist', 'remixer']) });
 export type ArtistRef = z.infer<typeof ArtistRef>;
 
 export const AudioFormatFee = z.object({ wav: Price, aiff: Price });
+export type AudioFormatFee = z.infer<typeof AudioFormatFee>;
+
+/**
+ * A format's extra cost on an item: none for MP3 (the item's price is its MP3 price), the
+ * record's fee for WAV and AIFF, and undefined for a format the fee record does not name (the
+ * item's `formats` list has its whole price).
+ */
+export const feeIn = (fee: AudioFormatFee, format: AudioFormat): Price | undefined =>
+  format === 'mp3'
+    ? { value: 0, currency: fee.wav.currency }
+    : (fee as Partial<Record<string, Price>>)[format];
+
+/**
+ * One format an item is sold in and its whole price in it (fee included). The store's own list
+ * (its audio_formats table) decides which ids occur; the id is open-ended, so a client shows an
+ * id it has never heard of rather than refusing the record.
+ */
+export const SoldFormat = z.object({
+  format: AudioFormat.describe('Format id, e.g. "mp3"; the list is open-ended.'),
+  price: Price,
+});
+export type SoldFormat = z.infer<typeof SoldFormat>;
+// Optional so that records cached before the store declared its formats still parse.
+const soldFormats = z
+  .array(SoldFormat)
+  .optional()
+  .describe('The formats this item is sold in, in the order people see them, each with its whole price.');
 
 /** Cover art (contract.md section 5): a JPEG of at least 500x500 on the store's origin. */
 export const Image = z.object({ uri: z.string(), width: z.number().int(), height: z.number().int() });
@@ -47,6 +80,7 @@ export const Track = z.object({
   saleType: z.enum(['purchase', 'promotion']),
   price: Price,
   audioFormatFee: AudioFormatFee,
+  formats: soldFormats,
   sampleUrl: z.string(),
   image: optionalImage,
 });
@@ -66,6 +100,7 @@ export const Release = z.object({
   trackIds: z.array(z.number().int()),
   price: Price,
   audioFormatFee: AudioFormatFee,
+  formats: soldFormats,
   image: optionalImage,
 });
 export type Release = z.infer<typeof Release>;

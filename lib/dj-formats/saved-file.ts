@@ -29,8 +29,12 @@ export interface SavedEntry {
   analysis?: TrackAnalysis;
 }
 
-/** What the store's files are (docs/api.md): 44.1 kHz stereo, MP3 at 320 kbps, 16-bit WAV and AIFF. */
-export const fileAudio: Record<AudioFormat, { kbps: number; sampleRate: number }> = {
+/**
+ * What the store's files are (docs/api.md): 44.1 kHz stereo, MP3 at 320 kbps, 16-bit WAV and AIFF.
+ * A format the store added since (issue #49) is absent: writers leave its bitrate out, and DJ
+ * software reads it from the file.
+ */
+export const fileAudio: Readonly<Partial<Record<AudioFormat, { kbps: number; sampleRate: number }>>> = {
   mp3: { kbps: 320, sampleRate: 44_100 },
   wav: { kbps: 1411, sampleRate: 44_100 },
   aiff: { kbps: 1411, sampleRate: 44_100 },

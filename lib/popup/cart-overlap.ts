@@ -17,7 +17,7 @@ import { i18n } from '#i18n';
 import { formatLabel } from '../contract/audio-formats.ts';
 import { itemKey } from '../contract/item-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
-import type { AudioFormat, CartItem, ItemType, Price } from '../contract/wire.ts';
+import { type AudioFormat, type CartItem, feeIn, type ItemType, type Price } from '../contract/wire.ts';
 import { plural } from '../i18n/plural.ts';
 import type { CatalogFacts } from '../protocol/messages.ts';
 import { formatMoney, fromCents, toCents } from './money.ts';
@@ -49,9 +49,12 @@ const ownedIn = (formats: readonly AudioFormat[] | null, format: AudioFormat) =>
 
 const isOwned = (formats: readonly AudioFormat[] | null) => formats === null || formats.length > 0;
 
-/** A track's price in a format: its MP3 price plus the format's fee. */
+/**
+ * A track's price in a format: its MP3 price plus the format's fee; its MP3 price alone, a lower
+ * bound, for a format whose fee the record does not name.
+ */
 const priceIn = (price: Price, fee: CatalogFacts['fee'], format: AudioFormat): number =>
-  format === 'mp3' ? price.value : price.value + fee[format].value;
+  price.value + (feeIn(fee, format)?.value ?? 0);
 
 export function findCartOverlap(
   items: readonly CartItem[],

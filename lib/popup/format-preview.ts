@@ -5,7 +5,7 @@
  */
 
 import { itemKey } from '../contract/item-key.ts';
-import type { AudioFormat, CartItem } from '../contract/wire.ts';
+import { type AudioFormat, type CartItem, feeIn } from '../contract/wire.ts';
 import type { CatalogFacts } from '../protocol/messages.ts';
 import { toCents } from './money.ts';
 
@@ -22,8 +22,11 @@ export interface FormatPreview {
   unknown: number;
 }
 
-const feeCents = (fee: CatalogFacts['fee'], format: AudioFormat) =>
-  format === 'mp3' ? 0 : toCents(fee[format].value);
+/** A format's fee in cents, or undefined for a format the item's fee record does not name. */
+const feeCents = (fee: CatalogFacts['fee'], format: AudioFormat) => {
+  const price = feeIn(fee, format);
+  return price === undefined ? undefined : toCents(price.value);
+};
 
 export function previewCartFormat(
   items: readonly CartItem[],
@@ -41,12 +44,14 @@ export function previewCartFormat(
     }
     changing++;
     const fee = fees.get(itemKey(item));
-    if (!fee) {
+    const from = fee && feeCents(fee, item.audioFormat);
+    const to = fee && feeCents(fee, target);
+    if (from === undefined || to === undefined) {
       unknown++;
       totalCents += price;
       continue;
     }
-    totalCents += price - feeCents(fee, item.audioFormat) + feeCents(fee, target);
+    totalCents += price - from + to;
   }
   return { totalCents, changing, unknown };
 }

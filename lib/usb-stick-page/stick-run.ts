@@ -3,11 +3,14 @@
  * without one cannot have a grid on a CDJ: it is listed, not written), then the stick writer into
  * the folder picked or the downloads tree. The store is reached through the given sources.
  */
+import { i18n } from '#i18n';
+import { formatLabel } from '../contract/audio-formats.ts';
 import type { TrackAnalysis } from '../contract/track-analysis.ts';
 import { exportToBooths } from '../dj-formats/booth-libraries.ts';
 import type { BoothLibrary } from '../dj-formats/booth-library.ts';
 import type { StickDirectoryHandle } from '../dj-formats/rekordbox-device/stick-directory.ts';
 import type { StickExportResult } from '../dj-formats/rekordbox-device/stick-export.ts';
+import { isStickFileType } from '../dj-formats/rekordbox-device/stick-library.ts';
 import { entryArtistsAndTitle } from '../dj-formats/saved-file.ts';
 import type { StickPageRequest } from '../storage/items.ts';
 import { type StickSources, stickTrackOf } from './stick-tracks.ts';
@@ -50,6 +53,12 @@ export async function runStickExport(
       analyses.set(id, analysis);
   const missing = [...request.missing];
   const tracks = request.entries.flatMap((entry) => {
+    // A format the store added that Pioneer players do not play (issue #49): listed as left out.
+    if (!isStickFileType(entry.audioFormat)) {
+      const reason = i18n.t('stick.notPlayable', [formatLabel(entry.audioFormat)]);
+      missing.push({ key: `entry:${entry.id}`, title: entryArtistsAndTitle(entry), reason });
+      return [];
+    }
     const analysis = analyses.get(entry.track.id);
     if (analysis) return [stickTrackOf(entry, analysis, sources)];
     missing.push({ key: `entry:${entry.id}`, title: entryArtistsAndTitle(entry), reason: noAnalysis });

@@ -10,6 +10,7 @@ import type { TrackAnalysis, WaveformDetail } from '../contract/track-analysis.t
 import { artistsAndTitle, artistsLine, trackDisplayTitle } from '../contract/track-display.ts';
 import type { LibraryEntry } from '../contract/wire.ts';
 import type { StickExportTrack } from '../dj-formats/rekordbox-device/stick-export.ts';
+import { isStickFileType } from '../dj-formats/rekordbox-device/stick-library.ts';
 import { fileAudio, tonality } from '../dj-formats/saved-file.ts';
 
 export interface StickSources {
@@ -54,6 +55,9 @@ export function stickTrackOf(
 ): StickExportTrack {
   const { track } = entry;
   const audio = fileAudio[entry.audioFormat];
+  const fileType = entry.audioFormat;
+  // stick-run.ts leaves out, with a reason, the formats Pioneer players do not play.
+  if (!isStickFileType(fileType) || !audio) throw new Error(`Not a stick file type: ${fileType}.`);
   const year = Number.parseInt(track.publishDate.slice(0, 4), 10);
   return {
     title: trackDisplayTitle(track),
@@ -64,7 +68,7 @@ export function stickTrackOf(
     key: track.key ? tonality(track.key) : '',
     year: Number.isFinite(year) ? year : 0,
     trackNumber,
-    fileType: entry.audioFormat,
+    fileType,
     bitrateKbps: audio.kbps,
     sampleRate: audio.sampleRate,
     sampleDepth: 16,

@@ -28,7 +28,15 @@ export type AudioFile = PartedFile;
 /** Length of a public preview, in seconds; purchased files last the track's lengthMs. */
 export const sampleSeconds = 30;
 
-const contentTypes: Record<AudioFormat, string> = { mp3: 'audio/mpeg', wav: 'audio/wav', aiff: 'audio/aiff' };
+const contentTypes = { mp3: 'audio/mpeg', wav: 'audio/wav', aiff: 'audio/aiff' } as const;
+/** The formats this module can make; the store's list (audio_formats) may name more. */
+type MadeFormat = keyof typeof contentTypes;
+
+/** The format, if this module can make it; a sold format it cannot make is a plain error, not a broken file. */
+function madeFormat(format: AudioFormat): MadeFormat {
+  if (!Object.hasOwn(contentTypes, format)) throw new Error(`The store cannot make ${format} files yet.`);
+  return format as MadeFormat;
+}
 
 // A purchased file is a track's loop repeated to its length, between its header and its tags: the
 // loop is made once per track and format (a bar of PCM, or up to 8 bars of MP3 frames, since
@@ -293,7 +301,7 @@ interface FileTags {
 // The same ID3v2.3 tag in every format: in front of the MP3 stream, in a WAV `id3 ` chunk (with a
 // LIST/INFO chunk for readers that know only that) and in an AIFF `ID3 ` chunk.
 // Serato's objects go in the MP3's and the AIFF's tag, where Serato and Mixxx read them.
-const taggers: Record<AudioFormat, (track: AudioTrack) => FileTags> = {
+const taggers: Record<MadeFormat, (track: AudioTrack) => FileTags> = {
   mp3: (track) => ({ front: id3v23(track, track.analysis ? seratoObjects(track.analysis, 'mp3') : []) }),
   wav: (track) => ({
     trailer: encodeChunks([{ id: 'id3 ', body: id3v23(track) }, ...riffInfoChunks(track)], true),
@@ -323,7 +331,7 @@ function assemble(
         : [bytesPart(aiffHeader(frames, channels, sampleRate, trailerBytes)), ...pcmBody(track, false)];
   return new PartedFile(
     [...(front ? [bytesPart(front)] : []), ...parts, ...(trailer ? [bytesPart(trailer)] : [])],
-    contentTypes[format],
+    contentTypes[madeFormat(format)],
     format,
   );
 }
@@ -337,7 +345,9 @@ const fileKey = (track: AudioTrack, format: AudioFormat) => `${format}:${tagsKey
 
 /** The purchased file of a track in a format, as long as the track: its sound with every tag and the cover. */
 export function trackFile(track: AudioTrack, format: AudioFormat): AudioFile {
-  return files.getOrCreate(fileKey(track, format), () => assemble(track, format, taggers[format](track)));
+  return files.getOrCreate(fileKey(track, format), () =>
+    assemble(track, format, taggers[madeFormat(format)](track)),
+  );
 }
 
 /** The purchased file, as `trackFile`, its MP3 frames encoded in the worker threads the first time. */
@@ -347,7 +357,7 @@ export async function trackFileOffThread(track: AudioTrack, format: AudioFormat)
   const { silence, runs } = mp3Plan(track);
   const loopFor = await encodedInWorkers([silence, ...runs.flatMap(({ seam, loop }) => [seam, loop])]);
   return files.getOrCreate(fileKey(track, format), () =>
-    assemble(track, format, taggers[format](track), loopFor),
+    assemble(track, format, taggers[madeFormat(format)](track), loopFor),
   );
 }
 

@@ -1,5 +1,5 @@
 import { samplePath } from '../../lib/contract/store-urls.ts';
-import type { ArtistRef, Price, Ref, Release, Track } from '../../lib/contract/wire.ts';
+import type { ArtistRef, Price, Ref, Release, SoldFormat, Track } from '../../lib/contract/wire.ts';
 import { releaseImage } from '../artwork/release-art.ts';
 import type { StoreContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
@@ -36,6 +36,14 @@ function feeRecord(ctx: StoreContext, tracks = 1) {
     if (fee.name !== 'mp3') record[fee.name] = price(fee.fee_cents * tracks, ctx.config.currency);
   }
   return record as Track['audioFormatFee'];
+}
+
+/** Every format the store sells with the item's whole price in it; a release pays the fee once per track. */
+function soldFormats(ctx: StoreContext, priceCents: number, tracks = 1): SoldFormat[] {
+  return audioFormatFees(ctx.db).map((fee) => ({
+    format: fee.name,
+    price: price(priceCents + fee.fee_cents * tracks, ctx.config.currency),
+  }));
 }
 
 const idList = (ids: readonly number[]) => [...new Set(ids)];
@@ -86,6 +94,7 @@ export async function loadTracks(ctx: StoreContext, ids: readonly number[]): Pro
       saleType: row.sale_type,
       price: price(row.price_cents, ctx.config.currency),
       audioFormatFee: fees,
+      formats: soldFormats(ctx, row.price_cents),
       sampleUrl: `${ctx.config.baseUrl}${samplePath(row.id)}`,
       image: releaseImage(ctx, row.release_id),
     });
@@ -124,6 +133,7 @@ export async function loadReleases(ctx: StoreContext, ids: readonly number[]): P
       trackIds: tracks,
       price: price(row.price_cents, ctx.config.currency),
       audioFormatFee: feeRecord(ctx, tracks.length),
+      formats: soldFormats(ctx, row.price_cents, tracks.length),
       image: releaseImage(ctx, row.id),
     });
   }

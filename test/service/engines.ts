@@ -10,6 +10,7 @@ export const bothEngines = [
   'cart', // the cart add's locking and limits
   'checkout',
   'catalog', // catalog and artist catalog paging, sorting, text search
+  'store-formats', // the catalog's sold formats and the cart's refusal, read from audio_formats
   'downloads', // the library's statuses and paging
   'drift', // names and keys stored and read back (PostgreSQL refuses NUL in text)
   'limits', // cart and account limits counted in SQL

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => store?.close());
 
 const formats: AudioFormat[] = ['mp3', 'wav', 'aiff'];
-const mimeTypes = { mp3: 'audio/mpeg', wav: 'audio/wav', aiff: 'audio/aiff' } as const;
+const mimeTypes: Record<string, string> = { mp3: 'audio/mpeg', wav: 'audio/wav', aiff: 'audio/aiff' };
 
 /** The catalog's length of the track behind one of demo's files. */
 async function lengthMsOf(format: AudioFormat): Promise<number> {

@@ -5,7 +5,12 @@
  * export reads the stick's library, adds to it, and writes it whole again.
  */
 
-export type StickFileType = 'mp3' | 'm4a' | 'flac' | 'wav' | 'aiff';
+export const stickFileTypes = ['mp3', 'm4a', 'flac', 'wav', 'aiff'] as const;
+export type StickFileType = (typeof stickFileTypes)[number];
+
+/** Whether a Pioneer player's library can name a file of this format. */
+export const isStickFileType = (format: string): format is StickFileType =>
+  (stickFileTypes as readonly string[]).includes(format);
 
 export interface StickTrack {
   /** The row id, 1 up; players report it, playlists name it. */

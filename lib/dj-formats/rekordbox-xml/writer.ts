@@ -3,6 +3,7 @@
  * with File, Export Collection in xml format): a crate as every track in COLLECTION and one
  * playlist named after it. Read back by reader.ts.
  */
+import { formatLabel } from '../../contract/audio-formats.ts';
 import type { TrackAnalysis } from '../../contract/track-analysis.ts';
 import { artistsLine, trackDisplayTitle } from '../../contract/track-display.ts';
 import type { AudioFormat } from '../../contract/wire.ts';
@@ -21,8 +22,8 @@ export function fileLocation(absolutePath: string): string {
   return `file://localhost/${encoded.join('/')}`;
 }
 
-// FLAC's kind is here before the store sells FLAC, so adding it to the store's list needs no change here.
-const kinds: Record<AudioFormat | 'flac', string> = {
+// rekordbox's own words; another format reads as "OGG File" the same way.
+const kinds: Partial<Record<AudioFormat, string>> = {
   mp3: 'MP3 File',
   wav: 'WAV File',
   aiff: 'AIFF File',
@@ -77,15 +78,14 @@ export function rekordboxXml(
       Remixer: track.remixers.map((remixer) => remixer.name).join(', '),
       Label: track.label.name,
       Genre: track.genre.name,
-      Kind: kinds[entry.audioFormat],
+      Kind: kinds[entry.audioFormat] ?? `${formatLabel(entry.audioFormat)} File`,
       ...(bytes ? { Size: bytes } : {}),
       AverageBpm: (analysis?.bpm ?? track.bpm).toFixed(2),
       Tonality: tonality(track.key),
       Year: track.publishDate.slice(0, 4),
       // When it came into the person's collection: the purchase.
       DateAdded: entry.purchasedAt.slice(0, 10),
-      BitRate: audio.kbps,
-      SampleRate: audio.sampleRate,
+      ...(audio ? { BitRate: audio.kbps, SampleRate: audio.sampleRate } : {}),
       TotalTime: seconds(entry),
       Comments: commentOf(store, release),
       Location: fileLocation(location),

@@ -57,7 +57,7 @@ function entryXml(
   const where = volumePath(location, os);
   const audio = fileAudio[entry.audioFormat];
   const info: Record<string, string | number> = {
-    BITRATE: audio.kbps * 1000,
+    ...(audio ? { BITRATE: audio.kbps * 1000 } : {}),
     GENRE: track.genre.name,
     LABEL: track.label.name,
     COMMENT: commentOf(store, release),

@@ -47,8 +47,12 @@ export function cartTracks(
   const notBought: MissingTrack[] = [];
   const seen = new Set<number>();
   const ownedInFormat = (trackId: number, format: AudioFormat): LibraryEntry[] => {
-    const rank = (entry: LibraryEntry) =>
-      entry.audioFormat === format ? -1 : audioFormats.indexOf(entry.audioFormat);
+    // The asked format first, then the known formats in their order, then any the store added.
+    const rank = (entry: LibraryEntry) => {
+      if (entry.audioFormat === format) return -1;
+      const known = (audioFormats as readonly string[]).indexOf(entry.audioFormat);
+      return known === -1 ? audioFormats.length : known;
+    };
     return [...(entriesOf.get(trackId) ?? [])].sort((a, b) => rank(a) - rank(b));
   };
   const itemTitle = (item: CartItem) => `${artistsLine(item)} - ${item.name}`;

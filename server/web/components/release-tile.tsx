@@ -17,7 +17,7 @@ export function ReleaseTile({ release }: { release: Release }) {
       </span>
       <span class="release-meta">
         <a href={labelUrl(release.label)}>{release.label.name}</a>
-        <PriceTag price={release.price} fee={release.audioFormatFee} />
+        <PriceTag price={release.price} formats={release.formats} />
       </span>
     </li>
   );

@@ -54,7 +54,7 @@ export function TrackRow({
           {formatLength(track.lengthMs)}
         </span>
       </span>
-      <PriceTag price={track.price} saleType={track.saleType} fee={track.audioFormatFee} />
+      <PriceTag price={track.price} saleType={track.saleType} formats={track.formats} />
     </li>
   );
 }

@@ -33,7 +33,7 @@ export function ReleasePage({ shell, data }: { shell: PageShell; data: CatalogPa
           ]}
         />
         <p class="hero-price">
-          <PriceTag price={release.price} fee={release.audioFormatFee} />
+          <PriceTag price={release.price} formats={release.formats} />
           <span class="hint">whole release, MP3</span>
         </p>
       </PageHero>

@@ -62,7 +62,7 @@ export function TrackPage({
           ]}
         />
         <p class="hero-price">
-          <PriceTag price={track.price} saleType={track.saleType} fee={track.audioFormatFee} />
+          <PriceTag price={track.price} saleType={track.saleType} formats={track.formats} />
           <span class="hint">
             {promotional
               ? 'a promotional download'

@@ -131,6 +131,21 @@ describe('every state of the control', () => {
     expect(button('Change "Strobe" to WAV, $2.49')).toBeTruthy();
   });
 
+  it('offers the formats the row marks: one the extension never heard of, and none it leaves out', () => {
+    const priced = { ...track, prices: { mp3: '$1.49', aiff: '$2.49', ogg: '$1.99' } };
+    const fieldset = draw(priced, status({ defaultFormat: 'ogg' }));
+    expect(shown(fieldset)).toEqual(['128 BPM · F# min', 'MP3 $1.49', 'AIFF $2.49', 'OGG $1.99', '▾']);
+    expect(button('Add "Strobe" to cart as OGG, $1.99').className).toBe('default');
+    expect(screen.queryByRole('button', { name: /as WAV/ })).toBeNull();
+  });
+
+  it('emphasises the first format the row offers when the default one is not sold there', () => {
+    const priced = { ...track, prices: { mp3: '$1.49', aiff: '$2.49' } };
+    draw(priced, status({ defaultFormat: 'wav' }));
+    expect(button('Add "Strobe" to cart as MP3, $1.49').className).toBe('default');
+    expect(button('Add "Strobe" to cart as MP3, $1.49').hasAttribute('data-lead')).toBe(true);
+  });
+
   it('gives every control its own buttons, cloned from one template', () => {
     const first = draw(track, status());
     const other = draw({ ...track, id: 43, title: 'Arp' }, status({ inCart: 'mp3' }));

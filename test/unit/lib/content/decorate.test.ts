@@ -88,10 +88,14 @@ describe('decorating rows', () => {
     });
     fakeBrowser.i18n.getMessage = getMessageFrom(readLocale('es')) as typeof fakeBrowser.i18n.getMessage;
     expect(listRowOf(tile, store)?.item.prices?.wav).toBe('11,49\u00a0US$');
-    // A broken amount or an unknown currency: the row's own text, and no per-format prices.
-    mark({ 'data-price-wav': 'soon' });
-    expect(listRowOf(tile, store)?.item).toEqual(expect.objectContaining({ price: '$9.99' }));
-    expect(listRowOf(tile, store)?.item.prices).toBeUndefined();
+    // A format the store added is offered with its price; a broken amount leaves that format out.
+    mark({ 'data-price-ogg': '10.49', 'data-price-wav': 'soon' });
+    expect(listRowOf(tile, store)?.item.prices).toEqual({
+      mp3: '9,99\u00a0US$',
+      aiff: '11,49\u00a0US$',
+      ogg: '10,49\u00a0US$',
+    });
+    // An unknown currency: the row's own text, and no per-format prices.
     mark({ 'data-price-wav': '11.49', 'data-currency': 'not a currency' });
     expect(listRowOf(tile, store)?.item.prices).toBeUndefined();
   });

@@ -50,7 +50,7 @@ describe("the content script's reading of storage", () => {
   it('reads what the items wrote, and falls back on nonsense', async () => {
     await storeUrlSetting.setValue('https://store.example');
     await currentCartSetting.setValue('friday');
-    await fakeBrowser.storage.local.set({ [pageStorageKeys.defaultFormat]: 'flac' });
+    await fakeBrowser.storage.local.set({ [pageStorageKeys.defaultFormat]: 'FLAC!' });
     await fakeBrowser.storage.local.set({ [pageStorageKeys.keyNotation]: 'lancelot' });
     expect(await readPageStorage()).toMatchObject({
       storeUrl: 'https://store.example',

@@ -9,7 +9,7 @@ import type { CatalogFacts } from '../../../../lib/protocol/messages.ts';
 
 const usd = (cents: number) => ({ value: cents / 100, currency: 'USD' });
 const feeCents = (fees: { wav: number; aiff: number }, format: AudioFormat) =>
-  format === 'mp3' ? 0 : fees[format];
+  format === 'wav' || format === 'aiff' ? fees[format] : 0;
 
 /** A cart item priced like the store prices it: base price plus its format's fee. */
 const item = fc

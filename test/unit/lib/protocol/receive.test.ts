@@ -294,8 +294,8 @@ describe('refused senders and payloads', () => {
       storePage,
     ],
     [
-      'an unknown audio format',
-      message('addToCart', { items: [{ id: 1, type: 'track', audioFormat: 'flac' }] }),
+      'a malformed audio format (ids are open-ended, their shape is not)',
+      message('addToCart', { items: [{ id: 1, type: 'track', audioFormat: 'Flac!' }] }),
       storePage,
     ],
     [

@@ -197,11 +197,11 @@ describe('the cache as the content script reads it', () => {
       { signedIn: true, cartName: 'default', cart: { 'track:0': 'mp3' }, ownedTracks: [], ownedReleases: [] },
     ],
     [
-      'an unknown format',
+      'a malformed format (ids are open-ended, the store decides which it sells)',
       {
         signedIn: true,
         cartName: 'default',
-        cart: { 'track:1': 'flac' },
+        cart: { 'track:1': 'FLAC!' },
         ownedTracks: [],
         ownedReleases: [],
       },

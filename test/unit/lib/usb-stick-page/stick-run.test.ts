@@ -125,6 +125,33 @@ describe('runStickExport', () => {
     expect(stick.paths()).toEqual([]);
   });
 
+  it('lists a format Pioneer players do not play as left out, and writes the others', async () => {
+    const stick = new MemoryDirectory();
+    const both = request([1, 3]);
+    const [mp3, other] = both.entries;
+    const ogg = {
+      ...both,
+      entries: [
+        mp3 as (typeof both.entries)[number],
+        { ...other, audioFormat: 'ogg' } as (typeof both.entries)[number],
+      ],
+    };
+    const analysed = new Map([
+      [1, makeAnalysis()],
+      [3, makeAnalysis()],
+    ]);
+    const outcome = await runStickExport(stick, ogg, store(analysed).sources, {
+      date: '2026-11-27',
+      noAnalysis: 'no analysis',
+    });
+    expect(outcome.result?.added).toBe(1);
+    expect(outcome.missing.at(-1)).toMatchObject({
+      key: 'entry:3',
+      reason: 'Pioneer players do not play OGG files',
+    });
+    expect(readWithKaitai(stick.file(database) ?? new Uint8Array()).get(0)).toHaveLength(1);
+  });
+
   it('asks for analyses a hundred tracks at a time', async () => {
     const { sources, calls } = store(new Map());
     const ids = Array.from({ length: 150 }, (_, i) => i + 1);

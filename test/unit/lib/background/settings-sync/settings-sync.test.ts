@@ -79,7 +79,7 @@ describe('settings sync', () => {
     await fakeBrowser.storage.sync.set({
       syncedSettings: {
         storeUrl: 'http://shop.example',
-        defaultAudioFormat: 'flac',
+        defaultAudioFormat: 'FLAC!',
         keyNotation: 'solfege',
         filenameTemplate: '{artist} - {titel}',
         folderPerRelease: 'yes',

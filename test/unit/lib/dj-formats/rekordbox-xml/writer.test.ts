@@ -117,6 +117,20 @@ describe('rekordbox XML with the store’s analysis', () => {
     waveformOverview: '',
   };
 
+  it('names a format the store added in plain words and leaves out the bitrate it does not know', () => {
+    const [first] = savedEntries();
+    const entry = first as SavedEntry;
+    const ogg = { ...entry, entry: { ...entry.entry, audioFormat: 'ogg' } };
+    const xml = rekordboxXml('Set', [ogg], { version: '1', store: 'shop.example' });
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    const track = doc.getElementsByTagName('COLLECTION')[0]?.getElementsByTagName('TRACK')[0];
+    expect(track?.getAttribute('Kind')).toBe('OGG File');
+    expect(track?.hasAttribute('BitRate')).toBe(false);
+    expect(track?.hasAttribute('SampleRate')).toBe(false);
+    expect(track?.getAttribute('Name')).toBeTruthy();
+  });
+
   it('gives the track a TEMPO from the first downbeat and a POSITION_MARK per cue, the tempo with its decimals', () => {
     const [first, second] = savedEntries();
     const xml = rekordboxXml('Set', [{ ...(first as SavedEntry), analysis }, second as SavedEntry], {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatLabel,
+  formatOfPriceAttribute,
+  formatPriceAttribute,
+  isAudioFormat,
+} from '../../../../lib/contract/audio-formats.ts';
+import { AudioFormat, feeIn, SoldFormat, Track } from '../../../../lib/contract/wire.ts';
+
+describe('format ids are open-ended (issue #49)', () => {
+  it('keeps the known labels and upper-cases an id it has never heard of', () => {
+    expect(['mp3', 'wav', 'aiff', 'flac', 'ogg'].map(formatLabel)).toEqual([
+      'MP3',
+      'WAV',
+      'AIFF',
+      'FLAC',
+      'OGG',
+    ]);
+  });
+
+  it('takes any well-formed id and refuses anything else, on both sides of the wire', () => {
+    for (const id of ['mp3', 'ogg', 'flac', 'm4a']) {
+      expect(isAudioFormat(id)).toBe(true);
+      expect(AudioFormat.safeParse(id).success).toBe(true);
+    }
+    for (const id of ['', 'MP3', 'og g', 'a'.repeat(17), 'wav"', 3, null]) {
+      expect(isAudioFormat(id)).toBe(false);
+      expect(AudioFormat.safeParse(id).success).toBe(false);
+    }
+  });
+
+  it('reads the format back from its price attribute and ignores other attributes', () => {
+    expect(formatOfPriceAttribute(formatPriceAttribute('ogg'))).toBe('ogg');
+    expect(formatOfPriceAttribute('data-price-')).toBeNull();
+    expect(formatOfPriceAttribute('data-currency')).toBeNull();
+    expect(formatOfPriceAttribute('data-price-Og g')).toBeNull();
+  });
+
+  it("gives a format's fee where the record names it, none for MP3, and undefined otherwise", () => {
+    const fee = { wav: { value: 1, currency: 'USD' }, aiff: { value: 1.5, currency: 'USD' } };
+    expect(feeIn(fee, 'mp3')).toEqual({ value: 0, currency: 'USD' });
+    expect(feeIn(fee, 'aiff')).toEqual(fee.aiff);
+    expect(feeIn(fee, 'ogg')).toBeUndefined();
+  });
+
+  it('parses a record with and without its sold formats', () => {
+    const sold = { format: 'ogg', price: { value: 1.99, currency: 'USD' } };
+    expect(SoldFormat.parse(sold)).toEqual(sold);
+    expect(SoldFormat.safeParse({ ...sold, format: 'OGG' }).success).toBe(false);
+    expect(Track.shape.formats.safeParse(undefined).success).toBe(true);
+    expect(Track.shape.formats.safeParse([sold]).success).toBe(true);
+  });
+});
