@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { audioFormats, formatLabel } from '../../lib/contract/audio-formats.ts';
 import { type KeyNotation, keyNotations } from '../../lib/contract/musical-key.ts';
 import { AudioFormat } from '../../lib/contract/wire.ts';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
@@ -26,6 +25,7 @@ import {
   storeUrlSetting,
 } from '../../lib/storage/items.ts';
 import { readSyncedSettings } from '../../lib/storage/synced-settings.ts';
+import { SoldFormatOptions } from '../sold-formats/sold-format-options.tsx';
 import { FilenameTemplateField } from './filename-template-field.tsx';
 import { type FeedOptions, NewForYouSection } from './new-for-you-section.tsx';
 
@@ -254,11 +254,7 @@ function BuyingSection({
           aria-describedby="format-hint"
           onChange={(event) => onDefaultAudioFormat(AudioFormat.parse(event.currentTarget.value))}
         >
-          {audioFormats.map((format) => (
-            <option key={format} value={format}>
-              {formatLabel(format)}
-            </option>
-          ))}
+          <SoldFormatOptions current={defaultAudioFormat} />
         </select>
       </label>
       <p id="format-hint" class="hint">

@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { audioFormats } from '../../lib/contract/audio-formats.ts';
 import { cartNameIssue } from '../../lib/contract/cart-name.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
 import { problemText, skippedBecause } from '../../lib/crate-words/crate-import-words.ts';
@@ -11,6 +10,7 @@ import { crateFile } from '../../lib/protocol/crate-file.ts';
 import type { CrateImportResult } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
 import type { CartPlan, LeftOut } from '../../lib/tracklist/cart-plan.ts';
+import { SoldFormatOptions } from '../sold-formats/sold-format-options.tsx';
 
 type Filled = { cartName: string; result: CrateImportResult; undone: boolean };
 
@@ -121,11 +121,7 @@ export function CartFill({
       <label>
         {i18n.t('tracklist.format')}
         <select value={format} onChange={(event) => setFormat(event.currentTarget.value as AudioFormat)}>
-          {audioFormats.map((option) => (
-            <option key={option} value={option}>
-              {option.toUpperCase()}
-            </option>
-          ))}
+          <SoldFormatOptions current={format} />
         </select>
       </label>
       {plan.trackIds.length === 0 ? (

@@ -12,6 +12,19 @@ export type AudioFormat = string;
 /** What a format id looks like: 1 to 16 lower-case letters and digits ("mp3", "flac", "ogg"). */
 export const audioFormatPattern = /^[a-z0-9]{1,16}$/;
 
+/** A store's own list of the formats it sells, or ours when it gave none. */
+export const soldOrKnown = (listed: readonly AudioFormat[]): readonly AudioFormat[] =>
+  listed.length > 0 ? listed : audioFormats;
+
+const formatRank = (format: AudioFormat) => {
+  const known = (audioFormats as readonly string[]).indexOf(format);
+  return known === -1 ? audioFormats.length : known;
+};
+
+/** Formats in the order people see them: MP3, WAV, AIFF, then any a store added, by name. */
+export const inFormatOrder = (formats: Iterable<AudioFormat>): AudioFormat[] =>
+  [...new Set(formats)].sort((a, b) => formatRank(a) - formatRank(b) || a.localeCompare(b));
+
 export const isAudioFormat = (value: unknown): value is AudioFormat =>
   typeof value === 'string' && audioFormatPattern.test(value);
 

@@ -30,15 +30,25 @@ export interface SavedEntry {
 }
 
 /**
- * What the store's files are (docs/api.md): 44.1 kHz stereo, MP3 at 320 kbps, 16-bit WAV and AIFF.
- * A format the store added since (issue #49) is absent: writers leave its bitrate out, and DJ
- * software reads it from the file.
+ * What the store's files are (docs/api.md): 44.1 kHz stereo, MP3 at 320 kbps, 16-bit WAV, AIFF and
+ * FLAC. FLAC's bitrate depends on the music: `kbps` is absent and bitrateOf takes its average from
+ * the file's size. A format the store added that Crate does not know is absent: writers leave its
+ * bitrate out, and DJ software reads it from the file.
  */
-export const fileAudio: Readonly<Partial<Record<AudioFormat, { kbps: number; sampleRate: number }>>> = {
+export const fileAudio: Readonly<Partial<Record<AudioFormat, { kbps?: number; sampleRate: number }>>> = {
   mp3: { kbps: 320, sampleRate: 44_100 },
   wav: { kbps: 1411, sampleRate: 44_100 },
   aiff: { kbps: 1411, sampleRate: 44_100 },
+  flac: { sampleRate: 44_100 },
 };
+
+/** A file's bitrate in kbps: its format's, or a FLAC's average (its size over its length), when known. */
+export function bitrateOf(entry: LibraryEntry, bytes: number | null | undefined): number | undefined {
+  const audio = fileAudio[entry.audioFormat];
+  if (audio?.kbps !== undefined) return audio.kbps;
+  if (!audio || !bytes || entry.track.lengthMs <= 0) return undefined;
+  return Math.round((bytes * 8) / entry.track.lengthMs);
+}
 
 /** "Artist - Title (Mix)", as the export dialog and an M3U8 name a track. */
 export const entryArtistsAndTitle = (entry: LibraryEntry) => artistsAndTitle(entry.track);

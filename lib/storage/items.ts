@@ -37,6 +37,7 @@
  * | folderPerRelease | local | options page (and settings sync) | background | 1 |
  * | crateExportFormat | local | popup (crate export dialog) | popup | 1 |
  * | cartState | local | background (cart-state-writer.ts) | content script, popup (owned marks) | 1 |
+ * | soldFormats | local | background (cart-state-writer.ts) | popup, options page, tracklist page | 1 |
  * | stickExportRequest | local | popup (crate export dialog) | USB stick page | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTracks | local | background (catalog/known-release-tracks.ts) | background | 1 |
@@ -268,6 +269,19 @@ export const cartStateItem = storage.defineItem<CartStateByStore>(`local:${cartS
   fallback: {},
   version: 1,
 });
+
+/**
+ * The formats each store sells, by store origin, as its last cart answer listed them
+ * (metadata.audioFormats): the popup's, the options' and the tracklist's format choices draw from
+ * it, so a format the store adds needs no new extension. Catalog data, not secret.
+ */
+export const soldFormatsItem = storage.defineItem<Partial<Record<string, AudioFormat[]>>>(
+  'local:soldFormats',
+  {
+    fallback: {},
+    version: 1,
+  },
+);
 
 /** Items in the current cart as of the last cart call, for the toolbar badge after a restart. */
 export const cartCountItem = storage.defineItem<{ storeUrl: string; items: number } | null>(

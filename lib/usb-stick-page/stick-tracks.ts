@@ -69,7 +69,8 @@ export function stickTrackOf(
     year: Number.isFinite(year) ? year : 0,
     trackNumber,
     fileType,
-    bitrateKbps: audio.kbps,
+    // FLAC's varies with the music; 0 where rekordbox would write the file's average (docs/dj-formats.md).
+    bitrateKbps: audio.kbps ?? 0,
     sampleRate: audio.sampleRate,
     sampleDepth: 16,
     fileName: safeFilename(artistsAndTitle(track)) || `track ${track.id}`,

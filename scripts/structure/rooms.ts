@@ -35,6 +35,7 @@ export const sharedFolders: readonly string[] = [
   'lib/crate-words',
   'lib/set-order',
   'components/shortcuts',
+  'components/sold-formats',
 ];
 
 export interface RoomBreach {

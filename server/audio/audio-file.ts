@@ -345,13 +345,15 @@ const fileKey = (track: AudioTrack, format: AudioFormat) => `${format}:${tagsKey
 
 /** The purchased file of a track in a format, as long as the track: its sound with every tag and the cover. */
 export function trackFile(track: AudioTrack, format: AudioFormat): AudioFile {
+  if (format === 'flac') return flacTrackFile(track);
   return files.getOrCreate(fileKey(track, format), () =>
     assemble(track, format, taggers[madeFormat(format)](track)),
   );
 }
 
-/** The purchased file, as `trackFile`, its MP3 frames encoded in the worker threads the first time. */
+/** The purchased file, as `trackFile`, its MP3 frames or FLAC encoded in the worker threads the first time. */
 export async function trackFileOffThread(track: AudioTrack, format: AudioFormat): Promise<AudioFile> {
+  if (format === 'flac') return flacTrackFileOffThread(track);
   const cached = files.get(fileKey(track, format));
   if (cached || format !== 'mp3') return cached ?? trackFile(track, format);
   const { silence, runs } = mp3Plan(track);

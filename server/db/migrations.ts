@@ -335,6 +335,18 @@ const migrationsFor = (engine: Engine): Record<string, Migration> => ({
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  // The demo store sells FLAC (server/audio/flac.ts) at WAV's fee; a store that does not want to
+  // sell it deletes the row, and every page and cart call follows its list (docs/api.md).
+  '0006-flac': {
+    up: async (db) => {
+      await sql
+        .raw(
+          `INSERT INTO audio_formats (name, fee_cents, position)
+           SELECT 'flac', 100, 4 WHERE NOT EXISTS (SELECT 1 FROM audio_formats WHERE name = 'flac')`,
+        )
+        .execute(db);
+    },
+  },
 });
 
 /** Applies the migrations not applied yet, in order, each in its own transaction. */

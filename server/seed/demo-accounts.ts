@@ -8,7 +8,8 @@ import { FileNetwork } from '../http/file-network.ts';
 import { checkoutCart } from '../orders/checkout.ts';
 import { demoRelease, popularPurchases } from './queries.ts';
 
-const formats: AudioFormat[] = ['mp3', 'wav', 'aiff', 'mp3'];
+// Every format the demo store sells, so the library, the exports and the stick show each.
+const formats: AudioFormat[] = ['mp3', 'wav', 'aiff', 'flac'];
 
 /**
  * The accounts a demo needs: `demo`/`demo` owning a few purchases, and `dj2`/`dj2` owning none.

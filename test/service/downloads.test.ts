@@ -74,7 +74,9 @@ describe('listing the library', () => {
     expect(results.map((entry) => entry.id)).toEqual(rows.map((row) => row.id));
     const purchased = results.map((entry) => entry.purchasedAt);
     expect([...purchased].sort().reverse()).toEqual(purchased);
-    expect(new Set(results.map((entry) => entry.audioFormat))).toEqual(new Set(['mp3', 'wav', 'aiff']));
+    expect(new Set(results.map((entry) => entry.audioFormat))).toEqual(
+      new Set(['mp3', 'wav', 'aiff', 'flac']),
+    );
     expect(results[0]?.track.sampleUrl).toMatch(new RegExp(`^${baseUrl}/samples/[0-9]+\\.mp3$`));
   });
 
@@ -197,7 +199,7 @@ describe('promotional downloads', () => {
       await call(
         'POST',
         '/order/1/promo-downloads',
-        { trackId: String(trackId), audioFormat: 'flac' },
+        { trackId: String(trackId), audioFormat: 'ogg' },
         dj2Token,
       ),
       'audioFormat',

@@ -157,7 +157,7 @@ describe('demo accounts', () => {
       );
     const demo = await library('demo');
     expect(demo.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(demo.map((row) => row.audio_format))).toEqual(new Set(['mp3', 'wav', 'aiff']));
+    expect(new Set(demo.map((row) => row.audio_format))).toEqual(new Set(['mp3', 'wav', 'aiff', 'flac']));
     expect(demo.every((row) => row.source === 'purchase')).toBe(true);
     expect(await library('dj2')).toEqual([]);
     // A whole release was bought: all its tracks are in the library.

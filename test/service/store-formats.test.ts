@@ -63,7 +63,7 @@ describe('catalog items carry the formats the store sells', () => {
     });
     const { track: record } = catalogPages.track.parse(response.json().results);
     const rows = await formatRows(withOgg.ctx.db);
-    expect(rows.map((row) => row.name)).toEqual(['mp3', 'wav', 'aiff', 'ogg']);
+    expect(rows.map((row) => row.name)).toEqual(['mp3', 'wav', 'aiff', 'flac', 'ogg']);
     expect(record.formats).toEqual(
       rows.map((row) => ({
         format: row.name,
@@ -100,7 +100,7 @@ describe('the cart sells only what the store sells', () => {
     expect(refused.status).toBe(400);
     const error = ErrorEnvelope.parse(refused.body);
     expect(error.metadata.parameter).toBe('items');
-    expect(JSON.stringify(error)).toContain('mp3, wav, aiff, ogg');
+    expect(JSON.stringify(error)).toContain('mp3, wav, aiff, flac, ogg');
     const after = await cartCall(withOgg, 'GET', accessToken, {});
     expect(after.body).toEqual(before.body);
   });
@@ -113,7 +113,7 @@ describe('the cart sells only what the store sells', () => {
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(envelopeOf(CartAddResult).parse(added.body).metadata).toMatchObject({
-      audioFormats: ['mp3', 'wav', 'aiff', 'ogg'],
+      audioFormats: ['mp3', 'wav', 'aiff', 'flac', 'ogg'],
     });
     const cart = envelopeOf(Cart).parse((await cartCall(withOgg, 'GET', accessToken, {})).body).results;
     expect(cart.items.map((item) => [item.id, item.audioFormat])).toEqual([[track.id, 'ogg']]);

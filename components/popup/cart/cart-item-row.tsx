@@ -1,5 +1,5 @@
 import { i18n } from '#i18n';
-import { audioFormats, formatLabel } from '../../../lib/contract/audio-formats.ts';
+import { formatLabel, soldOrKnown } from '../../../lib/contract/audio-formats.ts';
 import type { KeyNotation } from '../../../lib/contract/musical-key.ts';
 import type { AudioFormat, CartItem } from '../../../lib/contract/wire.ts';
 import { type PaidTwice, paidTwiceText } from '../../../lib/popup/cart-overlap.ts';
@@ -48,7 +48,9 @@ export function CartItemRow({
   notation = 'musical',
   sampleUrl,
 }: CartItemRowProps) {
-  const choices = audioFormats.filter((format) => formats.length === 0 || formats.includes(format));
+  const sold = soldOrKnown(formats);
+  // The item's own format stays a choice though the store stopped selling it: the row shows what the cart holds.
+  const choices = sold.includes(item.audioFormat) ? sold : [...sold, item.audioFormat];
   const titleId = `cart-item-${item.type}-${item.id}`;
   return (
     <li class="cart-item" aria-labelledby={titleId}>

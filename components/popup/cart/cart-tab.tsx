@@ -91,7 +91,6 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
     collectionSourceOf,
   );
   const shown = shownItems(items, facts, trackView, energies);
-  const yours = cartName === defaultCartName;
   return (
     <div class="cart-tab">
       <RefreshStatus
@@ -111,6 +110,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
             facts={facts}
             factsFailed={factsFailed}
             total={total}
+            formats={view.audioFormats}
             disabled={busy !== null}
             onApply={changes.setAll}
           />
@@ -121,12 +121,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
             counts={{ all: items.length, shown: shown.length }}
             set={() => cartSet(shown, facts, energies, trackView.shape)}
           />
-          <ul
-            class="cart-items"
-            aria-label={
-              yours ? i18n.t('popup.cart.itemsInYours') : i18n.t('popup.cart.itemsInNamed', [cartName])
-            }
-          >
+          <ul class="cart-items" aria-label={cartItemsLabel(cartName)}>
             {shown.slice(0, rowLimit).map((item) => (
               <CartItemRow
                 key={itemKey(item)}
@@ -162,7 +157,11 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   );
 }
 
-/** How the cart plays in the order shown: its clashes, and the tracks it could not place. */
+const cartItemsLabel = (cartName: string) =>
+  cartName === defaultCartName
+    ? i18n.t('popup.cart.itemsInYours')
+    : i18n.t('popup.cart.itemsInNamed', [cartName]);
+
 /** Sort, BPM range and "harmonic with"; how many items they leave; the set's energy and clashes. */
 function CartViewControls({
   view,

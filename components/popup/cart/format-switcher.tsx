@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { audioFormats, formatLabel } from '../../../lib/contract/audio-formats.ts';
+import { formatLabel, soldOrKnown } from '../../../lib/contract/audio-formats.ts';
 import { itemKey } from '../../../lib/contract/item-key.ts';
 import type { AudioFormat, CartItem } from '../../../lib/contract/wire.ts';
 import { plural } from '../../../lib/i18n/plural.ts';
@@ -15,12 +15,22 @@ export interface FormatSwitcherProps {
   facts: ReadonlyMap<string, CatalogFacts>;
   factsFailed: boolean;
   total: { value: number; currency: string };
+  /** The formats the store sells (metadata.audioFormats); ours when it names none. */
+  formats: readonly AudioFormat[];
   disabled: boolean;
   onApply(format: AudioFormat): void;
 }
 
-/** "Set all items to" MP3 / WAV / AIFF: choosing one previews the new total; Apply changes the cart. */
-export function FormatSwitcher({ items, facts, factsFailed, total, disabled, onApply }: FormatSwitcherProps) {
+/** "Set all items to" one of the formats the store sells: choosing one previews the new total; Apply changes the cart. */
+export function FormatSwitcher({
+  items,
+  facts,
+  factsFailed,
+  total,
+  formats,
+  disabled,
+  onApply,
+}: FormatSwitcherProps) {
   const [target, setTarget] = useState<AudioFormat | null>(null);
   const fees = new Map(
     items.flatMap((item) => {
@@ -35,7 +45,7 @@ export function FormatSwitcher({ items, facts, factsFailed, total, disabled, onA
     <fieldset class="format-switcher">
       <legend>{i18n.t('popup.switcher.legend')}</legend>
       <div class="segmented">
-        {audioFormats.map((format) => (
+        {soldOrKnown(formats).map((format) => (
           <label key={format} class="segment">
             <input
               type="radio"

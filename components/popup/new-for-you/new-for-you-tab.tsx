@@ -5,7 +5,6 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
-import { audioFormats } from '../../../lib/contract/audio-formats.ts';
 import { itemKey } from '../../../lib/contract/item-key.ts';
 import { artistUrl, labelUrl, releaseUrl, samplePath } from '../../../lib/contract/store-urls.ts';
 import type { AudioFormat } from '../../../lib/contract/wire.ts';
@@ -18,6 +17,7 @@ import { send } from '../../../lib/protocol/send.ts';
 import { type StoreErrorData, toStoreErrorData } from '../../../lib/protocol/store-error.ts';
 import { type CartState, storeEntry } from '../../../lib/storage/cart-state.ts';
 import { cartStateItem, currentCartSetting, defaultAudioFormatSetting } from '../../../lib/storage/items.ts';
+import { SoldFormatOptions } from '../../sold-formats/sold-format-options.tsx';
 import { ErrorNotice } from '../notices/error-notice.tsx';
 import { Notice } from '../notices/notice.tsx';
 import { PreviewButton } from '../track-rows/preview-button.tsx';
@@ -82,11 +82,7 @@ function AddToCart({ release, initialFormat }: { release: FeedRelease; initialFo
         value={format}
         onChange={(event) => setFormat(event.currentTarget.value as AudioFormat)}
       >
-        {audioFormats.map((option) => (
-          <option key={option} value={option}>
-            {option.toUpperCase()}
-          </option>
-        ))}
+        <SoldFormatOptions current={format} />
       </select>
       <button
         type="button"

@@ -10,6 +10,7 @@ import { cartNameOf } from '../../contract/cart-name.ts';
 import type { AudioFormat, CartItemInput, CartSummary, ItemType } from '../../contract/wire.ts';
 import type { CrateFile } from '../../protocol/crate-file.ts';
 import { StoreError } from '../../protocol/store-error.ts';
+import { keepSoldFormats } from '../../storage/sold-formats.ts';
 import type { ApiClient, CartAnswer, CartPrecondition, CartTarget } from '../api-client.ts';
 import type { WorkerContext } from '../worker-context.ts';
 import type { WorkerStorage } from '../worker-storage.ts';
@@ -173,6 +174,7 @@ function storeCalls(stored: WorkerStorage, change: Change, cartState: CartStateW
         target,
         async (api) => {
           const view = await api.viewCart(target);
+          await keepSoldFormats(await stored.storeUrl.getValue(), view.audioFormats);
           return { result: view, version: view.version };
         },
         ({ cart }) => ({ summary: cart, change: cartChanges.read(cart.items) }),

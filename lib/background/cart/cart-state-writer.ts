@@ -22,6 +22,7 @@ import {
   storeEntry,
 } from '../../storage/cart-state.ts';
 import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../storage/items.ts';
+import { keepSoldFormats } from '../../storage/sold-formats.ts';
 import type { ApiClient, CartView } from '../api-client.ts';
 import type { WorkerStorage } from '../worker-storage.ts';
 import { ownedItems } from './owned-items.ts';
@@ -185,7 +186,8 @@ type Update = (change: (state: CartState) => CartState) => Promise<void>;
 /** What the store says of the current cart and the library, kept in the cache. */
 function storeReads({ api, stored }: CartStateWriterOptions, update: Update) {
   /** The cart as the store showed it; true when it no longer holds an item the cache had (bought elsewhere?). */
-  async function keepRead({ cart, version }: CartView): Promise<boolean> {
+  async function keepRead({ cart, version, audioFormats }: CartView): Promise<boolean> {
+    await keepSoldFormats(await stored.storeUrl.getValue(), audioFormats);
     let lost = false;
     await update((state) => {
       const read = cartOf(cart.items);

@@ -4,7 +4,7 @@
  * track's release but not its size, so a release's tracks come from its catalog record, fetched
  * only for releases with an owned track and kept (catalog/known-release-tracks.ts).
  */
-import { audioFormats } from '../../contract/audio-formats.ts';
+import { inFormatOrder } from '../../contract/audio-formats.ts';
 import { type ItemKey, itemKey } from '../../contract/item-key.ts';
 import type { AudioFormat } from '../../contract/wire.ts';
 import type { ApiClient } from '../api-client.ts';
@@ -16,12 +16,6 @@ export interface OwnedItems {
   /** Each owned track's formats, and each owned release's: those all of its tracks are owned in. */
   formats: Partial<Record<ItemKey, AudioFormat[]>>;
 }
-
-/** In the store's order (MP3, WAV, AIFF), so marks read the same everywhere. */
-const inOrder = (formats: Iterable<AudioFormat>): AudioFormat[] => {
-  const set = new Set(formats);
-  return audioFormats.filter((format) => set.has(format));
-};
 
 export async function ownedItems(api: ApiClient): Promise<OwnedItems> {
   const tracks = new Set<number>();
@@ -49,12 +43,13 @@ export async function ownedItems(api: ApiClient): Promise<OwnedItems> {
     })
     .map(([id]) => id);
   const formats: OwnedItems['formats'] = {};
-  for (const [id, owned] of trackFormats) formats[itemKey({ type: 'track', id: id })] = inOrder(owned);
+  for (const [id, owned] of trackFormats) formats[itemKey({ type: 'track', id: id })] = inFormatOrder(owned);
   for (const id of releases) {
     const ids = releaseTracks.get(id) ?? [];
-    formats[itemKey({ type: 'release', id: id })] = audioFormats.filter((format) =>
-      ids.every((track) => trackFormats.get(track)?.has(format)),
-    );
+    const everyTrackHas = (format: AudioFormat) => ids.every((track) => trackFormats.get(track)?.has(format));
+    formats[itemKey({ type: 'release', id: id })] = inFormatOrder(
+      trackFormats.get(ids[0] ?? -1) ?? [],
+    ).filter(everyTrackHas);
   }
   return { tracks: [...tracks], releases, formats };
 }

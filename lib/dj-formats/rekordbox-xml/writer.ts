@@ -7,7 +7,7 @@ import { formatLabel } from '../../contract/audio-formats.ts';
 import type { TrackAnalysis } from '../../contract/track-analysis.ts';
 import { artistsLine, trackDisplayTitle } from '../../contract/track-display.ts';
 import type { AudioFormat } from '../../contract/wire.ts';
-import { commentOf, fileAudio, type SavedEntry, seconds, tonality } from '../saved-file.ts';
+import { bitrateOf, commentOf, fileAudio, type SavedEntry, seconds, tonality } from '../saved-file.ts';
 import { attributes } from '../xml-text.ts';
 
 /**
@@ -68,6 +68,7 @@ export function rekordboxXml(
   const tracks = saved.map(({ entry, location, bytes, release, analysis }, index) => {
     const { track } = entry;
     const audio = fileAudio[entry.audioFormat];
+    const kbps = bitrateOf(entry, bytes);
     const element = `    <TRACK ${attributes({
       TrackID: index + 1,
       Name: trackDisplayTitle(track),
@@ -85,7 +86,8 @@ export function rekordboxXml(
       Year: track.publishDate.slice(0, 4),
       // When it came into the person's collection: the purchase.
       DateAdded: entry.purchasedAt.slice(0, 10),
-      ...(audio ? { BitRate: audio.kbps, SampleRate: audio.sampleRate } : {}),
+      ...(kbps === undefined ? {} : { BitRate: kbps }),
+      ...(audio ? { SampleRate: audio.sampleRate } : {}),
       TotalTime: seconds(entry),
       Comments: commentOf(store, release),
       Location: fileLocation(location),

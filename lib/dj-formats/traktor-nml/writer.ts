@@ -8,7 +8,7 @@
 import { parseKey } from '../../contract/musical-key.ts';
 import type { TrackAnalysis } from '../../contract/track-analysis.ts';
 import { artistsLine, trackDisplayTitle } from '../../contract/track-display.ts';
-import { commentOf, fileAudio, type SavedEntry, seconds, tonality } from '../saved-file.ts';
+import { bitrateOf, commentOf, type SavedEntry, seconds, tonality } from '../saved-file.ts';
 import { type DesktopOs, type VolumePath, volumePath } from '../volume-path.ts';
 import { attributes } from '../xml-text.ts';
 
@@ -55,9 +55,9 @@ function entryXml(
 ): string {
   const { track } = entry;
   const where = volumePath(location, os);
-  const audio = fileAudio[entry.audioFormat];
+  const kbps = bitrateOf(entry, bytes);
   const info: Record<string, string | number> = {
-    ...(audio ? { BITRATE: audio.kbps * 1000 } : {}),
+    ...(kbps === undefined ? {} : { BITRATE: kbps * 1000 }),
     GENRE: track.genre.name,
     LABEL: track.label.name,
     COMMENT: commentOf(store, release),

@@ -5,7 +5,7 @@
  * only when an export is asked for.
  */
 import { i18n } from '#i18n';
-import { audioFormats } from '../../contract/audio-formats.ts';
+import { inFormatOrder } from '../../contract/audio-formats.ts';
 import { artistsLine } from '../../contract/track-display.ts';
 import type { AudioFormat, CartItem, LibraryEntry } from '../../contract/wire.ts';
 import { entryArtistsAndTitle, type SavedEntry } from '../../dj-formats/saved-file.ts';
@@ -47,12 +47,12 @@ export function cartTracks(
   const notBought: MissingTrack[] = [];
   const seen = new Set<number>();
   const ownedInFormat = (trackId: number, format: AudioFormat): LibraryEntry[] => {
-    // The asked format first, then the known formats in their order, then any the store added.
-    const rank = (entry: LibraryEntry) => {
-      if (entry.audioFormat === format) return -1;
-      const known = (audioFormats as readonly string[]).indexOf(entry.audioFormat);
-      return known === -1 ? audioFormats.length : known;
-    };
+    // The asked format first, then the others in the order people see them.
+    const order = [
+      format,
+      ...inFormatOrder((entriesOf.get(trackId) ?? []).map((entry) => entry.audioFormat)),
+    ];
+    const rank = (entry: LibraryEntry) => order.indexOf(entry.audioFormat);
     return [...(entriesOf.get(trackId) ?? [])].sort((a, b) => rank(a) - rank(b));
   };
   const itemTitle = (item: CartItem) => `${artistsLine(item)} - ${item.name}`;

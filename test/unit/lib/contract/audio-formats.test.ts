@@ -3,7 +3,9 @@ import {
   formatLabel,
   formatOfPriceAttribute,
   formatPriceAttribute,
+  inFormatOrder,
   isAudioFormat,
+  soldOrKnown,
 } from '../../../../lib/contract/audio-formats.ts';
 import { AudioFormat, feeIn, SoldFormat, Track } from '../../../../lib/contract/wire.ts';
 
@@ -49,5 +51,15 @@ describe('format ids are open-ended (issue #49)', () => {
     expect(SoldFormat.safeParse({ ...sold, format: 'OGG' }).success).toBe(false);
     expect(Track.shape.formats.safeParse(undefined).success).toBe(true);
     expect(Track.shape.formats.safeParse([sold]).success).toBe(true);
+  });
+
+  it('orders formats as people see them: MP3, WAV, AIFF, then the ones a store added, by name, once each', () => {
+    expect(inFormatOrder(['ogg', 'aiff', 'flac', 'mp3', 'aiff'])).toEqual(['mp3', 'aiff', 'flac', 'ogg']);
+    expect(inFormatOrder([])).toEqual([]);
+  });
+
+  it("takes the store's own list, or ours when it names none", () => {
+    expect(soldOrKnown(['flac', 'mp3'])).toEqual(['flac', 'mp3']);
+    expect(soldOrKnown([])).toEqual(['mp3', 'wav', 'aiff']);
   });
 });

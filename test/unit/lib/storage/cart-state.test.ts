@@ -5,8 +5,14 @@ import { addPageItem } from '../../../../lib/background/cart/page-item-command.t
 import { createWorker } from '../../../../lib/background/worker.ts';
 import { StoreError } from '../../../../lib/protocol/store-error.ts';
 import { isCartState, storeEntry } from '../../../../lib/storage/cart-state.ts';
-import { cartStateItem, currentCartSetting, storeUrlSetting } from '../../../../lib/storage/items.ts';
-import { fakeAuth, fakeStore, summary } from '../../../helpers/fake-store.ts';
+import {
+  cartStateItem,
+  currentCartSetting,
+  soldFormatsItem,
+  storeUrlSetting,
+} from '../../../../lib/storage/items.ts';
+import { soldFormatsOf } from '../../../../lib/storage/sold-formats.ts';
+import { fakeAuth, fakeStore, summary, withMetadata } from '../../../helpers/fake-store.ts';
 import { storeUrl, track } from '../../../helpers/popup-fixtures.ts';
 
 const cartItem = (id: number, type: 'track' | 'release', audioFormat: string) => ({
@@ -83,6 +89,18 @@ describe('the cart state the background keeps for the pages', () => {
     // Read again after the answer, which does not wait for it.
     await service.cart.settled();
     expect((await cached())?.cart).toEqual({ 'track:42': 'mp3', 'release:7': 'wav' });
+  });
+
+  it('keeps the formats the store lists with a cart it reads, for the pages that offer formats', async () => {
+    const service = createWorker(auth);
+    routes['GET /cart/1/'] = () =>
+      withMetadata(
+        { ...summary(1), items: [cartItem(42, 'track', 'flac')] },
+        { audioFormats: ['mp3', 'flac'] },
+      );
+    await service.cart.cartState.refresh({ owned: false });
+    expect(soldFormatsOf(await soldFormatsItem.getValue(), storeUrl)).toEqual(['mp3', 'flac']);
+    expect((await cached())?.cart).toEqual({ 'track:42': 'flac' });
   });
 
   it('leaves it alone for a cart other than the current one', async () => {

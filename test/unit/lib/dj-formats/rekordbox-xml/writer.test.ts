@@ -131,6 +131,25 @@ describe('rekordbox XML with the store’s analysis', () => {
     expect(track?.getAttribute('Name')).toBeTruthy();
   });
 
+  it('names a FLAC a "FLAC File" with its average bitrate from its size, and none when the size is unknown', () => {
+    const [first] = savedEntries();
+    const entry = first as SavedEntry;
+    const lengthMs = entry.entry.track.lengthMs;
+    const flac = { ...entry, entry: { ...entry.entry, audioFormat: 'flac' } };
+    const sized = { ...flac, bytes: Math.round((lengthMs / 1000) * 100_000) };
+    const xml = rekordboxXml('Set', [sized, { ...flac, bytes: null }], {
+      version: '1',
+      store: 'shop.example',
+    });
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    const [withSize, withoutSize] =
+      doc.getElementsByTagName('COLLECTION')[0]?.getElementsByTagName('TRACK') ?? [];
+    expect(withSize?.getAttribute('Kind')).toBe('FLAC File');
+    expect(withSize?.getAttribute('BitRate')).toBe('800');
+    expect(withSize?.getAttribute('SampleRate')).toBe('44100');
+    expect(withoutSize?.hasAttribute('BitRate')).toBe(false);
+  });
+
   it('gives the track a TEMPO from the first downbeat and a POSITION_MARK per cue, the tempo with its decimals', () => {
     const [first, second] = savedEntries();
     const xml = rekordboxXml('Set', [{ ...(first as SavedEntry), analysis }, second as SavedEntry], {
