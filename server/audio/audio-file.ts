@@ -9,6 +9,7 @@ import { arrange, beatFramesFor, mp3FrameSamples, type Section, unitFramesFor } 
 import { encodeChunks } from './chunks.ts';
 import { encodeFlacAudio, type FlacEncoding, flacFile } from './flac.ts';
 import { decoderDelay, encodeFrames, encoderDelay, lameInfoFrame } from './mp3.ts';
+import { oggFlacFile } from './ogg-flac.ts';
 import { bytesPart, type FilePart, type Loop, loopOf, loopPart, PartedFile } from './parted-file.ts';
 import { interleave, type Pcm } from './pcm.ts';
 import { riffInfoChunks } from './riff-info.ts';
@@ -345,7 +346,7 @@ const fileKey = (track: AudioTrack, format: AudioFormat) => `${format}:${tagsKey
 
 /** The purchased file of a track in a format, as long as the track: its sound with every tag and the cover. */
 export function trackFile(track: AudioTrack, format: AudioFormat): AudioFile {
-  if (format === 'flac') return flacTrackFile(track);
+  if (isFlacFormat(format)) return flacTrackFile(track, format);
   return files.getOrCreate(fileKey(track, format), () =>
     assemble(track, format, taggers[madeFormat(format)](track)),
   );
@@ -353,7 +354,7 @@ export function trackFile(track: AudioTrack, format: AudioFormat): AudioFile {
 
 /** The purchased file, as `trackFile`, its MP3 frames or FLAC encoded in the worker threads the first time. */
 export async function trackFileOffThread(track: AudioTrack, format: AudioFormat): Promise<AudioFile> {
-  if (format === 'flac') return flacTrackFileOffThread(track);
+  if (isFlacFormat(format)) return flacTrackFileOffThread(track, format);
   const cached = files.get(fileKey(track, format));
   if (cached || format !== 'mp3') return cached ?? trackFile(track, format);
   const { silence, runs } = mp3Plan(track);
@@ -447,26 +448,43 @@ export interface FlacEncodeJob {
 
 export const encodeFlacJob = (sound: Sound): FlacEncoding => encodeFlacAudio(trackPcm(sound));
 
-const flacKey = (track: AudioTrack) => `flac:${tagsKey(track)}`;
+/** The containers FLAC's frames are sold in: native FLAC, and Ogg FLAC as the store's `ogg`. */
+const flacContainers = {
+  flac: { contentType: 'audio/flac', file: flacFile },
+  ogg: { contentType: 'audio/ogg', file: oggFlacFile },
+} as const;
+type FlacFormat = keyof typeof flacContainers;
+const isFlacFormat = (format: AudioFormat): format is FlacFormat => Object.hasOwn(flacContainers, format);
+
+const flacKey = (track: AudioTrack, format: FlacFormat) => `${format}:${tagsKey(track)}`;
 
 /**
  * The purchased FLAC file of a track: its whole sound encoded at once (server/audio/flac.ts), the
  * tags as Vorbis comments with the cover and Serato's analysis at positions as they are (a FLAC
- * decoder adds no delay). Kept in the same cache as the other formats' files.
+ * decoder adds no delay); in an Ogg container for `ogg`. Kept in the same cache as the other
+ * formats' files.
  */
-export function flacTrackFile(track: AudioTrack, audio?: FlacEncoding): AudioFile {
-  return files.getOrCreate(flacKey(track), () => {
+export function flacTrackFile(
+  track: AudioTrack,
+  format: FlacFormat = 'flac',
+  audio?: FlacEncoding,
+): AudioFile {
+  return files.getOrCreate(flacKey(track, format), () => {
     const objects = track.analysis ? seratoObjects(track.analysis, 'flac') : [];
-    const bytes = flacFile(audio ?? encodeFlacJob(trackSound(track)), flacTagBlocks(track, objects));
-    return new PartedFile([bytesPart(bytes)], 'audio/flac', 'flac');
+    const { contentType, file } = flacContainers[format];
+    const bytes = file(audio ?? encodeFlacJob(trackSound(track)), flacTagBlocks(track, objects));
+    return new PartedFile([bytesPart(bytes)], contentType, format);
   });
 }
 
 /** The purchased FLAC file, as `flacTrackFile`, its sound encoded in a worker thread the first time. */
-export async function flacTrackFileOffThread(track: AudioTrack): Promise<AudioFile> {
-  const cached = files.get(flacKey(track));
+export async function flacTrackFileOffThread(
+  track: AudioTrack,
+  format: FlacFormat = 'flac',
+): Promise<AudioFile> {
+  const cached = files.get(flacKey(track, format));
   if (cached) return cached;
   const sound = trackSound(track);
   const audio = await runJob<FlacEncoding, FlacEncodeJob>(`flac:${soundKey(sound)}`, { kind: 'flac', sound });
-  return flacTrackFile(track, audio);
+  return flacTrackFile(track, format, audio);
 }

@@ -336,6 +336,8 @@ export interface FlacEncoding {
   frames: Uint8Array;
   /** STREAMINFO and SEEKTABLE, the blocks every file of this audio starts with. */
   blocks: FlacBlock[];
+  /** Where each frame starts in `frames`: Ogg FLAC (ogg-flac.ts) puts each in a packet of its own. */
+  frameOffsets: Uint32Array;
 }
 
 /** Encodes 16-bit PCM (1 to 8 channels) as FLAC frames and the blocks that describe them. */
@@ -370,6 +372,7 @@ export function encodeFlacAudio(pcm: Pcm): FlacEncoding {
   const md5 = createHash('md5').update(littleEndianSamples(pcm.channels)).digest();
   return {
     frames: out.bytes.slice(0, out.length),
+    frameOffsets: Uint32Array.from(frameOffsets),
     blocks: [
       streamInfo(pcm, total, frameOffsets.length ? minFrame : 0, maxFrame, md5),
       seekTable(pcm.sampleRate, total, frameOffsets),
