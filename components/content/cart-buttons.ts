@@ -130,6 +130,8 @@ const offeredFormats = (item: CartButtonsState['item']): readonly AudioFormat[] 
 const formatsTemplates = new Map<string, Node>();
 function formatsGroup(formats: readonly AudioFormat[]): Node {
   const group = span('formats');
+  // More than three formats with their prices fold at a wider container (cart-buttons.css).
+  if (formats.length > 3) group.dataset.many = '';
   for (const format of formats) {
     const made = button('format', formatLabel(format));
     made.dataset.format = format;

@@ -63,8 +63,8 @@ export function createControlMounter(
   return {
     mount({ row, slot, item }) {
       const host = document.createElement(hostTag);
-      // A page's header sets its control in a line with the price, where it cannot be the width
-      // the format group folds by (cart-buttons.css): there it never folds.
+      // A page's header sets its control in a line with the price: there it takes the rest of the
+      // line, and folds by that (cart-buttons.css).
       if (row.matches(pageHeader)) host.setAttribute('data-header', '');
       const shadow = host.attachShadow({ mode: 'open' });
       adoptStyleSheet(shadow, sheet());

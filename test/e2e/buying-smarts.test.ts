@@ -243,7 +243,8 @@ describe('prices on the page buttons', () => {
     expect(tops.length).toBe(2);
     expect(new Set(tops).size).toBe(1);
     await more.click();
-    expect(await tile.locator('.formats > button[data-format]:visible').count()).toBe(3);
+    // Every format the store sells (the demo store: MP3, WAV, AIFF and FLAC).
+    expect(await tile.locator('.formats > button[data-format]:visible').count()).toBe(4);
     await page.setViewportSize({ width: 1280, height: 720 });
   });
 });

@@ -143,6 +143,8 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {})
     browser: 'firefox',
     executablePath: inject('firefoxPath'),
     headless: true,
+    // Playwright's 1280×720 (Puppeteer's own is 800×600): both browsers test the same screen.
+    defaultViewport: { width: 1280, height: 720 },
     userDataDir: profile,
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
