@@ -1,4 +1,5 @@
-import type { Price } from '../../lib/contract/wire.ts';
+import { formatLabel } from '../../lib/contract/audio-formats.ts';
+import type { Price, SoldFormat } from '../../lib/contract/wire.ts';
 
 /** Display formats shared by the server-rendered pages and the client script's rows. */
 
@@ -33,3 +34,26 @@ export function formatDate(isoDate: string): string {
 }
 
 export const formatCount = (count: number) => count.toLocaleString('en-US');
+
+/** "A, B or C" in the site's English. */
+const orList = (words: readonly string[]) =>
+  words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+
+/**
+ * What each format the store sells costs beside the item's price, from its list (docs/api.md):
+ * "MP3; WAV, AIFF or FLAC +$1.00; OGG +$0.50".
+ */
+export function formatsHint(formats: readonly SoldFormat[], price: Price): string {
+  const byExtra = new Map<number, string[]>();
+  for (const sold of formats) {
+    const extraCents = Math.round((sold.price.value - price.value) * 100);
+    byExtra.set(extraCents, [...(byExtra.get(extraCents) ?? []), formatLabel(sold.format)]);
+  }
+  return [...byExtra]
+    .map(([extraCents, labels]) =>
+      extraCents === 0
+        ? orList(labels)
+        : `${orList(labels)} +${formatPrice({ value: extraCents / 100, currency: price.currency })}`,
+    )
+    .join('; ');
+}

@@ -91,6 +91,8 @@ export function audioFormatOf(path: string): AudioFormat | null {
   if (text(0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return 'mp3';
   if (text(0, 4) === 'RIFF' && text(8, 12) === 'WAVE') return 'wav';
   if (text(0, 4) === 'FORM' && text(8, 12) === 'AIFF') return 'aiff';
+  if (text(0, 4) === 'fLaC') return 'flac';
+  if (text(0, 4) === 'OggS') return 'ogg';
   return null;
 }
 

@@ -9,7 +9,7 @@ import { ReleaseGrid } from '../components/release-tile.tsx';
 import { TrackRows } from '../components/track-list.tsx';
 import { TrackWaveform } from '../components/track-waveform.tsx';
 import { coverClass } from '../cover-art.ts';
-import { formatDate, formatLength, formatPrice } from '../format.ts';
+import { formatDate, formatLength, formatsHint } from '../format.ts';
 import { Layout, type PageShell } from '../layout.tsx';
 
 export function TrackPage({
@@ -64,9 +64,7 @@ export function TrackPage({
         <p class="hero-price">
           <PriceTag price={track.price} saleType={track.saleType} formats={track.formats} />
           <span class="hint">
-            {promotional
-              ? 'a promotional download'
-              : `MP3; WAV or AIFF +${formatPrice(track.audioFormatFee.wav)}`}
+            {promotional ? 'a promotional download' : formatsHint(track.formats ?? [], track.price)}
           </span>
         </p>
       </PageHero>
