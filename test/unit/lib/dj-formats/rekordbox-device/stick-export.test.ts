@@ -50,6 +50,34 @@ describe('exportToStick', () => {
     expect(tables.get(PageType.tracks)).toHaveLength(2);
   });
 
+  it('lists a FLAC file as FLAC, file type 5 as rekordbox writes it, read by crate-digger', async () => {
+    const flac = Uint8Array.of(0x66, 0x4c, 0x61, 0x43, 0, 0, 0, 34);
+    const stick = await stickWith([
+      makeExportTrack(1),
+      makeExportTrack(2, {
+        fileType: 'flac',
+        bitrateKbps: 0,
+        audio: async function* () {
+          yield flac;
+        },
+      }),
+    ]);
+    const library = readExportPdb(stick.file(database) ?? new Uint8Array());
+    const [, second] = library.tracks;
+    expect(second?.fileType).toBe('flac');
+    expect(second?.filePath).toMatch(/\.flac$/);
+    expect(stick.file(second?.filePath.slice(1) ?? '')).toEqual(flac);
+    const rows = (readWithKaitai(stick.file(database) ?? new Uint8Array()).get(PageType.tracks) ?? []) as {
+      filePath: { body: { text: string } };
+      _unnamed29: number;
+    }[];
+    // crate-digger leaves the field unnamed; pyrekordbox calls it file_type (MP3 1, FLAC 5).
+    expect(rows.map((row) => [row.filePath.body.text.split('.').at(-1), row._unnamed29])).toEqual([
+      ['mp3', 1],
+      ['flac', 5],
+    ]);
+  });
+
   it('adds a second crate to the stick: the first kept, no file copied twice', async () => {
     const stick = await stickWith([makeExportTrack(1), makeExportTrack(2)]);
     const before = stick.paths().length;
