@@ -281,13 +281,22 @@ export function seratoVorbisComment({
     base64Of(body)
       .replace(/=+$/, '')
       .match(/.{1,72}/g) ?? [];
-  return { name, value: lines.join('\n') };
+  return { name, value: `${lines.join('\n')}${name === beatGridComment ? beatGridExtraCharacter : ''}` };
 }
+
+/**
+ * Serato ends a FLAC file's BeatGrid comment with one character past its base64 (its own files:
+ * test/fixtures/serato-frames/flac-hotcues-and-loops), and Mixxx takes the last character off before
+ * it decodes one (src/track/serato/beatgrid.cpp, parseBase64Encoded; 'A' when it writes one): without
+ * it, Mixxx loses the grid's last byte and keeps no grid.
+ */
+const beatGridComment = 'SERATO_BEATGRID';
+const beatGridExtraCharacter = 'A';
 
 /** The object a FLAC file's Serato comment holds; null for another comment. */
 export function seratoObjectOfVorbisComment(name: string, value: string): SeratoObject | null {
   if (!Object.values(vorbisNames).includes(name.toUpperCase())) return null;
-  const body = bytesOfBase64(value);
+  const body = bytesOfBase64(name.toUpperCase() === beatGridComment ? value.trimEnd().slice(0, -1) : value);
   const mimeEnd = body.indexOf(0);
   const nameEnd = body.indexOf(0, mimeEnd + 2);
   if (mimeEnd < 0 || nameEnd < 0) throw new Error(`A cut ${name} comment.`);
