@@ -43,6 +43,48 @@ class BitWriter {
     this.acc &= (1 << this.accBits) - 1;
   }
 
+  /**
+   * Rice codes of `values[from..to)` with parameter `k`: each quotient in unary, a stop bit, the low
+   * k bits. The hot loop of the encoder, so the accumulator lives in locals and room for the run's
+   * `maxBits` is made once.
+   */
+  riceRun(values: Uint32Array, from: number, to: number, k: number, maxBits: number) {
+    this.reserve(Math.ceil(maxBits / 8) + 8);
+    const bytes = this.bytes;
+    let length = this.length;
+    let acc = this.acc;
+    let accBits = this.accBits;
+    const lowMask = (1 << k) - 1;
+    for (let i = from; i < to; i++) {
+      const u = values[i] as number;
+      let q = u >>> k;
+      // Long quotients (rare): zeros first, flushing, until the code fits the 31 bits the
+      // accumulator holds (k is at most 14, and at most 7 bits wait in it after a flush).
+      while (q + k + accBits >= 24) {
+        const zeros = 24 - accBits > q ? q : 24 - accBits;
+        acc <<= zeros;
+        accBits += zeros;
+        q -= zeros;
+        while (accBits >= 8) {
+          accBits -= 8;
+          bytes[length++] = (acc >>> accBits) & 0xff;
+        }
+        acc &= (1 << accBits) - 1;
+      }
+      const count = q + k + 1;
+      acc = (acc << count) | (1 << k) | (u & lowMask);
+      accBits += count;
+      while (accBits >= 8) {
+        accBits -= 8;
+        bytes[length++] = (acc >>> accBits) & 0xff;
+      }
+      acc &= (1 << accBits) - 1;
+    }
+    this.length = length;
+    this.acc = acc;
+    this.accBits = accBits;
+  }
+
   zeros(count: number) {
     let left = count;
     while (left > 24) {
@@ -84,24 +126,40 @@ function crc16(bytes: Uint8Array, from: number, to: number): number {
 }
 
 /** Residuals of FLAC's fixed predictor of `order` for samples[order..]: the order-th difference. */
-function fixedResiduals(x: Int32Array, order: number, out: Int32Array): void {
+function fixedResiduals(x: Int32Array, order: number, out: Uint32Array): void {
   const n = x.length;
-  // One loop per order, so the per-sample work has no branch.
-  if (order === 0) for (let i = 0; i < n; i++) out[i] = x[i] as number;
-  else if (order === 1) for (let i = 1; i < n; i++) out[i] = (x[i] as number) - (x[i - 1] as number);
+  // One loop per order, so the per-sample work has no branch; the zigzag (r >= 0 to 2r, r < 0 to
+  // -2r - 1, as Rice coding wants them) without one either: residuals fit 22 bits.
+  if (order === 0)
+    for (let i = 0; i < n; i++) {
+      const r = x[i] as number;
+      out[i] = (r << 1) ^ (r >> 31);
+    }
+  else if (order === 1)
+    for (let i = 1; i < n; i++) {
+      const r = (x[i] as number) - (x[i - 1] as number);
+      out[i] = (r << 1) ^ (r >> 31);
+    }
   else if (order === 2)
-    for (let i = 2; i < n; i++) out[i] = (x[i] as number) - 2 * (x[i - 1] as number) + (x[i - 2] as number);
+    for (let i = 2; i < n; i++) {
+      const r = (x[i] as number) - 2 * (x[i - 1] as number) + (x[i - 2] as number);
+      out[i] = (r << 1) ^ (r >> 31);
+    }
   else if (order === 3)
-    for (let i = 3; i < n; i++)
-      out[i] = (x[i] as number) - 3 * (x[i - 1] as number) + 3 * (x[i - 2] as number) - (x[i - 3] as number);
+    for (let i = 3; i < n; i++) {
+      const r = (x[i] as number) - 3 * (x[i - 1] as number) + 3 * (x[i - 2] as number) - (x[i - 3] as number);
+      out[i] = (r << 1) ^ (r >> 31);
+    }
   else
-    for (let i = 4; i < n; i++)
-      out[i] =
+    for (let i = 4; i < n; i++) {
+      const r =
         (x[i] as number) -
         4 * (x[i - 1] as number) +
         6 * (x[i - 2] as number) -
         4 * (x[i - 3] as number) +
         (x[i - 4] as number);
+      out[i] = (r << 1) ^ (r >> 31);
+    }
 }
 
 /** The fixed order whose residuals have the smallest sum of magnitudes (libFLAC's estimate). */
@@ -122,11 +180,12 @@ function bestFixedOrder(samples: Int32Array): { order: number; cost: number } {
     const d2 = d1 - d1p;
     const d3 = d2 - d2p;
     const d4 = d3 - d3p;
-    s0 += x < 0 ? -x : x;
-    s1 += d1 < 0 ? -d1 : d1;
-    s2 += d2 < 0 ? -d2 : d2;
-    s3 += d3 < 0 ? -d3 : d3;
-    s4 += d4 < 0 ? -d4 : d4;
+    // Math.abs, not a comparison: no branch for the predictor to miss on signed audio.
+    s0 += Math.abs(x);
+    s1 += Math.abs(d1);
+    s2 += Math.abs(d2);
+    s3 += Math.abs(d3);
+    s4 += Math.abs(d4);
     d1p = d1;
     d2p = d2;
     d3p = d3;
@@ -183,14 +242,7 @@ function planRice(zigzag: Uint32Array, order: number, n: number): RicePlan {
 }
 
 /** One channel of one frame: constant, fixed-predicted or verbatim, whichever is smallest. */
-function writeSubframe(
-  out: BitWriter,
-  samples: Int32Array,
-  bps: number,
-  order: number,
-  residual: Int32Array,
-  zigzag: Uint32Array,
-) {
+function writeSubframe(out: BitWriter, samples: Int32Array, bps: number, order: number, zigzag: Uint32Array) {
   const n = samples.length;
   const first = samples[0] as number;
   if (samples.every((s) => s === first)) {
@@ -198,11 +250,7 @@ function writeSubframe(
     out.bits(first, bps);
     return;
   }
-  fixedResiduals(samples, order, residual);
-  for (let i = order; i < n; i++) {
-    const r = residual[i] as number;
-    zigzag[i] = r >= 0 ? 2 * r : -2 * r - 1;
-  }
+  fixedResiduals(samples, order, zigzag);
   const plan = n > 4 ? planRice(zigzag.subarray(0, n), order, n) : undefined;
   if (!plan || order * bps + 6 + plan.bits >= n * bps) {
     out.bits(0b00000010, 8); // verbatim
@@ -216,18 +264,8 @@ function writeSubframe(
   const count = n >> plan.partitionOrder;
   plan.parameters.forEach((k, p) => {
     out.bits(k, 4);
-    const end = (p + 1) * count;
-    const lowMask = (1 << k) - 1;
-    for (let i = p === 0 ? order : p * count; i < end; i++) {
-      const u = zigzag[i] as number;
-      const q = u >>> k;
-      // Quotient in unary, a stop bit, then the low k bits: one write when it all fits.
-      if (q + k < 24) out.bits((1 << k) | (u & lowMask), q + k + 1);
-      else {
-        out.zeros(q);
-        out.bits((1 << k) | (u & lowMask), k + 1);
-      }
-    }
+    // plan.bits bounds every partition's bits (planRice counts each quotient's bits at least once).
+    out.riceRun(zigzag, p === 0 ? order : p * count, (p + 1) * count, k, plan.bits);
   });
 }
 
@@ -317,8 +355,7 @@ function writeFrame(out: BitWriter, pcm: Pcm, frameIndex: number, start: number,
   for (const byte of codedNumber(frameIndex)) out.bits(byte, 8);
   if (sizeCode === 7) out.bits(n - 1, 16);
   out.bits(crc8(out.bytes, headerStart, out.length), 8);
-  for (const { samples, bps, order } of coded)
-    writeSubframe(out, samples, bps, order, scratch.residual, scratch.zigzag);
+  for (const { samples, bps, order } of coded) writeSubframe(out, samples, bps, order, scratch.zigzag);
   out.alignToByte();
   out.bits(crc16(out.bytes, headerStart, out.length), 16);
 }
@@ -327,7 +364,6 @@ interface Scratch {
   channels: Int32Array[];
   mid: Int32Array;
   side: Int32Array;
-  residual: Int32Array;
   zigzag: Uint32Array;
 }
 
@@ -355,7 +391,6 @@ export function encodeFlacAudio(pcm: Pcm): FlacEncoding {
     channels: pcm.channels.map(() => new Int32Array(blockSize)),
     mid: new Int32Array(blockSize),
     side: new Int32Array(blockSize),
-    residual: new Int32Array(blockSize),
     zigzag: new Uint32Array(blockSize),
   };
   const out = new BitWriter();
