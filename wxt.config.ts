@@ -132,6 +132,10 @@ export default defineConfig({
     // notifications: a bulk download finished, a download failed, or an item is not owned yet.
     permissions: ['storage', 'identity', 'alarms', 'downloads', 'scripting', 'contextMenus', 'notifications'],
     host_permissions: storeMatches,
+    // The browsers' own default for extension pages, plus WebAssembly: the USB stick page writes the
+    // Engine DJ and OneLibrary databases in SQLite's wasm build (lib/usb-stick-page/browser-sqlite.ts).
+    // 'wasm-unsafe-eval' lets a page compile wasm, not evaluate strings; nothing remote is allowed.
+    content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
     // MV2 (Firefox) has no optional_host_permissions: origins go in optional_permissions there.
     ...(manifestVersion === 3
       ? { optional_host_permissions: otherStoreOrigins }

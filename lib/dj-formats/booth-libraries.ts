@@ -10,6 +10,9 @@ import {
   type BoothTrack,
   boothLibraries,
 } from './booth-library.ts';
+import type { OpenEngineDatabase } from './engine-dj/engine-sql.ts';
+import { engineDjWriter } from './engine-dj/writer.ts';
+import { oneLibraryWriter, type SqlEngine } from './onelibrary/stick-library.ts';
 import type { StickDirectoryHandle } from './rekordbox-device/stick-directory.ts';
 import {
   exportToStick,
@@ -18,20 +21,41 @@ import {
 } from './rekordbox-device/stick-export.ts';
 import { writeVirtualDjLibrary } from './virtualdj/writer.ts';
 
-/** The writer of each booth library Crate can write besides the legacy one. */
-const writers: Partial<Record<BoothLibrary, BoothLibraryWriter>> = { virtualdj: writeVirtualDjLibrary };
+/**
+ * The SQLite the Engine DJ and OneLibrary writers work in: this folder imports no engine, so the
+ * caller hands one over (the stick page: lib/usb-stick-page/browser-sqlite.ts; tests: Node's),
+ * asked for only when one of those libraries is chosen.
+ */
+export interface BoothSqlite {
+  openEngineDatabase: OpenEngineDatabase;
+  oneLibraryEngine: SqlEngine;
+}
 
-/** The booth libraries a stick can get today, the legacy one first; each can be left out but it. */
-export const writableBooths: readonly BoothLibrary[] = boothLibraries.filter(
-  (booth) => booth === 'rekordbox-legacy' || writers[booth] !== undefined,
-);
+const sqlBooths: readonly BoothLibrary[] = ['onelibrary', 'engine-dj'];
+
+/** Every booth library a stick can get, the legacy one first; each can be left out but it. */
+export const writableBooths: readonly BoothLibrary[] = boothLibraries;
+
+function writerOf(booth: BoothLibrary, sqlite: BoothSqlite | undefined): BoothLibraryWriter | undefined {
+  if (booth === 'virtualdj') return writeVirtualDjLibrary;
+  if (!sqlite) return undefined;
+  if (booth === 'engine-dj') return engineDjWriter(sqlite.openEngineDatabase);
+  if (booth === 'onelibrary') return oneLibraryWriter(sqlite.oneLibraryEngine);
+  return undefined;
+}
 
 /** Writes the crate to the stick for the legacy library and each of `booths`. */
 export async function exportToBooths(
   root: StickDirectoryHandle,
   request: StickExportRequest,
   booths: readonly BoothLibrary[],
+  loadSqlite?: () => Promise<BoothSqlite>,
 ): Promise<StickExportResult> {
+  const wantsSqlite = booths.some((booth) => sqlBooths.includes(booth));
+  if (wantsSqlite && !loadSqlite) throw new Error('The Engine DJ and OneLibrary writers need a SQLite.');
+  // Loaded before the legacy library is written: a SQLite that fails to load stops the export
+  // before anything on the stick changed.
+  const sqlite = wantsSqlite ? await loadSqlite?.() : undefined;
   const result = await exportToStick(root, request);
   const tracks: BoothTrack[] = result.crate.map(({ track, row }) => {
     const { audio: _audio, ...facts } = track;
@@ -44,7 +68,7 @@ export async function exportToBooths(
     };
   });
   for (const booth of booths) {
-    const write = writers[booth];
+    const write = writerOf(booth, sqlite);
     if (write) await write(root, { playlistName: request.playlistName, tracks, date: request.date });
   }
   return result;

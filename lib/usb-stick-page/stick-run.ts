@@ -69,6 +69,14 @@ export async function runStickExport(
     target,
     { playlistName: request.playlistName, tracks, date, onProgress },
     booths,
+    // SQLite's wasm, fetched only for the Engine DJ and OneLibrary libraries.
+    async () => {
+      const [{ browserSqlite }, wasm] = await Promise.all([
+        import('./browser-sqlite.ts'),
+        import('@sqlite.org/sqlite-wasm/sqlite3.wasm?url'),
+      ]);
+      return browserSqlite(wasm.default);
+    },
   );
   return { result, missing };
 }

@@ -10,12 +10,15 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrateExportPage } from '../../components/popup/crates/crate-export.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import { english } from '../../components/popup/popup-words.page.ts';
+import { rekordboxPassphrase } from '../../lib/dj-formats/onelibrary/sqlcipher-pages.ts';
 import { readExportPdb } from '../../lib/dj-formats/rekordbox-device/pdb-reader.ts';
+import { judgeSqlCipher } from '../helpers/sqlcipher-judge.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { readAnlzWithKaitai, readWithKaitai } from '../helpers/usb-stick.ts';
 import { seriousViolations } from './axe.ts';
@@ -89,6 +92,35 @@ function expectStick(file: (path: string) => Uint8Array | undefined, titles: str
   expect(file('PIONEER/DEVSETTING.DAT')).toBeDefined();
 }
 
+/**
+ * The other booths' libraries the page writes by default over the same files: Engine DJ's m.db read
+ * by Node's SQLite, OneLibrary decrypted by an OpenSSL reader, VirtualDJ's database listing them.
+ */
+async function expectEveryBooth(file: (path: string) => Uint8Array | undefined, titles: string[]) {
+  const engine = new DatabaseSync(':memory:');
+  engine.deserialize(file('Engine Library/Database2/m.db') ?? new Uint8Array());
+  expect(
+    engine
+      .prepare('SELECT title FROM Track ORDER BY title')
+      .all()
+      .map((row) => row.title),
+  ).toEqual([...titles].sort());
+  const playlist = engine.prepare('SELECT id FROM Playlist WHERE title = ?').get(crate);
+  expect(
+    engine.prepare('SELECT count(*) AS n FROM PlaylistEntity WHERE listId = ?').get(playlist?.id ?? -1)?.n,
+  ).toBe(titles.length);
+  engine.close();
+  const oneLibrary = await judgeSqlCipher(
+    file('PIONEER/rekordbox/exportLibrary.db') ?? new Uint8Array(),
+    rekordboxPassphrase,
+  );
+  expect(oneLibrary.integrity).toBe('ok');
+  expect(oneLibrary.rows.content).toBe(titles.length);
+  expect(JSON.stringify(oneLibrary.data.playlist)).toContain(JSON.stringify(crate));
+  const virtualDj = new TextDecoder().decode(file('VirtualDJ/database.xml'));
+  expect(virtualDj.match(/<Song /g)).toHaveLength(titles.length);
+}
+
 function filesUnder(folder: string, prefix = ''): string[] {
   return readdirSync(join(folder, prefix), { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? filesUnder(folder, `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
@@ -144,6 +176,7 @@ describe.each(e2eBrowsers)('$name', (browser) => {
     const file = (path: string) =>
       path in files ? new Uint8Array(Buffer.from(files[path] ?? '', 'base64')) : undefined;
     expectStick(file, titles);
+    await expectEveryBooth(file, titles);
     expect(Object.keys(files).filter((path) => path.endsWith('.new') || path.endsWith('.crswap'))).toEqual(
       [],
     );
@@ -172,6 +205,7 @@ describe.each(e2eBrowsers)('$name', (browser) => {
       }
     };
     expectStick(file, titles);
+    await expectEveryBooth(file, titles);
     expect(filesUnder(root).filter((path) => path.endsWith('.new'))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The SQLite the Engine writer needs, as an interface: lib/dj-formats imports no Node and no wasm,
  * so whoever calls the writer hands it an engine. node:sqlite's DatabaseSync fits as it is (the
- * tests use it); the page needs a browser SQLite that does the same (docs/dj-formats.md).
+ * tests use it); the stick page hands over SQLite's wasm build (lib/usb-stick-page/browser-sqlite.ts).
  */
 
 export type SqlValue = null | number | bigint | string | Uint8Array;

@@ -25,7 +25,7 @@ const fileName = 'exportLibrary.db';
 
 /**
  * A SQLite engine: opens a plain database file's bytes, lets `edit` change it, returns the new
- * bytes. The extension has no SQLite of its own yet; tests use node:sqlite.
+ * bytes: the stick page's SQLite wasm (lib/usb-stick-page/browser-sqlite.ts), node:sqlite in tests.
  */
 export type SqlEngine = (plain: Uint8Array, edit: (db: SqlDatabase) => void) => Promise<Uint8Array>;
 

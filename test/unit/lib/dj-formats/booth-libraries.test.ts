@@ -1,14 +1,50 @@
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { exportToBooths, writableBooths } from '../../../../lib/dj-formats/booth-libraries.ts';
 import { readVirtualDjDatabase } from '../../../../lib/dj-formats/virtualdj/reader.ts';
+import { browserSqlite } from '../../../../lib/usb-stick-page/browser-sqlite.ts';
 import { MemoryDirectory, makeExportTrack } from '../../../helpers/usb-stick.ts';
 
 const date = '2026-11-28';
 const database = 'VirtualDJ/database.xml';
 
 describe('one stick for any booth', () => {
-  it('offers the legacy library and VirtualDJ today', () => {
-    expect(writableBooths).toEqual(['rekordbox-legacy', 'virtualdj']);
+  it('offers every booth library: the legacy one, OneLibrary, Engine DJ and VirtualDJ', () => {
+    expect(writableBooths).toEqual(['rekordbox-legacy', 'onelibrary', 'engine-dj', 'virtualdj']);
+  });
+
+  it('writes all four libraries over the same files in one pass, asking for SQLite once', async () => {
+    const stick = new MemoryDirectory();
+    const tracks = [1, 2].map((n) => makeExportTrack(n));
+    let asked = 0;
+    const result = await exportToBooths(
+      stick,
+      { playlistName: 'Saturday', tracks, date },
+      writableBooths,
+      async () => {
+        asked++;
+        return browserSqlite();
+      },
+    );
+    expect(asked).toBe(1);
+    const placed = result.crate.map(({ row }) => row.filePath);
+    const engine = new DatabaseSync(':memory:');
+    engine.deserialize(stick.file('Engine Library/Database2/m.db') as Uint8Array);
+    const enginePaths = engine.prepare('SELECT path FROM Track ORDER BY id').all();
+    expect(enginePaths.map(({ path }) => `/${String(path).replace(/^\.\.\//, '')}`)).toEqual(placed);
+    expect(stick.file('PIONEER/rekordbox/exportLibrary.db')).toBeDefined();
+    expect((await readVirtualDjDatabase(stick.file(database) as Uint8Array)).filePaths.size).toBe(2);
+  });
+
+  it('changes nothing on the stick when a chosen library needs SQLite and none loads', async () => {
+    const stick = new MemoryDirectory();
+    const failure = await exportToBooths(
+      stick,
+      { playlistName: 'Saturday', tracks: [makeExportTrack(1)], date },
+      ['engine-dj'],
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(stick.paths()).toEqual([]);
   });
 
   it("lists in VirtualDJ's database the very files the legacy library placed, once each, however often exported", async () => {

@@ -98,7 +98,9 @@ describe('encodeFlac', () => {
     expectLossless({ sampleRate: 44_100, channels: [new Int16Array([1])] });
     // Hiss with rare full-scale clicks: residuals far past their partition's, whose Rice
     // quotients run longer than the bit writer's accumulator.
-    const clicks = noise(20_000, 600, 8).map((s, i) => (i % 997 === 0 ? 32_767 : i % 1499 === 0 ? -32_768 : s));
+    const clicks = noise(20_000, 600, 8).map((s, i) =>
+      i % 997 === 0 ? 32_767 : i % 1499 === 0 ? -32_768 : s,
+    );
     expectLossless({ sampleRate: 44_100, channels: [clicks, clicks.map((s) => -1 - s)] });
   });
 

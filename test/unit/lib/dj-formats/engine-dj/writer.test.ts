@@ -17,14 +17,19 @@ import type {
 } from '../../../../../lib/dj-formats/engine-dj/engine-sql.ts';
 import { engineDjWriter, engineKeyOf } from '../../../../../lib/dj-formats/engine-dj/writer.ts';
 import { StickExportError } from '../../../../../lib/dj-formats/rekordbox-device/stick-directory.ts';
+import { browserSqlite } from '../../../../../lib/usb-stick-page/browser-sqlite.ts';
 import { MemoryDirectory, makeExportTrack } from '../../../../helpers/usb-stick.ts';
 
-const openDatabase: OpenEngineDatabase = (bytes) => {
+const nodeDatabase: OpenEngineDatabase = (bytes) => {
   const db = new DatabaseSync(':memory:');
   if (bytes) db.deserialize(bytes);
   return db as unknown as EngineSqlDatabase;
 };
-const writeEngine = engineDjWriter(openDatabase);
+/** The writer on Node's SQLite and on the browser's (the stick page's sqlite-wasm), judged alike. */
+const engines: [string, OpenEngineDatabase][] = [
+  ['node:sqlite', nodeDatabase],
+  ['sqlite-wasm, as on the stick page', (await browserSqlite()).openEngineDatabase],
+];
 const mdb = 'Engine Library/Database2/m.db';
 const date = '2026-11-27';
 
@@ -85,7 +90,8 @@ function schemaOf(db: DatabaseSync) {
   return { objects, columns };
 }
 
-describe('engineDjWriter', () => {
+describe.each(engines)('engineDjWriter on %s', (_, openDatabase) => {
+  const writeEngine = engineDjWriter(openDatabase);
   it("writes a fresh stick's m.db in Engine DJ 4.3.4's schema, every table, view, index and trigger", async () => {
     const stick = new MemoryDirectory();
     await writeEngine(stick, { playlistName: 'Friday', tracks: [boothTrack(1)], date });

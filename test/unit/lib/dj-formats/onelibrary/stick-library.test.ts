@@ -6,13 +6,18 @@ import {
   encryptDatabase,
   rekordboxPassphrase,
 } from '../../../../../lib/dj-formats/onelibrary/sqlcipher-pages.ts';
-import { oneLibraryWriter } from '../../../../../lib/dj-formats/onelibrary/stick-library.ts';
+import { oneLibraryWriter, type SqlEngine } from '../../../../../lib/dj-formats/onelibrary/stick-library.ts';
 import { StickExportError } from '../../../../../lib/dj-formats/rekordbox-device/stick-directory.ts';
+import { browserSqlite } from '../../../../../lib/usb-stick-page/browser-sqlite.ts';
 import { nodeSqliteEngine } from '../../../../helpers/node-sqlite-engine.ts';
 import { judgeSqlCipher } from '../../../../helpers/sqlcipher-judge.ts';
 import { MemoryDirectory, makeExportTrack } from '../../../../helpers/usb-stick.ts';
 
-const writeOneLibrary = oneLibraryWriter(nodeSqliteEngine);
+/** The writer on Node's SQLite and on the browser's (the stick page's sqlite-wasm), judged alike. */
+const engines: [string, SqlEngine][] = [
+  ['node:sqlite', nodeSqliteEngine],
+  ['sqlite-wasm, as on the stick page', (await browserSqlite()).oneLibraryEngine],
+];
 const libraryPath = 'PIONEER/rekordbox/exportLibrary.db';
 
 function boothTrack(n: number, overrides: Partial<BoothTrack> = {}): BoothTrack {
@@ -37,7 +42,8 @@ function library(stick: MemoryDirectory): Uint8Array {
   return bytes;
 }
 
-describe('writeOneLibrary', () => {
+describe.each(engines)('writeOneLibrary on %s', (_, engine) => {
+  const writeOneLibrary = oneLibraryWriter(engine);
   it('writes a fresh stick a library SQLCipher 4 opens, with every track and the crate in order', async () => {
     const stick = new MemoryDirectory();
     const tracks = [
