@@ -30,6 +30,7 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { exportToBooths, writableBooths } from '../lib/dj-formats/booth-libraries.ts';
+import { browserSqlite } from '../lib/usb-stick-page/browser-sqlite.ts';
 import { readExportPdb } from '../lib/dj-formats/rekordbox-device/pdb-reader.ts';
 import { writeExportPdb } from '../lib/dj-formats/rekordbox-device/pdb-writer.ts';
 import type {
@@ -182,6 +183,8 @@ try {
     diskFolder(boothsFolder),
     { playlistName: 'Bench', tracks, date: '2026-11-27' },
     writableBooths,
+    // The stick page's SQLite: the wasm build, here in Node.
+    () => browserSqlite(),
   );
   const boothsSeconds = (performance.now() - boothsStart) / 1000;
   rmSync(boothsFolder, { recursive: true, force: true });
