@@ -21,6 +21,7 @@ import { serializerCompiler } from './http/serializer.ts';
 import { registerOAuth } from './oauth/oauth-server.ts';
 import { registerOpenApi } from './openapi.ts';
 import { operatorRoutes } from './operator/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
 import { defaultPort } from './runtime/store-command.ts';
 import { tracklistRoutes } from './tracklist/routes.ts';
 import { errorPage, notFoundPage, websiteRoutes } from './web/routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp({
   analysisRoutes(app, ctx);
   tracklistRoutes(app, ctx);
   downloadRoutes(app, ctx);
+  orderRoutes(app, ctx);
   artworkRoutes(app, ctx);
   operatorRoutes(app, ctx);
   websiteRoutes(app, ctx);

@@ -140,6 +140,17 @@ export const CartItem = z.object({
   artists: z.array(ArtistRef),
   price: Price,
 });
+
+/**
+ * A named cart once paid: its name, when it was last bought from and its items in the cart's
+ * order (GET /order/1/crates, docs/api.md), so it stays a crate on every computer.
+ */
+export const PurchasedCrate = z.object({
+  name: z.string(),
+  purchasedAt: z.string(),
+  items: z.array(CartItem),
+});
+export type PurchasedCrate = z.infer<typeof PurchasedCrate>;
 export type CartItem = z.infer<typeof CartItem>;
 
 export const CartCounts = z.object({

@@ -94,7 +94,11 @@ function summaryOf(ctx: StoreContext, name: string, rows: PricedRow[]): CartSumm
   };
 }
 
-async function itemsOf(ctx: StoreContext, rows: PricedRow[]): Promise<CartItem[]> {
+/** What a cart item record is made from: a cart's row, or an order's (server/orders/crates.ts). */
+export type ItemRow = Pick<PricedRow, 'item_type' | 'item_id' | 'audio_format' | 'price_cents'>;
+
+/** The items' records as the cart shows them: name, artists and the price of each. */
+export async function cartItemRecords(ctx: StoreContext, rows: readonly ItemRow[]): Promise<CartItem[]> {
   const tracks = await loadTracks(
     ctx,
     rows.filter((row) => row.item_type === 'track').map((row) => row.item_id),
@@ -152,14 +156,14 @@ export async function loadCartPreview(
 ): Promise<Cart> {
   const id = await cartId(ctx, userId, name);
   const rows = id === undefined ? [] : await ctx.db.all(q.firstPricedItems, { cartId: id, limit });
-  return { ...(await cartSummary(ctx, userId, name)), items: await itemsOf(ctx, rows) };
+  return { ...(await cartSummary(ctx, userId, name)), items: await cartItemRecords(ctx, rows) };
 }
 
 /** A cart that does not exist yet is shown empty. */
 export async function loadCart(ctx: StoreContext, userId: number, name: string): Promise<Versioned<Cart>> {
   const rows = await pricedItems(ctx, userId, name);
   return {
-    result: { ...summaryOf(ctx, name, rows), items: await itemsOf(ctx, rows) },
+    result: { ...summaryOf(ctx, name, rows), items: await cartItemRecords(ctx, rows) },
     version: await versionOf(rows),
   };
 }
@@ -377,7 +381,7 @@ export async function addItems(
   // Catalog records are read after the commit: the cart's lock is held no longer than its writes.
   const addedRows = rows.filter((row) => added.has(itemKey({ type: row.item_type, id: row.item_id })));
   return {
-    result: { added: await itemsOf(ctx, addedRows), warnings, cart: summaryOf(ctx, name, rows) },
+    result: { added: await cartItemRecords(ctx, addedRows), warnings, cart: summaryOf(ctx, name, rows) },
     version: await versionOf(rows),
   };
 }

@@ -347,6 +347,13 @@ const migrationsFor = (engine: Engine): Record<string, Migration> => ({
         .execute(db);
     },
   },
+  // Each order item's place in the cart it was bought from: a named cart stays a crate in its order
+  // (server/orders/crates.ts). Items bought before have none and sort by id.
+  '0007-order-item-positions': {
+    up: async (db) => {
+      await sql.raw('ALTER TABLE order_items ADD COLUMN position INTEGER').execute(db);
+    },
+  },
 });
 
 /** Applies the migrations not applied yet, in order, each in its own transaction. */

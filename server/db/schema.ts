@@ -84,6 +84,8 @@ export interface Schema {
     item_id: number;
     audio_format: AudioFormat;
     price_cents: number;
+    /** Its place in the cart it was bought from; null for items bought before places were kept. */
+    position: number | null;
   };
   downloads: {
     id: Generated<number>;

@@ -40,9 +40,9 @@ export async function checkoutCart(ctx: StoreContext, userId: number, cartName: 
     const total = rows.reduce((sum, row) => sum + row.price_cents, 0);
     const { currency } = ctx.config;
     const orderId = (await db.get(q.insertOrder, { userId, cartName, total, currency, now }))?.id as number;
-    for (const row of rows) {
+    for (const [position, row] of rows.entries()) {
       const item = { itemType: row.item_type, itemId: row.item_id, format: row.audio_format };
-      await db.run(q.insertOrderItem, { orderId, ...item, price: row.price_cents });
+      await db.run(q.insertOrderItem, { orderId, ...item, price: row.price_cents, position });
       // Buying a track again in a format already owned keeps the one library entry it has.
       await db.run(row.item_type === 'track' ? q.purchaseTrack : q.purchaseRelease, {
         userId,

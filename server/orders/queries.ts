@@ -39,7 +39,14 @@ export const insertOrder = query(
 export const insertOrderItem = query(
   (
     db,
-    a: { orderId: number; itemType: 'track' | 'release'; itemId: number; format: AudioFormat; price: number },
+    a: {
+      orderId: number;
+      itemType: 'track' | 'release';
+      itemId: number;
+      format: AudioFormat;
+      price: number;
+      position: number;
+    },
   ) =>
     db.insertInto('order_items').values({
       order_id: a.orderId,
@@ -47,7 +54,31 @@ export const insertOrderItem = query(
       item_id: a.itemId,
       audio_format: a.format,
       price_cents: a.price,
+      position: a.position,
     }),
+);
+
+/** Everything a user bought from named carts, cart by cart, each cart's orders and items in order. */
+export const namedCartPurchases = query((db, a: { userId: number; defaultName: string }) =>
+  db
+    .selectFrom('orders as o')
+    .innerJoin('order_items as oi', 'oi.order_id', 'o.id')
+    .select([
+      'o.cart_name',
+      'o.created_at',
+      'oi.item_type',
+      'oi.item_id',
+      'oi.audio_format',
+      'oi.price_cents',
+    ])
+    .where('o.user_id', '=', a.userId)
+    .where('o.cart_name', '<>', a.defaultName)
+    .orderBy('o.cart_name')
+    .orderBy('o.created_at')
+    .orderBy('o.id')
+    .orderBy('oi.position')
+    .orderBy('oi.item_type')
+    .orderBy('oi.item_id'),
 );
 
 type Purchase = { userId: number; format: AudioFormat; orderId: number; now: string; itemId: number };

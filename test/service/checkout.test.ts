@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartItemInput } from '../../lib/contract/wire.ts';
+import { z } from 'zod';
+import { type CartItemInput, envelopeOf, PurchasedCrate } from '../../lib/contract/wire.ts';
 import { addItems, loadCart } from '../../server/cart/cart-store.ts';
 import { ApiError } from '../../server/http/api-error.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
 import { ownedTrackIds } from '../../server/orders/ownership.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { signIn } from '../helpers/tokens.ts';
 
 let store: TestStore;
 let userId: number; // dj2: owns nothing at first
@@ -45,7 +47,7 @@ const fill = async (name: string, items: CartItemInput[]) =>
   await addItems(store.ctx, userId, name, items, true);
 
 beforeAll(async () => {
-  store = await startTestStore({ scale: 400 });
+  store = await startTestStore({ scale: 400, listen: true });
   userId = (await db().get<{ id: number }>(`SELECT id FROM users WHERE username = 'dj2'`))?.id as number;
 });
 afterAll(() => store?.close());
@@ -154,5 +156,69 @@ describe('checkout', () => {
   it('owns nothing for a user without purchases', async () => {
     expect((await ownedTrackIds(db(), userId + 1000, [1, 2, 3])).size).toBe(0);
     expect((await ownedTrackIds(db(), userId, [])).size).toBe(0);
+  });
+});
+
+describe('a named cart, once paid, stays a crate (GET /order/1/crates)', () => {
+  const crates = async () => {
+    const token = (await signIn(store.baseUrl, 'dj2', 'dj2')).accessToken;
+    const response = await store.app.inject({
+      method: 'GET',
+      url: '/order/1/crates',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return envelopeOf(z.array(PurchasedCrate)).parse(response.json()).results;
+  };
+
+  it('keeps its name and its items in the cart’s order, the default cart none', async () => {
+    const tracks = await unownedTracks(4);
+    const [a, b, c, d] = tracks.map((track) => track.id) as [number, number, number, number];
+    // Added in an order that is not the ids': the crate keeps the cart's.
+    await fill('Frank Silva - Cold Vision', [
+      { id: c, type: 'track', audioFormat: 'flac' },
+      { id: a, type: 'track', audioFormat: 'mp3' },
+      { id: b, type: 'track', audioFormat: 'wav' },
+    ]);
+    await checkoutCart(store.ctx, userId, 'Frank Silva - Cold Vision');
+    await fill('default', [{ id: d, type: 'track', audioFormat: 'mp3' }]);
+    await checkoutCart(store.ctx, userId, 'default');
+    const [crate, ...others] = await crates();
+    expect(others.map((other) => other.name)).not.toContain('default');
+    expect(crate?.name).toBe('Frank Silva - Cold Vision');
+    expect(crate?.items.map((item) => [item.id, item.audioFormat])).toEqual([
+      [c, 'flac'],
+      [a, 'mp3'],
+      [b, 'wav'],
+    ]);
+    expect(crate?.items.every((item) => item.name.length > 0 && item.price.value > 0)).toBe(true);
+    expect((await loadCart(store.ctx, userId, 'Frank Silva - Cold Vision')).result.items).toEqual([]);
+  });
+
+  it('adds what the same name buys a week later after the first, each item once, most recent crate first', async () => {
+    const [first, again, later] = (await unownedTracks(3)).map((track) => track.id) as [
+      number,
+      number,
+      number,
+    ];
+    await fill('Saturday', [{ id: first, type: 'track', audioFormat: 'mp3' }]);
+    await checkoutCart(store.ctx, userId, 'Saturday');
+    await fill('Sunday', [{ id: later, type: 'track', audioFormat: 'mp3' }]);
+    await checkoutCart(store.ctx, userId, 'Sunday');
+    await fill('Saturday', [
+      { id: again, type: 'track', audioFormat: 'aiff' },
+      { id: first, type: 'track', audioFormat: 'wav' },
+    ]);
+    await checkoutCart(store.ctx, userId, 'Saturday');
+    const found = await crates();
+    expect(found[0]?.name).toBe('Saturday');
+    expect(found[0]?.items.map((item) => item.id)).toEqual([first, again]);
+    expect(found.map((crate) => crate.name)).toContain('Sunday');
+  });
+
+  it('is refused without a token, in the store’s envelope', async () => {
+    const response = await store.app.inject({ method: 'GET', url: '/order/1/crates' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().results).toBeNull();
   });
 });
