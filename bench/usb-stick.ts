@@ -30,7 +30,6 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { exportToBooths, writableBooths } from '../lib/dj-formats/booth-libraries.ts';
-import { browserSqlite } from '../lib/usb-stick-page/browser-sqlite.ts';
 import { readExportPdb } from '../lib/dj-formats/rekordbox-device/pdb-reader.ts';
 import { writeExportPdb } from '../lib/dj-formats/rekordbox-device/pdb-writer.ts';
 import type {
@@ -38,6 +37,7 @@ import type {
   StickFileHandle,
 } from '../lib/dj-formats/rekordbox-device/stick-directory.ts';
 import { exportToStick, type StickExportTrack } from '../lib/dj-formats/rekordbox-device/stick-export.ts';
+import { browserSqlite } from '../lib/usb-stick-page/browser-sqlite.ts';
 import { makeAnalysis, makeMp3, makeStickTrack, makeWaveformDetail } from '../test/helpers/usb-stick.ts';
 import { recordFigures } from './figures.ts';
 

@@ -32,6 +32,7 @@ import {
   type ItemType,
   LibraryEntry,
   PagingMetadata,
+  PurchasedCrate,
 } from '../contract/wire.ts';
 import {
   type ApiClientOptions,
@@ -307,6 +308,14 @@ function libraryCalls(call: StoreCall) {
         yield found.results;
         if (page >= found.paging.totalPages) return;
       }
+    },
+
+    /** GET /order/1/crates: the named carts bought, as crates in their carts' order. */
+    async purchasedCrates(): Promise<z.infer<typeof PurchasedCrate>[]> {
+      const body = await call('GET', '/order/1/crates', {}, envelopeOf(z.array(PurchasedCrate)), {
+        authenticated: true,
+      });
+      return body.results;
     },
 
     /** POST /order/1/downloads: marks the entries initiated and returns a link for each. */

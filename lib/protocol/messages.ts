@@ -25,6 +25,7 @@ import {
   LibraryEntry,
   PagingMetadata,
   Price,
+  PurchasedCrate,
   Release,
   warningCodes,
 } from '../contract/wire.ts';
@@ -404,6 +405,8 @@ export const protocol = {
     }),
     z.array(SavedDownload),
   ),
+  /** The named carts bought, as crates in their carts' order (GET /order/1/crates, docs/api.md). */
+  purchasedCrates: define(pagesOnly, NoPayload, z.array(PurchasedCrate)),
   artists: define(pagesOnly, ArtistSearch, ArtistResults),
   filenameSample: define(pagesOnly, NoPayload, FilenameSample),
   /** A promotional track into the library (POST /order/1/promo-downloads), with its download link. */

@@ -1,5 +1,6 @@
 /**
- * Exports a crate (a cart, everything downloaded, or the library entries the filter shows) for a
+ * Exports a crate (a cart, a named cart already bought, everything downloaded, or the library
+ * entries the filter shows) for a
  * DJ application: rekordbox XML, a Serato crate, Traktor NML or an M3U8 playlist (Engine DJ,
  * VirtualDJ, Mixxx), saved with the browser's downloads; the last format chosen is offered first. Tracks whose file is
  * not on disk, and a cart's items not bought yet, are listed as missing, never silently left out.
@@ -8,7 +9,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { defaultCartName } from '../../../lib/contract/cart-name.ts';
-import type { CartItem, LibraryEntry } from '../../../lib/contract/wire.ts';
+import type { CartItem, LibraryEntry, PurchasedCrate } from '../../../lib/contract/wire.ts';
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { formatCount } from '../../../lib/i18n/intl.ts';
 import { plural } from '../../../lib/i18n/plural.ts';
@@ -20,6 +21,7 @@ import {
   type Scope,
 } from '../../../lib/popup/crates/crate-export-run.ts';
 import { crateFormatInfo, crateFormats } from '../../../lib/popup/crates/crate-formats.ts';
+import { send } from '../../../lib/protocol/send.ts';
 import { crateExportFormatSetting } from '../../../lib/storage/items.ts';
 
 export interface CrateExportDialogProps {
@@ -90,22 +92,39 @@ function ExportOutcome({ outcome }: { outcome: Outcome }) {
 const firstScope = (cart: unknown, selection: readonly LibraryEntry[] | null): Scope =>
   cart ? 'cart' : selection && selection.length > 0 ? 'selection' : 'downloaded';
 
-/** Which tracks: the cart, everything downloaded, or what the library's filter shows. */
+/** A choice of tracks: a scope, or one of the named carts bought (`bought:<index>`). */
+type TracksValue = Scope | `bought:${number}`;
+
+/**
+ * The named carts already bought, as the store keeps them (GET /order/1/crates): none from a store
+ * that does not keep them, or while the store cannot be reached; the other choices stay.
+ */
+function usePurchasedCrates(): readonly PurchasedCrate[] {
+  const [crates, setCrates] = useState<readonly PurchasedCrate[]>([]);
+  useEffect(() => {
+    send('purchasedCrates', {}).then(setCrates, () => setCrates([]));
+  }, []);
+  return crates;
+}
+
+/** Which tracks: the cart, a named cart bought, everything downloaded, or what the library's filter shows. */
 function TracksChoice({
-  scope,
-  onScope,
+  value,
+  onValue,
   cart,
+  bought,
   selection,
 }: {
-  scope: Scope;
-  onScope(scope: Scope): void;
+  value: TracksValue;
+  onValue(value: TracksValue): void;
   cart: CrateExportDialogProps['cart'];
+  bought: readonly PurchasedCrate[];
   selection: CrateExportDialogProps['selection'];
 }) {
   return (
     <label class="inline">
       {i18n.t('popup.export.tracks')}
-      <select value={scope} onChange={(event) => onScope(event.currentTarget.value as Scope)}>
+      <select value={value} onChange={(event) => onValue(event.currentTarget.value as TracksValue)}>
         {cart && (
           <option value="cart">
             {cart.name === defaultCartName
@@ -113,6 +132,11 @@ function TracksChoice({
               : plural('popup.export.namedCart', cart.items.length, cart.name)}
           </option>
         )}
+        {bought.map((crate, index) => (
+          <option key={crate.name} value={`bought:${index}`}>
+            {plural('popup.export.boughtCrate', crate.items.length, crate.name)}
+          </option>
+        ))}
         <option value="downloaded">{i18n.t('popup.export.everything')}</option>
         {selection && (
           <option value="selection">
@@ -129,7 +153,12 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
     cart && cart.name !== defaultCartName ? cart.name : i18n.t('popup.export.defaultName'),
   );
   const [format, setFormat] = useState<ExportChoice>('rekordbox');
-  const [scope, setScope] = useState<Scope>(firstScope(cart, selection));
+  const [tracks, setTracks] = useState<TracksValue>(firstScope(cart, selection));
+  const bought = usePurchasedCrates();
+  const boughtCrate = tracks.startsWith('bought:') ? bought[Number(tracks.slice(7))] : undefined;
+  // A named cart bought is exported as that cart was: its items, in its order.
+  const scope: Scope = boughtCrate ? 'cart' : (tracks as Scope);
+  const items = boughtCrate ? boughtCrate.items : (cart?.items ?? []);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -159,7 +188,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
     setOutcome(null);
     try {
       const crate = name.trim() || i18n.t('popup.export.defaultName');
-      setOutcome(await exportCrateAs(format, crate, scope, selection, cart?.items ?? []));
+      setOutcome(await exportCrateAs(format, crate, scope, selection, items));
     } catch (caught) {
       setProblem(errorMessage(caught));
     } finally {
@@ -181,7 +210,18 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
         {i18n.t('popup.export.name')}
         <input value={name} maxLength={100} onInput={(event) => setName(event.currentTarget.value)} />
       </label>
-      <TracksChoice scope={scope} onScope={setScope} cart={cart} selection={selection} />
+      <TracksChoice
+        value={tracks}
+        onValue={(next) => {
+          setTracks(next);
+          // A bought crate names the file, as a cart does.
+          const chosen = next.startsWith('bought:') ? bought[Number(next.slice(7))] : undefined;
+          if (chosen) setName(chosen.name);
+        }}
+        cart={cart}
+        bought={bought}
+        selection={selection}
+      />
       <label class="inline">
         {i18n.t('popup.export.format')}
         <select value={format} onChange={(event) => choose(event.currentTarget.value as ExportChoice)}>

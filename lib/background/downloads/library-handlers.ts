@@ -12,6 +12,7 @@ import { jobNamer, releasesOf } from './library-jobs.ts';
 export function libraryHandlers(worker: WorkerContext, cart: CartService, downloads: DownloadService) {
   return {
     library: async (query) => (await worker.api()).downloads(query),
+    purchasedCrates: async () => (await worker.api()).purchasedCrates(),
     async initiateDownloads({ entries }) {
       const client = await worker.api();
       const namer = await jobNamer(

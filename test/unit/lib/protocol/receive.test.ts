@@ -63,6 +63,7 @@ beforeEach(() => {
     trackWaveform: vi.fn(async () => ({ columnsPerSecond: 150 as const, columns: 0, data: '' })),
     stickAudioLink: vi.fn(async () => ({ url: `${store}/downloads/file/1` })),
     library: vi.fn(async () => ({ results: [], paging: { page: 1, perPage: 25, count: 0, totalPages: 0 } })),
+    purchasedCrates: vi.fn(async () => []),
     initiateDownloads: vi.fn(async () => []),
     filenameSample: vi.fn(async () => null),
     artists: vi.fn(async () => ({

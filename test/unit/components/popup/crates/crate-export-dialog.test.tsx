@@ -228,6 +228,63 @@ describe('exporting a cart as a crate', () => {
     expect(sent.map((message) => message.kind)).not.toContain('savedFiles');
   });
 
+  it('offers a named cart already bought by its name, and exports it in its order to the stick', async () => {
+    const library = [owned(3, 'flac'), owned(1, 'mp3'), owned(2, 'wav')];
+    fakeBackground({
+      library: ({ page }: { page: number }) => ({
+        results: page === 1 ? library : [],
+        paging: { page, perPage: 150, count: library.length, totalPages: 1 },
+      }),
+      releaseTracks: () => [],
+      purchasedCrates: () => [
+        {
+          name: 'Frank Silva - Cold Vision',
+          purchasedAt: '2026-11-28T20:00:00.000Z',
+          items: [
+            { ...cartItem(2), audioFormat: 'wav' },
+            cartItem(1),
+            { ...cartItem(3), audioFormat: 'flac' },
+          ],
+        },
+      ],
+    });
+    vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
+    render(<CrateExportDialog onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Export crate' });
+    const tracks = within(dialog).getByLabelText('Tracks') as HTMLSelectElement;
+    const bought = await within(dialog).findByRole('option', {
+      name: 'Bought: "Frank Silva - Cold Vision" (3 items)',
+    });
+    fireEvent.change(tracks, { target: { value: (bought as HTMLOptionElement).value } });
+    expect((within(dialog).getByLabelText('Crate name') as HTMLInputElement).value).toBe(
+      'Frank Silva - Cold Vision',
+    );
+    fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'usbStick' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await within(dialog).findByRole('status');
+    const request = await stickExportRequestItem.getValue();
+    expect(request?.playlistName).toBe('Frank Silva - Cold Vision');
+    expect(request?.entries.map((entry) => entry.track.id)).toEqual([2, 1, 3]);
+    expect(request?.missing).toEqual([]);
+  });
+
+  it('offers the other choices, and says nothing, when the store keeps no crates', async () => {
+    let refused = false;
+    fakeBackground({
+      purchasedCrates: () => {
+        refused = true;
+        return Promise.reject({ kind: 'notFound', message: 'No such call.' });
+      },
+    });
+    render(<CrateExportDialog onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Export crate' });
+    await vi.waitFor(() => expect(refused).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const tracks = within(dialog).getByLabelText('Tracks') as HTMLSelectElement;
+    expect([...tracks.options].map((option) => option.value)).toEqual(['downloaded']);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
   it('cannot be asked of an empty cart', () => {
     render(<CrateSharePanel cartName="Friday" items={[]} />);
     expect((screen.getByRole('button', { name: 'Export this cart…' }) as HTMLButtonElement).disabled).toBe(
