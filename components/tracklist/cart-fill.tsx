@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { cartNameIssue } from '../../lib/contract/cart-name.ts';
+import { namedCartPageUrl } from '../../lib/contract/store-urls.ts';
 import type { AudioFormat, CartItem } from '../../lib/contract/wire.ts';
 import { problemText, skippedBecause } from '../../lib/crate-words/crate-import-words.ts';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
@@ -9,6 +10,7 @@ import { plural } from '../../lib/i18n/plural.ts';
 import { crateFile } from '../../lib/protocol/crate-file.ts';
 import type { CrateImportResult } from '../../lib/protocol/messages.ts';
 import { send } from '../../lib/protocol/send.ts';
+import { storeUrlSetting } from '../../lib/storage/items.ts';
 import type { CartPlan, LeftOut } from '../../lib/tracklist/cart-plan.ts';
 import { SoldFormatOptions } from '../sold-formats/sold-format-options.tsx';
 
@@ -22,6 +24,23 @@ async function undo(cartName: string, added: readonly CartItem[]): Promise<void>
     const items = added.slice(start, start + 100).map(({ id, type }) => ({ id, type }));
     await send('removeFromCart', { name: cartName, items });
   }
+}
+
+/** The store's page of the filled cart, where the DJ checks it out: the next step, one click away. */
+function CheckoutLink({ cartName }: { cartName: string }) {
+  const [storeUrl, setStoreUrl] = useState<string | null>(null);
+  useEffect(() => void storeUrlSetting.getValue().then(setStoreUrl), []);
+  if (!storeUrl) return null;
+  return (
+    <a
+      class="button primary"
+      href={`${storeUrl}${namedCartPageUrl(cartName)}`}
+      target="_blank"
+      rel="noopener"
+    >
+      {i18n.t('tracklist.checkOut', [cartName])}
+    </a>
+  );
 }
 
 function FillReport({ filled, plan, onUndo }: { filled: Filled; plan: CartPlan; onUndo: () => void }) {
@@ -41,9 +60,12 @@ function FillReport({ filled, plan, onUndo }: { filled: Filled; plan: CartPlan; 
           : plural('tracklist.added', result.added.length, cartName)}
       </p>
       {!filled.undone && result.added.length > 0 && (
-        <button type="button" onClick={onUndo}>
-          {i18n.t('tracklist.undo')}
-        </button>
+        <>
+          <CheckoutLink cartName={cartName} />
+          <button type="button" onClick={onUndo}>
+            {i18n.t('tracklist.undo')}
+          </button>
+        </>
       )}
       {(plan.leftOut.length > 0 || result.skipped.length > 0) && (
         <ul aria-label={i18n.t('tracklist.leftOutLabel')}>

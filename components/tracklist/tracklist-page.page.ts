@@ -33,6 +33,14 @@ export class TracklistPageObject<P extends UiPage> {
     return (await report.textContent()) ?? '';
   }
 
+  /** The report's "Check out" links to `href` (the store's page of the filled cart): how many. */
+  async checkoutLinks(cartName: string, href: string): Promise<number> {
+    return this.page
+      .locator(`.fill-report a[href="${href}"]`)
+      .filter({ hasText: `Check out "${cartName}" on the store` })
+      .count();
+  }
+
   async undo(): Promise<string> {
     await this.page.getByRole('button', { name: 'Undo' }).click();
     const report = this.page.locator('.fill-report');

@@ -33,6 +33,9 @@ export const chartUrl = (ref: Pick<Ref, 'slug' | 'id'>) => pageUrl('chart', ref)
 /** The website's cart page, where checkout happens (the extension opens it for checkout). */
 export const cartPageUrl = '/cart';
 
+/** The website's page of one named cart, checked out from there. */
+export const namedCartPageUrl = (name: string) => `${cartPageUrl}?cart=${encodeURIComponent(name)}`;
+
 /** The website's sign-out page (the popup offers it after signing out of the extension). */
 export const signOutPageUrl = '/sign-out';
 

@@ -144,6 +144,10 @@ describe.each(e2eBrowsers)('$name', (browser) => {
         )
       ).map((row) => Number(row.id));
     expect((await cartTracks()).sort()).toEqual([toBuy.id, inCart.id].sort());
+    // The next step, one click away: the store's page of that cart, where it is checked out.
+    expect(await tracklist.checkoutLinks('Tracklist e2e', `${store.baseUrl}/cart?cart=Tracklist%20e2e`)).toBe(
+      1,
+    );
     expect(await tracklist.undo()).toMatch(/^Undone/);
     expect(await cartTracks()).toEqual([]);
     await page.close();
