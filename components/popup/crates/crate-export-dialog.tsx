@@ -148,17 +148,37 @@ function TracksChoice({
   );
 }
 
+/** The tracks chosen, as a scope and a cart's items: a named cart bought is exported as that cart was. */
+function useTracks(
+  cart: CrateExportDialogProps['cart'],
+  selection: readonly LibraryEntry[] | null,
+  setName: (name: string) => void,
+) {
+  const [tracks, setTracks] = useState<TracksValue>(firstScope(cart, selection));
+  const bought = usePurchasedCrates();
+  const boughtOf = (value: TracksValue) =>
+    value.startsWith('bought:') ? bought[Number(value.slice('bought:'.length))] : undefined;
+  const boughtCrate = boughtOf(tracks);
+  return {
+    tracks,
+    bought,
+    scope: boughtCrate ? 'cart' : (tracks as Scope),
+    items: boughtCrate ? boughtCrate.items : (cart?.items ?? []),
+    choose(next: TracksValue) {
+      setTracks(next);
+      // A bought crate names the file, as a cart does.
+      const chosen = boughtOf(next);
+      if (chosen) setName(chosen.name);
+    },
+  };
+}
+
 export function CrateExportDialog({ selection = null, cart, onClose }: CrateExportDialogProps) {
   const [name, setName] = useState(
     cart && cart.name !== defaultCartName ? cart.name : i18n.t('popup.export.defaultName'),
   );
   const [format, setFormat] = useState<ExportChoice>('rekordbox');
-  const [tracks, setTracks] = useState<TracksValue>(firstScope(cart, selection));
-  const bought = usePurchasedCrates();
-  const boughtCrate = tracks.startsWith('bought:') ? bought[Number(tracks.slice(7))] : undefined;
-  // A named cart bought is exported as that cart was: its items, in its order.
-  const scope: Scope = boughtCrate ? 'cart' : (tracks as Scope);
-  const items = boughtCrate ? boughtCrate.items : (cart?.items ?? []);
+  const { tracks, choose: chooseTracks, bought, scope, items } = useTracks(cart, selection, setName);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -210,18 +230,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
         {i18n.t('popup.export.name')}
         <input value={name} maxLength={100} onInput={(event) => setName(event.currentTarget.value)} />
       </label>
-      <TracksChoice
-        value={tracks}
-        onValue={(next) => {
-          setTracks(next);
-          // A bought crate names the file, as a cart does.
-          const chosen = next.startsWith('bought:') ? bought[Number(next.slice(7))] : undefined;
-          if (chosen) setName(chosen.name);
-        }}
-        cart={cart}
-        bought={bought}
-        selection={selection}
-      />
+      <TracksChoice value={tracks} onValue={chooseTracks} cart={cart} bought={bought} selection={selection} />
       <label class="inline">
         {i18n.t('popup.export.format')}
         <select value={format} onChange={(event) => choose(event.currentTarget.value as ExportChoice)}>
