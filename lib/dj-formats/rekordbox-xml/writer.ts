@@ -89,7 +89,10 @@ export function rekordboxXml(
       ...(kbps === undefined ? {} : { BitRate: kbps }),
       ...(audio ? { SampleRate: audio.sampleRate } : {}),
       TotalTime: seconds(entry),
-      Comments: commentOf(store, release),
+      // rekordbox has no energy field: Mixed In Key's "Energy N" in the comment, where DJs filter on it.
+      Comments: analysis?.energy
+        ? `${commentOf(store, release)} · Energy ${analysis.energy.level}`
+        : commentOf(store, release),
       Location: fileLocation(location),
     })}`;
     return analysis

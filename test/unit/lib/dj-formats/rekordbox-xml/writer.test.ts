@@ -150,6 +150,24 @@ describe('rekordbox XML with the store’s analysis', () => {
     expect(withoutSize?.hasAttribute('BitRate')).toBe(false);
   });
 
+  it("ends a track's comment with its energy as Mixed In Key writes it, and leaves it off without one", () => {
+    const [first, second] = savedEntries();
+    const energetic = { ...analysis, energy: { level: 7, sections: [{ startMs: 0, level: 7 }] } };
+    const xml = rekordboxXml(
+      'Set',
+      [{ ...(first as SavedEntry), analysis: energetic }, second as SavedEntry],
+      {
+        version: '1',
+        store: 'shop.example',
+      },
+    );
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    const [withEnergy, without] =
+      doc.getElementsByTagName('COLLECTION')[0]?.getElementsByTagName('TRACK') ?? [];
+    expect(withEnergy?.getAttribute('Comments')).toMatch(/^shop\.example.* · Energy 7$/);
+    expect(without?.getAttribute('Comments')).not.toContain('Energy');
+  });
+
   it('gives the track a TEMPO from the first downbeat and a POSITION_MARK per cue, the tempo with its decimals', () => {
     const [first, second] = savedEntries();
     const xml = rekordboxXml('Set', [{ ...(first as SavedEntry), analysis }, second as SavedEntry], {
