@@ -38,6 +38,7 @@
  * | crateExportFormat | local | popup (crate export dialog) | popup | 1 |
  * | cartState | local | background (cart-state-writer.ts) | content script, popup (owned marks) | 1 |
  * | soldFormats | local | background (cart-state-writer.ts) | popup, options page, tracklist page | 1 |
+ * | cartSetOrders | local | popup (cart tab) | popup | 1 |
  * | stickExportRequest | local | popup (crate export dialog) | USB stick page | 1 |
  * | cartCount | local | background (cart-badge.ts) | background | 1 |
  * | releaseTracks | local | background (catalog/known-release-tracks.ts) | background | 1 |
@@ -282,6 +283,18 @@ export const soldFormatsItem = storage.defineItem<Partial<Record<string, AudioFo
     version: 1,
   },
 );
+
+/**
+ * The carts the DJ ordered "As a set", with the energy shape chosen, keyed `<store origin>\n<cart
+ * name>`: the cart opens in that order again after the popup closed, and is exported in it.
+ */
+export const cartSetOrdersItem = storage.defineItem<
+  // lib/set-order's energy shapes, spelled here: storage imports no context's folder.
+  Record<string, { shape: 'build' | 'waves' | 'keep' }>
+>('local:cartSetOrders', {
+  fallback: {},
+  version: 1,
+});
 
 /** Items in the current cart as of the last cart call, for the toolbar badge after a restart. */
 export const cartCountItem = storage.defineItem<{ storeUrl: string; items: number } | null>(

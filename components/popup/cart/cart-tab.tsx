@@ -11,7 +11,7 @@ import { type CartOverlap, findCartOverlap } from '../../../lib/popup/cart-overl
 import { formatMoney } from '../../../lib/popup/money.ts';
 import { openTab } from '../../../lib/popup/open-tab.ts';
 import { type CartViewValue, cartCacheKey, rememberShownCart } from '../../../lib/popup/popup-snapshot.ts';
-import { allTracks, isAllTracks, type TrackView } from '../../../lib/popup/track-facts.ts';
+import { isAllTracks, type TrackView } from '../../../lib/popup/track-facts.ts';
 import { send } from '../../../lib/protocol/send.ts';
 import type { EnergyShape } from '../../../lib/set-order/set-order.ts';
 import type { Cached, CacheScope } from '../../../lib/storage/popup-cache.ts';
@@ -28,6 +28,7 @@ import { CartMessages } from './cart-messages.tsx';
 import { FormatSwitcher } from './format-switcher.tsx';
 import { useCartChanges } from './use-cart-changes.ts';
 import { useCartEnergies } from './use-cart-energies.ts';
+import { useCartView } from './use-cart-view.ts';
 import { useCatalogFacts } from './use-catalog-facts.ts';
 import { useCollectionSource } from './use-collection.ts';
 
@@ -67,7 +68,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
   const ownedFormatsOf = useOwnedFormats(storeUrl);
   const collectionSourceOf = useCollectionSource();
   const notation = useKeyNotation();
-  const [trackView, setTrackView] = useState(allTracks);
+  const [trackView, setTrackView] = useCartView(storeUrl, cartName);
   const { facts, failed: factsFailed } = useCatalogFacts(scope, cart.cached?.value.cart.items ?? []);
   const energies = useCartEnergies(cart.cached?.value.cart.items ?? [], trackView.sort === 'set');
   const { busy } = changes;
