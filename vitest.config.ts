@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing';
@@ -16,6 +17,14 @@ export default defineConfig({
     projects: [
       {
         plugins: [WxtVitest(), preact()],
+        resolve: {
+          alias: [
+            {
+              find: /^@sqlite\.org\/sqlite-wasm\/sqlite3\.wasm\?url$/,
+              replacement: fileURLToPath(new URL('./test/helpers/sqlite-wasm-file.ts', import.meta.url)),
+            },
+          ],
+        },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],

@@ -6,6 +6,7 @@
  * the old ones; an item bought twice is listed once, where it first came.
  */
 import { defaultCartName } from '../../lib/contract/cart-name.ts';
+import { itemKey } from '../../lib/contract/item-key.ts';
 import type { CartItem } from '../../lib/contract/wire.ts';
 import { cartItemRecords, type ItemRow } from '../cart/cart-store.ts';
 import type { StoreContext } from '../context.ts';
@@ -26,7 +27,7 @@ export async function purchasedCrates(ctx: StoreContext, userId: number): Promis
     const crate = byName.get(row.cart_name) ?? { purchasedAt: row.created_at, seen: new Set(), rows: [] };
     byName.set(row.cart_name, crate);
     if (row.created_at > crate.purchasedAt) crate.purchasedAt = row.created_at;
-    const key = `${row.item_type}:${row.item_id}`;
+    const key = itemKey({ type: row.item_type, id: row.item_id });
     if (crate.seen.has(key)) continue;
     crate.seen.add(key);
     crate.rows.push(row);
