@@ -114,5 +114,8 @@ describe('the store’s track page', () => {
       expect(after.body).toContain(`data-position-ms="${cue.positionMs}"`);
     expect(after.body).toContain('· Intro ·');
     expect(after.body).toContain(`${results.bpm.toFixed(2)} BPM`);
+    // The energy beside BPM and key, once measured; not before.
+    expect(before.body).not.toContain('<dt>Energy</dt>');
+    expect(after.body).toContain(`<dt>Energy</dt><dd>${results.energy?.level} of 10</dd>`);
   });
 });

@@ -54,6 +54,8 @@ export function TrackPage({
           facts={[
             ['BPM', bpmValue(track.bpm)],
             ['Key', keyText(track.key)],
+            // Beside BPM and key, once the store has measured it (issue #50, server/analysis/energy.ts).
+            analysis?.energy !== undefined && ['Energy', `${analysis.energy.level} of 10`],
             ['Length', formatLength(track.lengthMs)],
             ['Genre', <a href={genreUrl(track.genre)}>{track.genre.name}</a>],
             ['Label', <a href={labelUrl(track.label)}>{track.label.name}</a>],
