@@ -33,6 +33,19 @@ export function formatCount(count: number): string {
   return format.format(count);
 }
 
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/** A fraction as a percentage in the DJ's language, to a tenth: "2.5%", "2,5 %". */
+export function formatPercent(fraction: number): string {
+  const locale = uiLocale();
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+    percentFormats.set(locale, format);
+  }
+  return format.format(fraction);
+}
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** The currency format of `locale`, made once; throws for a currency Intl does not know. */

@@ -6,6 +6,7 @@
 import { formatKey, isHarmonic, type MusicalKey, parseKey } from '../contract/musical-key.ts';
 import { isBpm } from '../contract/track-display.ts';
 import { type EnergyShape, orderAsSet } from '../set-order/set-order.ts';
+import type { Transition } from '../set-order/transitions.ts';
 
 /** What a row knows of its track's tempo and key; either may be missing. */
 export interface TrackFacts {
@@ -22,6 +23,9 @@ export interface TrackView {
   sort: TrackSort;
   /** The energy a set follows, when sorted as one. */
   shape?: EnergyShape;
+  /** The set's pinned first and last tracks, by item key ("track:42"), when sorted as one. */
+  first?: string;
+  last?: string;
   /** The BPM range, both ends included; null leaves that end open. */
   minBpm: number | null;
   maxBpm: number | null;
@@ -82,7 +86,8 @@ export function asSet<T>(
   items: readonly T[],
   factsOf: (item: T) => TrackFacts,
   shape: EnergyShape = 'build',
-): { items: T[]; clashes: number; unplaced: number } {
+  pins: { first?: T; last?: T } = {},
+): { items: T[]; clashes: number; unplaced: number; into: Map<T, Transition> } {
   const tracks = items.map((item, id) => {
     const facts = factsOf(item);
     return {
@@ -92,11 +97,20 @@ export function asSet<T>(
       energy: facts.energy ?? null,
     };
   });
-  const set = orderAsSet(tracks, { shape });
+  const pinned = (item: T | undefined) => (item === undefined ? -1 : items.indexOf(item));
+  const first = pinned(pins.first);
+  const last = pinned(pins.last);
+  const set = orderAsSet(tracks, {
+    shape,
+    ...(first >= 0 ? { first } : {}),
+    ...(last >= 0 ? { last } : {}),
+  });
   return {
     items: set.order.map((track) => items[track.id] as T),
     clashes: set.clashes,
     unplaced: set.unplaced.length,
+    // How each track is mixed into from the one before it.
+    into: new Map(set.transitions.map((step) => [items[step.to] as T, step])),
   };
 }
 

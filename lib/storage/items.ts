@@ -285,12 +285,13 @@ export const soldFormatsItem = storage.defineItem<Partial<Record<string, AudioFo
 );
 
 /**
- * The carts the DJ ordered "As a set", with the energy shape chosen, keyed `<store origin>\n<cart
+ * The carts the DJ ordered "As a set", with the energy shape chosen and the pinned first and last
+ * tracks (item keys), keyed `<store origin>\n<cart
  * name>`: the cart opens in that order again after the popup closed, and is exported in it.
  */
 export const cartSetOrdersItem = storage.defineItem<
   // lib/set-order's energy shapes, spelled here: storage imports no context's folder.
-  Record<string, { shape: 'build' | 'waves' | 'keep' }>
+  Record<string, { shape: 'build' | 'waves' | 'keep'; first?: string; last?: string }>
 >('local:cartSetOrders', {
   fallback: {},
   version: 1,

@@ -2,9 +2,11 @@ import { i18n } from '#i18n';
 import { formatLabel, soldOrKnown } from '../../../lib/contract/audio-formats.ts';
 import type { KeyNotation } from '../../../lib/contract/musical-key.ts';
 import type { AudioFormat, CartItem } from '../../../lib/contract/wire.ts';
+import { formatPercent } from '../../../lib/i18n/intl.ts';
 import { type PaidTwice, paidTwiceText } from '../../../lib/popup/cart-overlap.ts';
 import { formatMoney } from '../../../lib/popup/money.ts';
 import type { CatalogFacts } from '../../../lib/protocol/messages.ts';
+import type { MixRating, Transition } from '../../../lib/set-order/transitions.ts';
 import { PreviewButton } from '../track-rows/preview-button.tsx';
 import { OwnedMark, TrackFactsLine, TrackThumb } from '../track-rows/track-view.tsx';
 
@@ -24,6 +26,30 @@ export interface CartItemRowProps {
   /** What of its price pays for something owned or already in the cart. */
   paidTwice?: PaidTwice;
   notation?: KeyNotation;
+  /** In a set: how the track before mixes into this one. */
+  mix?: Transition;
+}
+
+const mixWords: Record<MixRating, () => string> = {
+  smooth: () => i18n.t('popup.cart.mixSmooth'),
+  good: () => i18n.t('popup.cart.mixGood'),
+  stretch: () => i18n.t('popup.cart.mixStretch'),
+  clash: () => i18n.t('popup.cart.mixClash'),
+};
+const keyWords: Record<Transition['key'], () => string> = {
+  same: () => i18n.t('popup.cart.mixSameKey'),
+  harmonic: () => i18n.t('popup.cart.mixHarmonicKey'),
+  clash: () => i18n.t('popup.cart.mixKeyClash'),
+};
+
+/** "Good mix in: harmonic key, tempo 2.5 %", its colour the rating's (and the words say it too). */
+function MixLine({ mix }: { mix: Transition }) {
+  const tempo = formatPercent(mix.tempoStep);
+  return (
+    <span class={`item-sub mix mix-${mix.rating}`}>
+      {i18n.t('popup.cart.mixInto', [mixWords[mix.rating](), keyWords[mix.key](), tempo])}
+    </span>
+  );
 }
 
 const primaryArtistsLine = (item: CartItem) =>
@@ -47,6 +73,7 @@ export function CartItemRow({
   paidTwice,
   notation = 'musical',
   sampleUrl,
+  mix,
 }: CartItemRowProps) {
   const sold = soldOrKnown(formats);
   // The item's own format stays a choice though the store stopped selling it: the row shows what the cart holds.
@@ -71,6 +98,7 @@ export function CartItemRow({
           {primaryArtistsLine(item)}
         </span>
         {item.type === 'track' && facts && <TrackFactsLine facts={facts} notation={notation} />}
+        {mix && <MixLine mix={mix} />}
         {paidTwice && (
           <span class="item-sub paid-twice" title={paidTwice.reason}>
             <span class="tag warn">{paidTwiceText(paidTwice)}</span> {paidTwice.reason}

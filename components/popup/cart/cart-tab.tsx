@@ -4,9 +4,10 @@ import { defaultCartName } from '../../../lib/contract/cart-name.ts';
 import { itemKey } from '../../../lib/contract/item-key.ts';
 import type { KeyNotation } from '../../../lib/contract/musical-key.ts';
 import { samplePath } from '../../../lib/contract/store-urls.ts';
+import type { CartItem } from '../../../lib/contract/wire.ts';
 import { formatCount } from '../../../lib/i18n/intl.ts';
 import { plural } from '../../../lib/i18n/plural.ts';
-import { cartSet, countsText, shownItems } from '../../../lib/popup/cart/cart-view.ts';
+import { cartSet, countsText, shownItems, shownSet } from '../../../lib/popup/cart/cart-view.ts';
 import { type CartOverlap, findCartOverlap } from '../../../lib/popup/cart-overlap.ts';
 import { formatMoney } from '../../../lib/popup/money.ts';
 import { openTab } from '../../../lib/popup/open-tab.ts';
@@ -92,6 +93,23 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
     collectionSourceOf,
   );
   const shown = shownItems(items, facts, trackView, energies);
+  const set = trackView.sort === 'set' ? shownSet(items, facts, trackView, energies) : undefined;
+  const row = (item: CartItem) => (
+    <CartItemRow
+      key={itemKey(item)}
+      item={item}
+      formats={view.audioFormats}
+      disabled={busy === 'setAll' || busy === 'empty'}
+      onFormat={changes.changeFormat}
+      onRemove={changes.remove}
+      ownedFormats={ownedFormatsOf(item.type, item.id)}
+      facts={facts.get(itemKey(item))}
+      sampleUrl={facts.get(itemKey(item))?.sampleUrl ?? `${storeUrl}${samplePath(item.id)}`}
+      paidTwice={overlap.flags.get(itemKey(item))}
+      notation={notation}
+      mix={set?.into.get(item)}
+    />
+  );
   return (
     <div class="cart-tab">
       <RefreshStatus
@@ -120,24 +138,11 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
             onView={setTrackView}
             notation={notation}
             counts={{ all: items.length, shown: shown.length }}
-            set={() => cartSet(shown, facts, energies, trackView.shape)}
+            set={set}
+            items={items}
           />
           <ul class="cart-items" aria-label={cartItemsLabel(cartName)}>
-            {shown.slice(0, rowLimit).map((item) => (
-              <CartItemRow
-                key={itemKey(item)}
-                item={item}
-                formats={view.audioFormats}
-                disabled={busy === 'setAll' || busy === 'empty'}
-                onFormat={changes.changeFormat}
-                onRemove={changes.remove}
-                ownedFormats={ownedFormatsOf(item.type, item.id)}
-                facts={facts.get(itemKey(item))}
-                sampleUrl={facts.get(itemKey(item))?.sampleUrl ?? `${storeUrl}${samplePath(item.id)}`}
-                paidTwice={overlap.flags.get(itemKey(item))}
-                notation={notation}
-              />
-            ))}
+            {shown.slice(0, rowLimit).map(row)}
           </ul>
           {/* Keyed by cart: a confirmation asked about one cart does not carry over to another. */}
           <CartFooter
@@ -152,7 +157,7 @@ export function CartTab({ scope, storeUrl, cartName, initial, revalidate }: Cart
       {/* Sorted as a set, the cart is shared and exported in that order (the stick's playlist too). */}
       <CrateSharePanel
         cartName={cartName}
-        items={trackView.sort === 'set' ? cartSet(items, facts, energies, trackView.shape).items : items}
+        items={trackView.sort === 'set' ? cartSet(items, facts, energies, trackView).items : items}
       />
     </div>
   );
@@ -170,12 +175,15 @@ function CartViewControls({
   notation,
   counts,
   set,
+  items,
 }: {
   view: TrackView;
   onView(view: TrackView): void;
   notation: KeyNotation;
   counts: { all: number; shown: number };
-  set(): ReturnType<typeof cartSet>;
+  set: ReturnType<typeof cartSet> | undefined;
+  /** The cart's items, the tracks a set can be pinned to start or end with. */
+  items: readonly CartItem[];
 }) {
   return (
     <>
@@ -187,13 +195,10 @@ function CartViewControls({
           {plural('popup.cart.shownOf', counts.all, formatCount(counts.shown))}
         </p>
       )}
-      {view.sort === 'set' && (
-        <SetSummary
-          set={set()}
-          shape={view.shape ?? 'build'}
-          onShape={(shape) => onView({ ...view, shape })}
-        />
+      {set && (
+        <SetSummary set={set} shape={view.shape ?? 'build'} onShape={(shape) => onView({ ...view, shape })} />
       )}
+      {set && <SetPins view={view} onView={onView} items={items} />}
     </>
   );
 }
@@ -241,6 +246,45 @@ function SetSummary({
           ` · ${plural('popup.cart.setUnplaced', set.unplaced, formatCount(set.unplaced))}`}
       </p>
     </>
+  );
+}
+
+/** The set's first and last track, pinned by the DJ (or left to the order): the opener and the closer. */
+function SetPins({
+  view,
+  onView,
+  items,
+}: {
+  view: TrackView;
+  onView(view: TrackView): void;
+  items: readonly CartItem[];
+}) {
+  const tracks = items.filter((item) => item.type === 'track');
+  const pin = (end: 'first' | 'last', label: string) => (
+    <label class="inline">
+      {label}
+      <select
+        value={view[end] ?? ''}
+        onChange={(event) => {
+          const { [end]: _, ...rest } = view;
+          const key = event.currentTarget.value;
+          onView(key ? { ...rest, [end]: key } : rest);
+        }}
+      >
+        <option value="">{i18n.t('popup.cart.pinNone')}</option>
+        {tracks.map((item) => (
+          <option key={itemKey(item)} value={itemKey(item)}>
+            {item.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <div class="set-pins">
+      {pin('first', i18n.t('popup.cart.pinFirst'))}
+      {pin('last', i18n.t('popup.cart.pinLast'))}
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 /**
- * The cart tab's view (sort, BPM range, "harmonic with"), with "As a set" and its energy shape
- * kept per cart in storage: the order the DJ accepted outlives the popup, and every export and the
+ * The cart tab's view (sort, BPM range, "harmonic with"), with "As a set", its energy shape and
+ * its pinned first and last tracks kept per cart in storage: the order the DJ accepted outlives the popup, and every export and the
  * stick's playlist follow it. The filters are for a look and are not kept.
  */
 import { useEffect, useState } from 'preact/hooks';
@@ -16,7 +16,7 @@ export function useCartView(storeUrl: string, cartName: string): [TrackView, (vi
     let current = true;
     void cartSetOrdersItem.getValue().then((orders) => {
       const kept = orders[keyOf(storeUrl, cartName)];
-      if (current) setView(kept ? { ...allTracks, sort: 'set', shape: kept.shape } : allTracks);
+      if (current) setView(kept ? { ...allTracks, ...kept, sort: 'set' } : allTracks);
     });
     return () => {
       current = false;
@@ -32,7 +32,16 @@ export function useCartView(storeUrl: string, cartName: string): [TrackView, (vi
         const orders = await cartSetOrdersItem.getValue();
         const { [key]: _, ...others } = orders;
         await cartSetOrdersItem.setValue(
-          next.sort === 'set' ? { ...others, [key]: { shape: next.shape ?? 'build' } } : others,
+          next.sort === 'set'
+            ? {
+                ...others,
+                [key]: {
+                  shape: next.shape ?? 'build',
+                  ...(next.first ? { first: next.first } : {}),
+                  ...(next.last ? { last: next.last } : {}),
+                },
+              }
+            : others,
         );
       })
       .catch(() => undefined); // storage refused: the order holds while the popup is open

@@ -29,12 +29,22 @@ export const shownItems = (
 ): readonly CartItem[] => {
   if (isAllTracks(trackView)) return items;
   if (trackView.sort !== 'set') return viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, trackView);
+  return shownSet(items, facts, trackView, energies).items;
+};
+
+/** The set the view shows: the items its filters keep, ordered to be played (cartSet). */
+export function shownSet(
+  items: readonly CartItem[],
+  facts: ReadonlyMap<string, CatalogFacts>,
+  trackView: TrackView,
+  energies: ReadonlyMap<number, number>,
+): CartSet {
   const narrowed = viewTracks(items, (item) => facts.get(itemKey(item)) ?? {}, {
     ...trackView,
     sort: 'newest',
   });
-  return cartSet(narrowed, facts, energies, trackView.shape).items;
-};
+  return cartSet(narrowed, facts, energies, trackView);
+}
 
 type CartSet = ReturnType<typeof asSet<CartItem>>;
 interface SetInput {
@@ -42,6 +52,8 @@ interface SetInput {
   facts: ReadonlyMap<string, CatalogFacts>;
   energies: ReadonlyMap<number, number>;
   shape: EnergyShape | undefined;
+  first: string | undefined;
+  last: string | undefined;
 }
 /** The last set worked out: the tab draws more often than its cart or facts change, and 200 items take 0.1 s. */
 let lastSet: (SetInput & { set: CartSet }) | undefined;
@@ -51,12 +63,14 @@ export function cartSet(
   items: readonly CartItem[],
   facts: ReadonlyMap<string, CatalogFacts>,
   energies: ReadonlyMap<number, number>,
-  shape: EnergyShape | undefined,
+  { shape, first, last }: Pick<TrackView, 'shape' | 'first' | 'last'>,
 ): CartSet {
   const same =
     lastSet?.facts === facts &&
     lastSet.energies === energies &&
     lastSet.shape === shape &&
+    lastSet.first === first &&
+    lastSet.last === last &&
     lastSet.items.length === items.length &&
     lastSet.items.every((item, i) => item === items[i]);
   if (!same || !lastSet) {
@@ -64,7 +78,9 @@ export function cartSet(
       ...facts.get(itemKey(item)),
       energy: item.type === 'track' ? energies.get(item.id) : undefined,
     });
-    lastSet = { items, facts, energies, shape, set: asSet(items, factsOf, shape) };
+    const pinned = (key: string | undefined) => items.find((item) => itemKey(item) === key);
+    const pins = { first: pinned(first), last: pinned(last) };
+    lastSet = { items, facts, energies, shape, first, last, set: asSet(items, factsOf, shape, pins) };
   }
   return lastSet.set;
 }

@@ -199,6 +199,32 @@ describe('the cart tab', () => {
     expect(shared.items.map((item) => `Track ${item.id} (Original Mix)`)).toEqual(played);
   });
 
+  it('says how each track mixes in, in words, and plays the set from the track the DJ pins first', async () => {
+    const fee = { wav: { value: 1, currency: 'USD' }, aiff: { value: 1, currency: 'USD' } };
+    fakeBackground({
+      viewCart: () => cartOf([cartItem(1), cartItem(2), cartItem(3)]),
+      catalogFacts: () => [
+        { id: 1, type: 'track', fee, bpm: 124, key: 'E min' }, // 9A
+        { id: 2, type: 'track', fee, bpm: 124, key: 'A min' }, // 8A
+        { id: 3, type: 'track', fee, bpm: 128, key: 'B min' }, // 10A, 3.2 % up
+      ],
+    });
+    renderCart();
+    await screen.findByText('128 BPM');
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'set' } });
+    fireEvent.change(screen.getByLabelText('Start with'), { target: { value: 'track:3' } });
+    const rows = () => screen.getAllByRole('listitem');
+    await waitFor(() =>
+      expect(rows()[0]?.querySelector('.item-title')?.textContent).toBe('Track 3 (Original Mix)'),
+    );
+    const mixes = rows().map((row) => row.querySelector('.mix')?.textContent ?? null);
+    // The opener has nothing before it; then one step round the wheel each time.
+    expect(mixes[0]).toBeNull();
+    expect(mixes[1]).toBe('A stretch in: harmonic key, tempo 3.1%');
+    expect(mixes[2]).toBe('Good mix in: harmonic key, tempo 0%');
+    expect(rows()[1]?.querySelector('.mix')?.classList.contains('mix-stretch')).toBe(true);
+  });
+
   it("builds a set up by the energies of the store's analyses, or keeps it level", async () => {
     const fee = { wav: { value: 1, currency: 'USD' }, aiff: { value: 1, currency: 'USD' } };
     const energy = { 1: 9, 2: 3, 3: 6 } as Record<number, number>;

@@ -10,18 +10,25 @@ const store = 'https://store.example';
 beforeEach(() => fakeBrowser.reset());
 
 describe("the cart's order as a set", () => {
-  it('outlives the popup: the cart opens "As a set" with its shape again, per cart and store', async () => {
+  it('outlives the popup: the cart opens "As a set" with its shape and opener again, per cart and store', async () => {
     const first = renderHook(() => useCartView(store, 'Friday'));
-    act(() => first.result.current[1]({ ...allTracks, sort: 'set', shape: 'waves', minBpm: 120 }));
+    act(() =>
+      first.result.current[1]({ ...allTracks, sort: 'set', shape: 'waves', first: 'track:7', minBpm: 120 }),
+    );
     await waitFor(async () =>
       expect(Object.keys(await fakeBrowser.storage.local.get())).toContain('cartSetOrders'),
     );
     first.unmount();
 
     const reopened = renderHook(() => useCartView(store, 'Friday'));
-    // The order and its shape come back; a BPM filter was for a look and does not.
+    // The order, its shape and its opener come back; a BPM filter was for a look and does not.
     await waitFor(() =>
-      expect(reopened.result.current[0]).toEqual({ ...allTracks, sort: 'set', shape: 'waves' }),
+      expect(reopened.result.current[0]).toEqual({
+        ...allTracks,
+        sort: 'set',
+        shape: 'waves',
+        first: 'track:7',
+      }),
     );
     const other = renderHook(() => useCartView(store, 'Saturday'));
     const elsewhere = renderHook(() => useCartView('https://other.example', 'Friday'));
