@@ -178,6 +178,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
     cart && cart.name !== defaultCartName ? cart.name : i18n.t('popup.export.defaultName'),
   );
   const [format, setFormat] = useState<ExportChoice>('rekordbox');
+  const [asSet, setAsSet] = useState(false);
   const { tracks, choose: chooseTracks, bought, scope, items } = useTracks(cart, selection, setName);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -208,7 +209,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
     setOutcome(null);
     try {
       const crate = name.trim() || i18n.t('popup.export.defaultName');
-      setOutcome(await exportCrateAs(format, crate, scope, selection, items));
+      setOutcome(await exportCrateAs(format, crate, scope, selection, items, asSet));
     } catch (caught) {
       setProblem(errorMessage(caught));
     } finally {
@@ -231,6 +232,10 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
         <input value={name} maxLength={100} onInput={(event) => setName(event.currentTarget.value)} />
       </label>
       <TracksChoice value={tracks} onValue={chooseTracks} cart={cart} bought={bought} selection={selection} />
+      <label class="inline">
+        <input type="checkbox" checked={asSet} onChange={(event) => setAsSet(event.currentTarget.checked)} />
+        {i18n.t('popup.export.asSet')}
+      </label>
       <label class="inline">
         {i18n.t('popup.export.format')}
         <select value={format} onChange={(event) => choose(event.currentTarget.value as ExportChoice)}>

@@ -22,6 +22,7 @@ import {
   isCrateFormat,
   onOneDrive,
 } from './crate-formats.ts';
+import { asSet, type TrackFacts } from '../track-facts.ts';
 import { cartTracks, chooseFiles, type MissingTrack, type OwnedTrack } from './crate-tracks.ts';
 
 export type Scope = 'cart' | 'downloaded' | 'selection';
@@ -170,8 +171,14 @@ async function handToStickPage(
   scope: Scope,
   selection: readonly LibraryEntry[] | null,
   cartItems: readonly CartItem[],
+  asSet: boolean,
 ): Promise<Outcome> {
-  const { entries, missing } = await ownedEntries(scope, selection, cartItems);
+  const owned = await ownedEntries(scope, selection, cartItems);
+  const { missing } = owned;
+  // The stick page fetches the analyses; the set is ordered by the catalog's key and tempo.
+  const entries = asSet
+    ? playedAsSet(owned.entries, ({ track }) => ({ bpm: track.bpm, key: track.key }))
+    : owned.entries;
   if (entries.length > 0) {
     await stickExportRequestItem.setValue({ playlistName: crate, entries, missing });
     await browser.tabs.create({ url: browser.runtime.getURL('/usb-stick.html') });
@@ -229,19 +236,37 @@ async function saveCrate(
   return { saved: saved.length, filename, missing, format, drive };
 }
 
-/** Exports the crate in the format chosen, or hands it to the USB stick page; says what it did. */
+/**
+ * The crate's tracks in the order that plays as a set (lib/set-order): by key and tempo, then the
+ * energy of the store's analysis where it is known, building up.
+ */
+const playedAsSet = <T>(items: readonly T[], factsOf: (item: T) => TrackFacts): T[] =>
+  asSet(items, factsOf, 'build').items;
+
+/**
+ * Exports the crate in the format chosen, or hands it to the USB stick page; says what it did.
+ * `asSet`: in the order that plays as a set rather than the crate's own.
+ */
 export async function exportCrateAs(
   format: ExportChoice,
   crate: string,
   scope: Scope,
   selection: readonly LibraryEntry[] | null,
   cartItems: readonly CartItem[],
+  asSet = false,
 ): Promise<Outcome> {
-  if (format === 'usbStick') return handToStickPage(crate, scope, selection, cartItems);
+  if (format === 'usbStick') return handToStickPage(crate, scope, selection, cartItems, asSet);
   const found = await locate(scope, selection, cartItems);
   if (found.saved.length === 0) {
     const chosen = [...found.saved, ...found.missing];
     return { saved: 0, filename: '', missing: found.missing, format, ...noneChosen(scope, chosen) };
   }
-  return saveCrate(format, crate, found);
+  const saved = asSet
+    ? playedAsSet(found.saved, ({ entry, analysis }) => ({
+        bpm: analysis?.bpm ?? entry.track.bpm,
+        key: entry.track.key,
+        energy: analysis?.energy?.level ?? null,
+      }))
+    : found.saved;
+  return saveCrate(format, crate, { ...found, saved });
 }

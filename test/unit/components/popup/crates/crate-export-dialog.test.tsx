@@ -268,6 +268,28 @@ describe('exporting a cart as a crate', () => {
     expect(request?.missing).toEqual([]);
   });
 
+  it('puts a crate on the stick in the order that plays as a set when asked', async () => {
+    const keyed = (trackId: number, key: string) => {
+      const entry = owned(trackId, 'mp3');
+      return { ...entry, track: { ...entry.track, bpm: 124, key } };
+    };
+    const selection = [keyed(1, 'B min'), keyed(2, 'A min'), keyed(3, 'E min')]; // 10A, 8A, 9A
+    fakeBackground({ releaseTracks: () => [], purchasedCrates: () => [] });
+    vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
+    render(<CrateExportDialog selection={selection} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Export crate' });
+    fireEvent.click(within(dialog).getByLabelText('In the order that plays as a set (key, tempo, energy)'));
+    fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'usbStick' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await within(dialog).findByRole('status');
+    const order = (await stickExportRequestItem.getValue())?.entries.map((entry) => entry.track.id);
+    // Round the wheel, one step at a time: 8A, 9A, 10A, either way.
+    expect([
+      [2, 3, 1],
+      [1, 3, 2],
+    ]).toContainEqual(order);
+  });
+
   it('offers the other choices, and says nothing, when the store keeps no crates', async () => {
     let refused = false;
     fakeBackground({
