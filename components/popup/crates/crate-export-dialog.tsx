@@ -21,7 +21,7 @@ import {
   type Scope,
 } from '../../../lib/popup/crates/crate-export-run.ts';
 import { crateFormatInfo, crateFormats } from '../../../lib/popup/crates/crate-formats.ts';
-import { send } from '../../../lib/protocol/send.ts';
+import { loadPurchasedCrates } from '../../../lib/popup/crates/purchased-crates.ts';
 import { crateExportFormatSetting } from '../../../lib/storage/items.ts';
 
 export interface CrateExportDialogProps {
@@ -96,13 +96,13 @@ const firstScope = (cart: unknown, selection: readonly LibraryEntry[] | null): S
 type TracksValue = Scope | `bought:${number}`;
 
 /**
- * The named carts already bought, as the store keeps them (GET /order/1/crates): none from a store
- * that does not keep them, or while the store cannot be reached; the other choices stay.
+ * The named carts already bought, as the store keeps them (GET /order/1/crates), the last list
+ * known while the store cannot be reached (lib/popup/crates/purchased-crates.ts).
  */
 function usePurchasedCrates(): readonly PurchasedCrate[] {
   const [crates, setCrates] = useState<readonly PurchasedCrate[]>([]);
   useEffect(() => {
-    send('purchasedCrates', {}).then(setCrates, () => setCrates([]));
+    void loadPurchasedCrates(setCrates);
   }, []);
   return crates;
 }
