@@ -15,6 +15,7 @@ import type { ReleaseTracks, SavedFile } from '../../protocol/messages.ts';
 import { send } from '../../protocol/send.ts';
 import { stickExportRequestItem, storeUrlSetting } from '../../storage/items.ts';
 import { saveTextFile } from '../../text-files/save-text-file.ts';
+import { asSet, type TrackFacts } from '../track-facts.ts';
 import {
   type CrateFormat,
   crateFormatInfo,
@@ -22,7 +23,6 @@ import {
   isCrateFormat,
   onOneDrive,
 } from './crate-formats.ts';
-import { asSet, type TrackFacts } from '../track-facts.ts';
 import { cartTracks, chooseFiles, type MissingTrack, type OwnedTrack } from './crate-tracks.ts';
 
 export type Scope = 'cart' | 'downloaded' | 'selection';
