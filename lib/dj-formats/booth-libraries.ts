@@ -11,7 +11,7 @@ import {
   boothLibraries,
 } from './booth-library.ts';
 import type { OpenEngineDatabase } from './engine-dj/engine-sql.ts';
-import { engineDjWriter } from './engine-dj/writer.ts';
+import { checkEngineLibrary, engineDjWriter } from './engine-dj/writer.ts';
 import { oneLibraryWriter, type SqlEngine } from './onelibrary/stick-library.ts';
 import type { StickDirectoryHandle } from './rekordbox-device/stick-directory.ts';
 import {
@@ -56,6 +56,7 @@ export async function exportToBooths(
   // Loaded before the legacy library is written: a SQLite that fails to load stops the export
   // before anything on the stick changed.
   const sqlite = wantsSqlite ? await loadSqlite?.() : undefined;
+  if (sqlite && booths.includes('engine-dj')) await checkEngineLibrary(sqlite.openEngineDatabase, root);
   const result = await exportToStick(root, request);
   const tracks: BoothTrack[] = result.crate.map(({ track, row }) => {
     const { audio: _audio, ...facts } = track;

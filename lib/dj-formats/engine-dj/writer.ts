@@ -255,17 +255,30 @@ function checkWritten(openDatabase: OpenEngineDatabase, bytes: Uint8Array, paths
 
 const unixSeconds = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
 
+/** The DJ's m.db, if any; throws `foreign-engine-library` when Crate cannot add to it. */
+async function readableExisting(
+  openDatabase: OpenEngineDatabase,
+  root: StickDirectoryHandle,
+): Promise<EngineSqlDatabase | undefined> {
+  const existing = await readFileAt(root, engineDatabasePath);
+  const journal = await readFileAt(root, journalPath);
+  if (journal !== undefined && journal.length > 0)
+    throw new StickExportError('foreign-engine-library', new Error('m.db-wal holds changes not yet in m.db'));
+  return existing === undefined ? undefined : openExisting(openDatabase, existing);
+}
+
+/**
+ * Refuses a stick whose Engine library Crate cannot add to, before any library on it is written
+ * (the Engine writer runs after the legacy one, which would otherwise already have changed).
+ */
+export async function checkEngineLibrary(openDatabase: OpenEngineDatabase, root: StickDirectoryHandle) {
+  (await readableExisting(openDatabase, root))?.close();
+}
+
 /** The Engine DJ writer, given the SQLite to write with. */
 export function engineDjWriter(openDatabase: OpenEngineDatabase): BoothLibraryWriter {
   return async (root: StickDirectoryHandle, request: BoothLibraryRequest) => {
-    const existing = await readFileAt(root, engineDatabasePath);
-    const journal = await readFileAt(root, journalPath);
-    if (journal !== undefined && journal.length > 0)
-      throw new StickExportError(
-        'foreign-engine-library',
-        new Error('m.db-wal holds changes not yet in m.db'),
-      );
-    const db = existing === undefined ? freshDatabase(openDatabase) : openExisting(openDatabase, existing);
+    const db = (await readableExisting(openDatabase, root)) ?? freshDatabase(openDatabase);
     let bytes: Uint8Array;
     try {
       const at = unixSeconds(request.date);

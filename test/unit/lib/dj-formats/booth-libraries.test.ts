@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { exportToBooths, writableBooths } from '../../../../lib/dj-formats/booth-libraries.ts';
+import { StickExportError } from '../../../../lib/dj-formats/rekordbox-device/stick-directory.ts';
 import { readVirtualDjDatabase } from '../../../../lib/dj-formats/virtualdj/reader.ts';
 import { browserSqlite } from '../../../../lib/usb-stick-page/browser-sqlite.ts';
 import { MemoryDirectory, makeExportTrack } from '../../../helpers/usb-stick.ts';
@@ -45,6 +46,32 @@ describe('one stick for any booth', () => {
     ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     expect(stick.paths()).toEqual([]);
+  });
+
+  it('leaves every library on the stick as it was when its Engine library is one Crate cannot read', async () => {
+    const stick = new MemoryDirectory();
+    await exportToBooths(
+      stick,
+      { playlistName: 'Friday', tracks: [makeExportTrack(1)], date },
+      writableBooths,
+      () => browserSqlite(),
+    );
+    const torn = new TextEncoder().encode('SQLite format 3\0 but torn off here');
+    const folder = await (await stick.getDirectoryHandle('Engine Library')).getDirectoryHandle('Database2');
+    const writable = await (await folder.getFileHandle('m.db')).createWritable();
+    await writable.write(torn);
+    await writable.close();
+    const before = new Map(stick.paths().map((path) => [path, stick.file(path)]));
+
+    const failure = await exportToBooths(
+      stick,
+      { playlistName: 'Saturday', tracks: [makeExportTrack(2)], date },
+      writableBooths,
+      () => browserSqlite(),
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StickExportError);
+    expect((failure as StickExportError).failure).toBe('foreign-engine-library');
+    expect(new Map(stick.paths().map((path) => [path, stick.file(path)]))).toEqual(before);
   });
 
   it("lists in VirtualDJ's database the very files the legacy library placed, once each, however often exported", async () => {
