@@ -12,14 +12,14 @@ import {
 } from './booth-library.ts';
 import type { OpenEngineDatabase } from './engine-dj/engine-sql.ts';
 import { checkEngineLibrary, engineDjWriter } from './engine-dj/writer.ts';
-import { oneLibraryWriter, type SqlEngine } from './onelibrary/stick-library.ts';
+import { checkOneLibrary, oneLibraryWriter, type SqlEngine } from './onelibrary/stick-library.ts';
 import type { StickDirectoryHandle } from './rekordbox-device/stick-directory.ts';
 import {
   exportToStick,
   type StickExportRequest,
   type StickExportResult,
 } from './rekordbox-device/stick-export.ts';
-import { writeVirtualDjLibrary } from './virtualdj/writer.ts';
+import { checkVirtualDjLibrary, writeVirtualDjLibrary } from './virtualdj/writer.ts';
 
 /**
  * The SQLite the Engine DJ and OneLibrary writers work in: this folder imports no engine, so the
@@ -56,7 +56,10 @@ export async function exportToBooths(
   // Loaded before the legacy library is written: a SQLite that fails to load stops the export
   // before anything on the stick changed.
   const sqlite = wantsSqlite ? await loadSqlite?.() : undefined;
+  // Every chosen library the DJ already has must be one Crate can add to, before anything is written.
   if (sqlite && booths.includes('engine-dj')) await checkEngineLibrary(sqlite.openEngineDatabase, root);
+  if (sqlite && booths.includes('onelibrary')) await checkOneLibrary(sqlite.oneLibraryEngine, root);
+  if (booths.includes('virtualdj')) await checkVirtualDjLibrary(root);
   const result = await exportToStick(root, request);
   const tracks: BoothTrack[] = result.crate.map(({ track, row }) => {
     const { audio: _audio, ...facts } = track;

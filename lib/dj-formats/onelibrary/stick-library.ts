@@ -49,6 +49,29 @@ async function plainLibrary(encrypted: Uint8Array | undefined): Promise<Uint8Arr
   }
 }
 
+/**
+ * Refuses a stick whose OneLibrary Crate cannot add to (not rekordbox's SQLCipher, or not a
+ * library SQLite opens), before any library on it is written.
+ */
+export async function checkOneLibrary(engine: SqlEngine, root: StickDirectoryHandle): Promise<void> {
+  let folder: StickDirectoryHandle;
+  try {
+    folder = await folderAt(root, folderPath, false);
+  } catch (error) {
+    // No PIONEER/rekordbox yet: nothing of the DJ's to read.
+    if (error instanceof DOMException && error.name === 'NotFoundError') return;
+    throw new StickExportError(failureOf(error), error);
+  }
+  const encrypted = await existingLibrary(folder);
+  if (encrypted === undefined) return;
+  const plain = await plainLibrary(encrypted);
+  try {
+    await engine(plain, (db) => void db.prepare('SELECT count(*) FROM content').get());
+  } catch (error) {
+    throw new StickExportError('foreign-library', error);
+  }
+}
+
 export function oneLibraryWriter(engine: SqlEngine): BoothLibraryWriter {
   return async (root: StickDirectoryHandle, request: BoothLibraryRequest) => {
     try {

@@ -212,6 +212,11 @@ async function writePlaylist(
   await writeFileAt(folders, [...playlistFolder, name], [utf8Bytes(playlistXml(request))]);
 }
 
+/** Refuses a stick whose VirtualDJ database Crate cannot read, before any library on it is written. */
+export async function checkVirtualDjLibrary(root: StickDirectoryHandle): Promise<void> {
+  await existingDatabase(root);
+}
+
 /** Adds the crate to VirtualDJ's database on the stick and writes it as a playlist. */
 export const writeVirtualDjLibrary: BoothLibraryWriter = async (root, request) => {
   try {

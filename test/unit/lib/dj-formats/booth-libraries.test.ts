@@ -74,6 +74,39 @@ describe('one stick for any booth', () => {
     expect(new Map(stick.paths().map((path) => [path, stick.file(path)]))).toEqual(before);
   });
 
+  it.each([
+    ['OneLibrary', ['PIONEER', 'rekordbox'], 'exportLibrary.db', 'not SQLCipher at all, a text file'],
+    ['VirtualDJ', ['VirtualDJ'], 'database.xml', '<?xml version="1.0"?><VirtualDJ_Database><Song'],
+  ])(
+    'leaves every library on the stick as it was when its %s library is one Crate cannot read',
+    async (_, path, name, garbage) => {
+      const stick = new MemoryDirectory();
+      const write = () =>
+        exportToBooths(
+          stick,
+          { playlistName: 'Friday', tracks: [makeExportTrack(1)], date },
+          writableBooths,
+          () => browserSqlite(),
+        );
+      await write();
+      let folder = stick as unknown as FileSystemDirectoryHandle;
+      for (const part of path) folder = await folder.getDirectoryHandle(part);
+      const writable = await (await folder.getFileHandle(name)).createWritable();
+      await writable.write(new TextEncoder().encode(garbage));
+      await writable.close();
+      const before = new Map(stick.paths().map((each) => [each, stick.file(each)]));
+
+      const failure = await exportToBooths(
+        stick,
+        { playlistName: 'Saturday', tracks: [makeExportTrack(2)], date },
+        writableBooths,
+        () => browserSqlite(),
+      ).catch((error: unknown) => error);
+      expect((failure as StickExportError).failure).toBe('foreign-library');
+      expect(new Map(stick.paths().map((each) => [each, stick.file(each)]))).toEqual(before);
+    },
+  );
+
   it("lists in VirtualDJ's database the very files the legacy library placed, once each, however often exported", async () => {
     const stick = new MemoryDirectory();
     const tracks = [1, 2, 3].map((n) => makeExportTrack(n));
