@@ -20,6 +20,7 @@ import { DownloadLink, envelopeOf, type Release, type Track } from '../../lib/co
 import { analysisUrl } from '../../server/analysis/routes.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
+import { until, wait } from './mixxx-wait.ts';
 
 const formats = ['mp3', 'wav', 'aiff', 'flac'] as const;
 let store: TestStore;
@@ -39,8 +40,6 @@ const withSerato = (format: (typeof formats)[number]) => format !== 'wav';
 let library: { rows: LibraryRow[]; cues: CueRow[] };
 const hotCuesOf = (analysis: TrackAnalysis) => analysis.cues.filter((cue) => cue.hotCue !== undefined);
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function startMixxx(): ChildProcess {
   // -a: a free display number; its own HOME, so nothing of the machine's user is read or written.
   return spawn('xvfb-run', ['-a', 'mixxx', '--settingsPath', `${settings()}/`], {
@@ -53,20 +52,6 @@ function startMixxx(): ChildProcess {
 function stopMixxx(child: ChildProcess): void {
   // The whole group: xvfb-run, Xvfb and Mixxx.
   if (child.pid) process.kill(-child.pid, 'SIGTERM');
-}
-
-async function until<T>(read: () => T | undefined, what: string, timeout = 90_000): Promise<T> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    try {
-      const value = read();
-      if (value !== undefined) return value;
-    } catch {
-      // The database is still being created or written: ask again.
-    }
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}.`);
-    await wait(1000);
-  }
 }
 
 const query = <T>(sql: string) => {
@@ -166,7 +151,7 @@ async function scan(): Promise<{ rows: LibraryRow[]; cues: CueRow[] }> {
   for (let attempt = 1; ; attempt++) {
     const mixxx = startMixxx();
     try {
-      return await until(scanned, 'Mixxx to scan the music folder');
+      return await until(scanned, 'Mixxx to scan the music folder', { timeoutMs: 90_000, everyMs: 1000 });
     } catch (error) {
       if (attempt >= 2) throw error;
       // A skipped first scan: forget the folder's hash so the next start scans it.
@@ -221,6 +206,7 @@ beforeAll(async () => {
   await until(
     () => (existsSync(database()) && query('SELECT * FROM directories') ? true : undefined),
     'mixxxdb.sqlite',
+    { timeoutMs: 90_000, everyMs: 1000 },
   );
   await wait(3000);
   stopMixxx(first);

@@ -31,6 +31,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readExportPdb } from '../../lib/dj-formats/rekordbox-device/pdb-reader.ts';
 import { exportToStick } from '../../lib/dj-formats/rekordbox-device/stick-export.ts';
 import { MemoryDirectory, makeExportTrack, rekordboxDemoStick } from '../helpers/usb-stick.ts';
+import { until, wait } from './mixxx-wait.ts';
 
 const date = '2026-11-28';
 const label = `CRATE${process.pid}`;
@@ -40,22 +41,6 @@ let display: string;
 let xvfb: ChildProcess | undefined;
 let mixxx: ChildProcess | undefined;
 const settings = () => join(dir, 'settings');
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => T | undefined, what: string, timeout = 60_000): Promise<T> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    try {
-      const value = read();
-      if (value !== undefined) return value;
-    } catch {
-      // Not there yet (the database is being created, the window is not drawn).
-    }
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}.`);
-    await wait(500);
-  }
-}
 
 function save(stick: MemoryDirectory, root: string): void {
   for (const path of stick.paths()) {
@@ -161,7 +146,9 @@ describe.runIf(canRun)('Mixxx imports the USB sticks Crate writes', () => {
       detached: true,
     });
     // A first start asks for the music folder, then says it has no sound card: a person's answers.
-    await until(() => windowNamed('Choose music library directory'), 'the music folder question', 90_000);
+    await until(() => windowNamed('Choose music library directory'), 'the music folder question', {
+      timeoutMs: 90_000,
+    });
     xdotool('key', 'ctrl+a');
     xdotool('type', '--delay', '10', join(dir, 'music'));
     xdotool('key', 'Return');

@@ -9,29 +9,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { UsbStickPage } from '../../../../components/usb-stick/usb-stick-page.tsx';
 import { stickExportRequestItem } from '../../../../lib/storage/items.ts';
+import { modelDownloads } from '../../../helpers/model-downloads.ts';
 import { fakeBackground, libraryEntry, signedIn, signedOut } from '../../../helpers/popup-fixtures.ts';
 import { makeAnalysis, makeMp3 } from '../../../helpers/usb-stick.ts';
 
-/** The browser's downloads: each file's name, and every download completes. */
-function modelDownloads() {
-  const saved: string[] = [];
-  type Listener = (delta: { id: number; state: { current: string } }) => void;
-  const listeners = new Set<Listener>();
-  vi.spyOn(fakeBrowser.downloads, 'download').mockImplementation(async (options) => {
-    saved.push(options.filename ?? '');
-    const id = saved.length;
-    queueMicrotask(() => {
-      for (const listener of listeners) listener({ id, state: { current: 'complete' } });
-    });
-    return id;
-  });
-  vi.spyOn(fakeBrowser.downloads.onChanged, 'addListener').mockImplementation((listener) => {
-    listeners.add(listener as unknown as Listener);
-  });
-  vi.spyOn(fakeBrowser.downloads.onChanged, 'removeListener').mockImplementation((listener) => {
-    listeners.delete(listener as unknown as Listener);
-  });
-  return saved;
+/** The names of the files the browser's downloads saved (test/helpers/model-downloads.ts), in order. */
+function savedNames() {
+  const saved = modelDownloads();
+  return () => saved.map((file) => file.filename);
 }
 
 function store(auth = signedIn) {
@@ -68,7 +53,7 @@ afterEach(() => {
 describe('the USB stick page', () => {
   it('saves the stick in the downloads, the database last, and lists a track without analysis', async () => {
     store();
-    const saved = modelDownloads();
+    const saved = savedNames();
     render(<UsbStickPage />);
     expect(await screen.findByText(/2 tracks of "Club" go onto the stick/)).toBeTruthy();
     expect(screen.queryByText(/cannot write to a drive directly/)).toBeTruthy();
@@ -79,19 +64,19 @@ describe('the USB stick page', () => {
     expect(screen.getByRole('list', { name: 'Not on the stick' }).textContent).toBe(
       'Artist 2 - Song 2 (Original Mix): the store has no analysis of it yet',
     );
-    expect(saved[0]).toBe(
+    expect(saved()[0]).toBe(
       'Club (USB stick)/Contents/Artist 1/Release 1/Artist 1 - Song 1 (Original Mix).mp3',
     );
-    expect(saved.at(-1)).toBe('Club (USB stick)/PIONEER/rekordbox/export.pdb');
-    expect(saved.filter((name) => /ANLZ0000\.(DAT|EXT)$/.test(name))).toHaveLength(2);
+    expect(saved().at(-1)).toBe('Club (USB stick)/PIONEER/rekordbox/export.pdb');
+    expect(saved().filter((name) => /ANLZ0000\.(DAT|EXT)$/.test(name))).toHaveLength(2);
     // Every booth library on by default: VirtualDJ's database and the crate as its playlist too.
-    expect(saved).toContain('Club (USB stick)/VirtualDJ/database.xml');
-    expect(saved).toContain('Club (USB stick)/VirtualDJ/Playlists/Club.vdjfolder');
+    expect(saved()).toContain('Club (USB stick)/VirtualDJ/database.xml');
+    expect(saved()).toContain('Club (USB stick)/VirtualDJ/Playlists/Club.vdjfolder');
   });
 
   it('leaves VirtualDJ out when the DJ unticks it; the Pioneer library cannot be left out', async () => {
     store();
-    const saved = modelDownloads();
+    const saved = savedNames();
     render(<UsbStickPage />);
     const booths = await screen.findByRole('group', { name: 'The booths this stick serves' });
     expect(
@@ -100,22 +85,22 @@ describe('the USB stick page', () => {
     fireEvent.click(within(booths).getByLabelText('VirtualDJ'));
     fireEvent.click(screen.getByRole('button', { name: 'Save in the downloads folder' }));
     await screen.findByText(/Saved in your downloads/);
-    expect(saved.at(-1)).toBe('Club (USB stick)/PIONEER/rekordbox/export.pdb');
-    expect(saved.filter((name) => name.includes('/VirtualDJ/'))).toEqual([]);
+    expect(saved().at(-1)).toBe('Club (USB stick)/PIONEER/rekordbox/export.pdb');
+    expect(saved().filter((name) => name.includes('/VirtualDJ/'))).toEqual([]);
   });
 
   it('asks to sign in first, and writes nothing', async () => {
     store(signedOut);
-    const saved = modelDownloads();
+    const saved = savedNames();
     render(<UsbStickPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Save in the downloads folder' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Sign in to the store');
-    expect(saved).toEqual([]);
+    expect(saved()).toEqual([]);
   });
 
   it("says the store refused a track's audio, and saves no database", async () => {
     store();
-    const saved = modelDownloads();
+    const saved = savedNames();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('gone', { status: 410 })),
@@ -125,7 +110,7 @@ describe('the USB stick page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       "Writing to the stick failed, and its previous library is as it was: the store answered 410 for a track's audio",
     );
-    expect(saved).toEqual([]);
+    expect(saved()).toEqual([]);
   });
 
   it('sends the DJ to the export dialog when nothing was handed over', async () => {
