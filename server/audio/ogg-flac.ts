@@ -4,7 +4,8 @@
  * of in the test that shows a store can add one (docs/api.md). The same frames as the FLAC file,
  * so lossless; the tags and cover as the same metadata blocks, each its own header packet.
  */
-import { type FlacBlock, flacBlockType } from '../../lib/dj-formats/flac/metadata-blocks.ts';
+import { concatBytes } from '../../lib/dj-formats/bytes.ts';
+import { type FlacBlock, flacBlockBytes, flacBlockType } from '../../lib/dj-formats/flac/metadata-blocks.ts';
 import type { FlacEncoding } from './flac.ts';
 
 const crcTable = Uint32Array.from({ length: 256 }, (_, n) => {
@@ -55,18 +56,9 @@ function pageBytesOf({ packets, flags, granule }: Page, sequence: number): Uint8
   return page;
 }
 
-/** A metadata block as FLAC frames it (last-block flag, type, 24-bit length, body). */
-function blockBytes(block: FlacBlock, last: boolean): Uint8Array {
-  const bytes = new Uint8Array(4 + block.body.length);
-  bytes.set([(last ? 0x80 : 0) | block.type, block.body.length >>> 16, (block.body.length >>> 8) & 0xff]);
-  bytes[3] = block.body.length & 0xff;
-  bytes.set(block.body, 4);
-  return bytes;
-}
-
 /** The first packet: 0x7F "FLAC", mapping 1.0, the header packets that follow, "fLaC" and STREAMINFO. */
 function firstPacket(streamInfo: FlacBlock, headerPackets: number, last: boolean): Uint8Array {
-  const info = blockBytes(streamInfo, last);
+  const info = flacBlockBytes(streamInfo, last);
   const packet = new Uint8Array(13 + info.length);
   packet.set([0x7f, 0x46, 0x4c, 0x41, 0x43, 1, 0, headerPackets >>> 8, headerPackets & 0xff]);
   packet.set([0x66, 0x4c, 0x61, 0x43], 9);
@@ -97,7 +89,7 @@ export function oggFlacFile(
       granule: 0n,
     },
     ...headers.map((block, i) => ({
-      packets: [blockBytes(block, i === headers.length - 1)],
+      packets: [flacBlockBytes(block, i === headers.length - 1)],
       flags: 0,
       granule: 0n,
     })),
@@ -121,12 +113,5 @@ export function oggFlacFile(
   close();
   const lastPage = pages.at(-1) as Page;
   lastPage.flags |= headerFlags.last;
-  const bytes = pages.map(pageBytesOf);
-  const file = new Uint8Array(bytes.reduce((sum, page) => sum + page.length, 0));
-  let at = 0;
-  for (const page of bytes) {
-    file.set(page, at);
-    at += page.length;
-  }
-  return file;
+  return concatBytes(pages.map(pageBytesOf));
 }

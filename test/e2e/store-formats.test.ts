@@ -17,6 +17,7 @@ import {
 } from '../../lib/file-names/filename-template.ts';
 import { checkoutCart } from '../../server/orders/checkout.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { addSoldFormat } from '../helpers/sold-format.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { type E2eExtension, e2eBrowsers } from './browsers.ts';
 import { signInToStore } from './connect.ts';
@@ -37,15 +38,7 @@ beforeAll(async () => {
     trackSeconds: 6,
     config: { baseUrl: `http://127.0.0.1:${port}` },
   });
-  const top = await seeded.ctx.db.get<{ position: number }>(
-    'SELECT max(position) AS position FROM audio_formats',
-  );
-  await seeded.ctx.db.run(
-    'INSERT INTO audio_formats (name, fee_cents, position) VALUES (?, ?, ?)',
-    'ogg',
-    50,
-    (top?.position ?? 0) + 1,
-  );
+  await addSoldFormat(seeded, 'ogg', 50);
   // The store reads its list of formats when it starts: started again on the same database.
   store = await startTestStore({ sharing: seeded });
   await store.app.listen({ port, host: '127.0.0.1' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cart, CartAddResult, catalogPages, ErrorEnvelope, envelopeOf } from '../../lib/contract/wire.ts';
+import { addSoldFormat } from '../helpers/sold-format.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { signIn } from '../helpers/tokens.ts';
 
@@ -38,15 +39,7 @@ async function firstPurchasableTrack(on: TestStore) {
 
 beforeAll(async () => {
   store = await startTestStore({ scale: 200, listen: true });
-  const top = await store.ctx.db.get<{ position: number }>(
-    'SELECT max(position) AS position FROM audio_formats',
-  );
-  await store.ctx.db.run(
-    'INSERT INTO audio_formats (name, fee_cents, position) VALUES (?, ?, ?)',
-    'ogg',
-    50,
-    (top?.position ?? 0) + 1,
-  );
+  await addSoldFormat(store, 'ogg', 50);
   withOgg = await startTestStore({ sharing: store });
 });
 afterAll(async () => {

@@ -48,47 +48,37 @@ describe('one stick for any booth', () => {
     expect(stick.paths()).toEqual([]);
   });
 
-  it('leaves every library on the stick as it was when its Engine library is one Crate cannot read', async () => {
-    const stick = new MemoryDirectory();
-    await exportToBooths(
-      stick,
-      { playlistName: 'Friday', tracks: [makeExportTrack(1)], date },
-      writableBooths,
-      () => browserSqlite(),
-    );
-    const torn = new TextEncoder().encode('SQLite format 3\0 but torn off here');
-    const folder = await (await stick.getDirectoryHandle('Engine Library')).getDirectoryHandle('Database2');
-    const writable = await (await folder.getFileHandle('m.db')).createWritable();
-    await writable.write(torn);
-    await writable.close();
-    const before = new Map(stick.paths().map((path) => [path, stick.file(path)]));
-
-    const failure = await exportToBooths(
-      stick,
-      { playlistName: 'Saturday', tracks: [makeExportTrack(2)], date },
-      writableBooths,
-      () => browserSqlite(),
-    ).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(StickExportError);
-    expect((failure as StickExportError).failure).toBe('foreign-engine-library');
-    expect(new Map(stick.paths().map((path) => [path, stick.file(path)]))).toEqual(before);
-  });
-
   it.each([
-    ['OneLibrary', ['PIONEER', 'rekordbox'], 'exportLibrary.db', 'not SQLCipher at all, a text file'],
-    ['VirtualDJ', ['VirtualDJ'], 'database.xml', '<?xml version="1.0"?><VirtualDJ_Database><Song'],
+    [
+      'Engine',
+      ['Engine Library', 'Database2'],
+      'm.db',
+      'SQLite format 3\0 but torn off here',
+      'foreign-engine-library',
+    ],
+    [
+      'OneLibrary',
+      ['PIONEER', 'rekordbox'],
+      'exportLibrary.db',
+      'not SQLCipher at all, a text file',
+      'foreign-library',
+    ],
+    [
+      'VirtualDJ',
+      ['VirtualDJ'],
+      'database.xml',
+      '<?xml version="1.0"?><VirtualDJ_Database><Song',
+      'foreign-library',
+    ],
   ])(
     'leaves every library on the stick as it was when its %s library is one Crate cannot read',
-    async (_, path, name, garbage) => {
+    async (_, path, name, garbage, kind) => {
       const stick = new MemoryDirectory();
-      const write = () =>
-        exportToBooths(
-          stick,
-          { playlistName: 'Friday', tracks: [makeExportTrack(1)], date },
-          writableBooths,
-          () => browserSqlite(),
+      const write = (playlistName: string, n: number) =>
+        exportToBooths(stick, { playlistName, tracks: [makeExportTrack(n)], date }, writableBooths, () =>
+          browserSqlite(),
         );
-      await write();
+      await write('Friday', 1);
       let folder = stick as unknown as FileSystemDirectoryHandle;
       for (const part of path) folder = await folder.getDirectoryHandle(part);
       const writable = await (await folder.getFileHandle(name)).createWritable();
@@ -96,13 +86,9 @@ describe('one stick for any booth', () => {
       await writable.close();
       const before = new Map(stick.paths().map((each) => [each, stick.file(each)]));
 
-      const failure = await exportToBooths(
-        stick,
-        { playlistName: 'Saturday', tracks: [makeExportTrack(2)], date },
-        writableBooths,
-        () => browserSqlite(),
-      ).catch((error: unknown) => error);
-      expect((failure as StickExportError).failure).toBe('foreign-library');
+      const failure = await write('Saturday', 2).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(StickExportError);
+      expect((failure as StickExportError).failure).toBe(kind);
       expect(new Map(stick.paths().map((each) => [each, stick.file(each)]))).toEqual(before);
     },
   );
