@@ -61,6 +61,16 @@ const preactWithoutHtmlSink = {
   },
 };
 
+/** The store content script's context: lib/content/page-context.ts in place of WXT's (see the hook below). */
+const pageContextForWxt = {
+  name: 'crate:page-context-for-wxt',
+  enforce: 'pre' as const,
+  resolveId(source: string) {
+    if (source === 'wxt/utils/content-script-context')
+      return resolve(import.meta.dirname, 'lib/content/page-context.ts');
+  },
+};
+
 /** The store content script's `#i18n`, once WXT's alias has resolved it (see the hook below). */
 const pageWordsForI18n = {
   name: 'crate:page-words-for-i18n',
@@ -101,7 +111,8 @@ export default defineConfig({
     // (storage.local, storage.onChanged, runtime.sendMessage): it goes without the polyfill, which
     // would be a third of the script every store page parses before its own HTML.
     // Its words come from storage.local, not from a first getMessage: its `#i18n` (which WXT's
-    // i18n module aliases to .wxt/i18n/index.ts) is lib/content/page-i18n.ts.
+    // i18n module aliases to .wxt/i18n/index.ts) is lib/content/page-i18n.ts. Its context is
+    // lib/content/page-context.ts, which announces nothing to the page.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
       const alias = config.resolve?.alias;
@@ -110,7 +121,7 @@ export default defineConfig({
       } else if (alias) {
         delete (alias as Record<string, string>)['wxt/browser'];
       }
-      config.plugins = [...(config.plugins ?? []), pageWordsForI18n];
+      config.plugins = [...(config.plugins ?? []), pageWordsForI18n, pageContextForWxt];
     },
   },
   // The preset is typed against the workspace's vite; WXT runs its own vite, which takes it as is.

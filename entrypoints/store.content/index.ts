@@ -15,6 +15,7 @@ import { addFollowButtons } from '../../lib/content/follow-page.ts';
 import { watchItemStates } from '../../lib/content/item-state.ts';
 import { decorateListRows } from '../../lib/content/list-rows.ts';
 import { announcePurchases, confirmedOrder } from '../../lib/content/order-confirmation.ts';
+import type { ContentScriptContext } from '../../lib/content/page-context.ts';
 import { startPageFilter } from '../../lib/content/page-filter.ts';
 import { knowPageWords } from '../../lib/content/page-i18n.ts';
 import { decoratePageItem } from '../../lib/content/page-item.ts';
@@ -29,7 +30,9 @@ export default defineContentScript({
   // Early, so that the stylesheets (the selector observer's, the controls' space) are in place
   // before the page's first style pass.
   runAt: 'document_start',
-  async main(ctx) {
+  // The build hands main lib/content/page-context.ts's context in place of WXT's (wxt.config.ts).
+  async main(wxtContext) {
+    const ctx = wxtContext as unknown as ContentScriptContext;
     const orderId = confirmedOrder(location);
     if (orderId !== null) {
       const { storeUrl } = await readPageStorage();

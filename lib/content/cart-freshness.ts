@@ -5,9 +5,10 @@
  * conditional read, a 304 when nothing changed); the page then follows storage's change. Signed
  * out, there is no cart to check and the worker is left asleep.
  */
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+
 import { send } from '../protocol/send.ts';
 import { storeEntry } from '../storage/cart-state.ts';
+import type { ContentScriptContext } from './page-context.ts';
 import { knownPageStorage } from './page-storage.ts';
 
 export function checkCartWhenShown(ctx: ContentScriptContext): void {

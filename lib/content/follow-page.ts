@@ -4,9 +4,9 @@
  * Runs again after client-side navigation.
  */
 import { browser } from 'wxt/browser';
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { send } from '../protocol/send.ts';
 import { type FollowKind, type FollowsByStore, followsKey } from '../storage/following.ts';
+import type { ContentScriptContext } from './page-context.ts';
 import { blockFlowAncestor } from './page-flow.ts';
 import { pageHeader } from './selectors.ts';
 

@@ -2,8 +2,9 @@
  * Feature: on a track or release page, the page's own item gets a control in the page's header
  * even where no link there names it. Runs again after client-side navigation.
  */
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+
 import { decorateOnce, rowOf } from './decorate.ts';
+import type { ContentScriptContext } from './page-context.ts';
 import { itemOfPage, pageHeader } from './selectors.ts';
 
 export function decoratePageItem(mount: Parameters<typeof decorateOnce>[1], ctx: ContentScriptContext): void {
