@@ -11,7 +11,9 @@
  */
 import { type PlacedTrack, type SetTrack, type Transition, transition } from './transitions.ts';
 
-export type EnergyShape = 'build' | 'waves' | 'keep';
+/** The energy shapes a DJ picks from, in the order offered. */
+export const energyShapes = ['build', 'waves', 'keep'] as const;
+export type EnergyShape = (typeof energyShapes)[number];
 
 export interface SetOptions {
   shape: EnergyShape;

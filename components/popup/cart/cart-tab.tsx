@@ -21,6 +21,7 @@ import { useCachedResource } from '../data-hooks/use-cached-resource.ts';
 import { ErrorNotice } from '../notices/error-notice.tsx';
 import { Notice } from '../notices/notice.tsx';
 import { RefreshStatus } from '../notices/refresh-status.tsx';
+import { EnergyShapeSelect } from '../set-order/energy-shape-select.tsx';
 import { TrackViewFilters, useKeyNotation, useOwnedFormats } from '../track-rows/track-view.tsx';
 import { part, withParts } from '../translations/message-parts.tsx';
 import { CartFooter } from './cart-footer.tsx';
@@ -203,12 +204,6 @@ function CartViewControls({
   );
 }
 
-const shapes: Record<EnergyShape, () => string> = {
-  build: () => i18n.t('popup.cart.shapeBuild'),
-  waves: () => i18n.t('popup.cart.shapeWaves'),
-  keep: () => i18n.t('popup.cart.shapeKeep'),
-};
-
 function SetSummary({
   set,
   shape,
@@ -220,24 +215,7 @@ function SetSummary({
 }) {
   return (
     <>
-      <label class="inline">
-        {i18n.t('popup.cart.shape')}
-        <select
-          value={shape}
-          onChange={(event) => {
-            const chosen = (Object.keys(shapes) as EnergyShape[]).find(
-              (s) => s === event.currentTarget.value,
-            );
-            if (chosen) onShape(chosen);
-          }}
-        >
-          {(Object.keys(shapes) as EnergyShape[]).map((value) => (
-            <option key={value} value={value}>
-              {shapes[value]()}
-            </option>
-          ))}
-        </select>
-      </label>
+      <EnergyShapeSelect shape={shape} onShape={onShape} />
       <p class="set-summary" role="status">
         {set.clashes === 0
           ? i18n.t('popup.cart.setNoClash')

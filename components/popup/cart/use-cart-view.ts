@@ -4,18 +4,17 @@
  * stick's playlist follow it. The filters are for a look and are not kept.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { keptSetOrder, keptSetOrderKey } from '../../../lib/popup/cart/kept-set-order.ts';
 import { allTracks, type TrackView } from '../../../lib/popup/track-facts.ts';
 import { cartSetOrdersItem } from '../../../lib/storage/items.ts';
 
-const keyOf = (storeUrl: string, cartName: string) => `${storeUrl}\n${cartName}`;
 let writes: Promise<void> = Promise.resolve();
 
 export function useCartView(storeUrl: string, cartName: string): [TrackView, (view: TrackView) => void] {
   const [view, setView] = useState<TrackView>(allTracks);
   useEffect(() => {
     let current = true;
-    void cartSetOrdersItem.getValue().then((orders) => {
-      const kept = orders[keyOf(storeUrl, cartName)];
+    void keptSetOrder(storeUrl, cartName).then((kept) => {
       if (current) setView(kept ? { ...allTracks, ...kept, sort: 'set' } : allTracks);
     });
     return () => {
@@ -25,7 +24,7 @@ export function useCartView(storeUrl: string, cartName: string): [TrackView, (vi
 
   function change(next: TrackView) {
     setView(next);
-    const key = keyOf(storeUrl, cartName);
+    const key = keptSetOrderKey(storeUrl, cartName);
     // One write after another: two quick choices must not both read the orders before either wrote.
     writes = writes
       .then(async () => {

@@ -13,6 +13,7 @@ import type { CartItem, LibraryEntry, PurchasedCrate } from '../../../lib/contra
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { formatCount } from '../../../lib/i18n/intl.ts';
 import { plural } from '../../../lib/i18n/plural.ts';
+import { keptSetOrder, type SetChoice } from '../../../lib/popup/cart/kept-set-order.ts';
 import {
   type ExportChoice,
   exportCrateAs,
@@ -22,7 +23,8 @@ import {
 } from '../../../lib/popup/crates/crate-export-run.ts';
 import { crateFormatInfo, crateFormats } from '../../../lib/popup/crates/crate-formats.ts';
 import { loadPurchasedCrates } from '../../../lib/popup/crates/purchased-crates.ts';
-import { crateExportFormatSetting } from '../../../lib/storage/items.ts';
+import { crateExportFormatSetting, storeUrlSetting } from '../../../lib/storage/items.ts';
+import { EnergyShapeSelect } from '../set-order/energy-shape-select.tsx';
 
 export interface CrateExportDialogProps {
   /** The entries the library's filter shows, or null when it shows everything. */
@@ -164,6 +166,8 @@ function useTracks(
     bought,
     scope: boughtCrate ? 'cart' : (tracks as Scope),
     items: boughtCrate ? boughtCrate.items : (cart?.items ?? []),
+    /** The cart's name, a bought crate's or the cart's: what a kept set order is looked up by. */
+    cartName: boughtCrate?.name ?? (tracks === 'cart' ? cart?.name : undefined),
     choose(next: TracksValue) {
       setTracks(next);
       // A bought crate names the file, as a cart does.
@@ -173,13 +177,54 @@ function useTracks(
   };
 }
 
+/**
+ * Whether the crate is played as a set, in which shape and from and to which tracks: a cart or a
+ * bought crate the DJ ordered "As a set" in the cart tab starts in that order (lib/popup/cart/
+ * kept-set-order.ts), until the DJ chooses here. 'on' turns it on in the last shape chosen.
+ */
+function useSetChoice(cartName: string | undefined) {
+  const [set, setSet] = useState<SetChoice | null>(null);
+  const chosen = useRef(false);
+  const last = useRef<SetChoice>({ shape: 'build' });
+  useEffect(() => {
+    if (chosen.current) return;
+    if (cartName === undefined) return setSet(null);
+    let current = true;
+    void storeUrlSetting
+      .getValue()
+      .then((storeUrl) => keptSetOrder(storeUrl, cartName))
+      .then((kept) => {
+        if (!current || chosen.current) return;
+        if (kept) last.current = kept;
+        setSet(kept);
+      });
+    return () => {
+      current = false;
+    };
+  }, [cartName]);
+  const choose = (next: SetChoice | 'on' | null) => {
+    chosen.current = true;
+    const value = next === 'on' ? last.current : next;
+    if (value) last.current = value;
+    setSet(value);
+  };
+  return [set, choose] as const;
+}
+
 export function CrateExportDialog({ selection = null, cart, onClose }: CrateExportDialogProps) {
   const [name, setName] = useState(
     cart && cart.name !== defaultCartName ? cart.name : i18n.t('popup.export.defaultName'),
   );
   const [format, setFormat] = useState<ExportChoice>('rekordbox');
-  const [asSet, setAsSet] = useState(false);
-  const { tracks, choose: chooseTracks, bought, scope, items } = useTracks(cart, selection, setName);
+  const {
+    tracks,
+    choose: chooseTracks,
+    bought,
+    scope,
+    items,
+    cartName,
+  } = useTracks(cart, selection, setName);
+  const [set, chooseSet] = useSetChoice(cartName);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -209,7 +254,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
     setOutcome(null);
     try {
       const crate = name.trim() || i18n.t('popup.export.defaultName');
-      setOutcome(await exportCrateAs(format, crate, scope, selection, items, asSet));
+      setOutcome(await exportCrateAs(format, crate, scope, selection, items, set));
     } catch (caught) {
       setProblem(errorMessage(caught));
     } finally {
@@ -233,9 +278,14 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
       </label>
       <TracksChoice value={tracks} onValue={chooseTracks} cart={cart} bought={bought} selection={selection} />
       <label class="inline">
-        <input type="checkbox" checked={asSet} onChange={(event) => setAsSet(event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={set !== null}
+          onChange={(event) => chooseSet(event.currentTarget.checked ? 'on' : null)}
+        />
         {i18n.t('popup.export.asSet')}
       </label>
+      {set && <EnergyShapeSelect shape={set.shape} onShape={(shape) => chooseSet({ ...set, shape })} />}
       <label class="inline">
         {i18n.t('popup.export.format')}
         <select value={format} onChange={(event) => choose(event.currentTarget.value as ExportChoice)}>

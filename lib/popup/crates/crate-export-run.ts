@@ -15,6 +15,7 @@ import type { ReleaseTracks, SavedFile } from '../../protocol/messages.ts';
 import { send } from '../../protocol/send.ts';
 import { stickExportRequestItem, storeUrlSetting } from '../../storage/items.ts';
 import { saveTextFile } from '../../text-files/save-text-file.ts';
+import type { SetChoice } from '../cart/kept-set-order.ts';
 import { asSet, type TrackFacts } from '../track-facts.ts';
 import {
   type CrateFormat,
@@ -171,13 +172,18 @@ async function handToStickPage(
   scope: Scope,
   selection: readonly LibraryEntry[] | null,
   cartItems: readonly CartItem[],
-  asSet: boolean,
+  set: SetChoice | null,
 ): Promise<Outcome> {
   const owned = await ownedEntries(scope, selection, cartItems);
   const { missing } = owned;
   // The stick page fetches the analyses; the set is ordered by the catalog's key and tempo.
-  const entries = asSet
-    ? playedAsSet(owned.entries, ({ track }) => ({ bpm: track.bpm, key: track.key }))
+  const entries = set
+    ? playedAsSet(
+        owned.entries,
+        ({ track }) => ({ bpm: track.bpm, key: track.key }),
+        ({ track }) => track.id,
+        set,
+      )
     : owned.entries;
   if (entries.length > 0) {
     await stickExportRequestItem.setValue({ playlistName: crate, entries, missing });
@@ -238,14 +244,27 @@ async function saveCrate(
 
 /**
  * The crate's tracks in the order that plays as a set (lib/set-order): by key and tempo, then the
- * energy of the store's analysis where it is known, building up.
+ * energy of the store's analysis where it is known, in the shape chosen, from and to the tracks
+ * pinned. A pinned release (a cart item) pins none of its tracks: which one opens is the order's.
  */
-const playedAsSet = <T>(items: readonly T[], factsOf: (item: T) => TrackFacts): T[] =>
-  asSet(items, factsOf, 'build').items;
+function playedAsSet<T>(
+  items: readonly T[],
+  factsOf: (item: T) => TrackFacts,
+  trackIdOf: (item: T) => number,
+  { shape, first, last }: SetChoice,
+): T[] {
+  const pinned = (key: string | undefined) =>
+    key === undefined ? undefined : items.find((item) => `track:${trackIdOf(item)}` === key);
+  const pins = { first: pinned(first), last: pinned(last) };
+  return asSet(items, factsOf, shape, {
+    ...(pins.first ? { first: pins.first } : {}),
+    ...(pins.last ? { last: pins.last } : {}),
+  }).items;
+}
 
 /**
  * Exports the crate in the format chosen, or hands it to the USB stick page; says what it did.
- * `asSet`: in the order that plays as a set rather than the crate's own.
+ * `set`: in the order that plays as a set (shape and pins) rather than the crate's own.
  */
 export async function exportCrateAs(
   format: ExportChoice,
@@ -253,20 +272,25 @@ export async function exportCrateAs(
   scope: Scope,
   selection: readonly LibraryEntry[] | null,
   cartItems: readonly CartItem[],
-  asSet = false,
+  set: SetChoice | null = null,
 ): Promise<Outcome> {
-  if (format === 'usbStick') return handToStickPage(crate, scope, selection, cartItems, asSet);
+  if (format === 'usbStick') return handToStickPage(crate, scope, selection, cartItems, set);
   const found = await locate(scope, selection, cartItems);
   if (found.saved.length === 0) {
     const chosen = [...found.saved, ...found.missing];
     return { saved: 0, filename: '', missing: found.missing, format, ...noneChosen(scope, chosen) };
   }
-  const saved = asSet
-    ? playedAsSet(found.saved, ({ entry, analysis }) => ({
-        bpm: analysis?.bpm ?? entry.track.bpm,
-        key: entry.track.key,
-        energy: analysis?.energy?.level ?? null,
-      }))
+  const saved = set
+    ? playedAsSet(
+        found.saved,
+        ({ entry, analysis }) => ({
+          bpm: analysis?.bpm ?? entry.track.bpm,
+          key: entry.track.key,
+          energy: analysis?.energy?.level ?? null,
+        }),
+        ({ entry }) => entry.track.id,
+        set,
+      )
     : found.saved;
   return saveCrate(format, crate, { ...found, saved });
 }

@@ -12,7 +12,12 @@ import { CrateExportDialog } from '../../../../../components/popup/crates/crate-
 import { CrateSharePanel } from '../../../../../components/popup/crates/crate-share-panel.tsx';
 import type { TrackAnalysis } from '../../../../../lib/contract/track-analysis.ts';
 import type { AudioFormat, LibraryEntry } from '../../../../../lib/contract/wire.ts';
-import { crateExportFormatSetting, stickExportRequestItem } from '../../../../../lib/storage/items.ts';
+import {
+  cartSetOrdersItem,
+  crateExportFormatSetting,
+  stickExportRequestItem,
+  storeUrlSetting,
+} from '../../../../../lib/storage/items.ts';
 import { modelDownloads } from '../../../../helpers/model-downloads.ts';
 import { cartItem, fakeBackground, libraryEntry } from '../../../../helpers/popup-fixtures.ts';
 
@@ -266,6 +271,60 @@ describe('exporting a cart as a crate', () => {
     expect(request?.playlistName).toBe('Frank Silva - Cold Vision');
     expect(request?.entries.map((entry) => entry.track.id)).toEqual([2, 1, 3]);
     expect(request?.missing).toEqual([]);
+  });
+
+  it('plays a bought crate in the set order the DJ accepted for its cart, until the DJ chooses otherwise', async () => {
+    const keyed = (trackId: number, key: string) => {
+      const entry = owned(trackId, 'mp3');
+      return { ...entry, track: { ...entry.track, bpm: 124, key } };
+    };
+    const library = [keyed(1, 'B min'), keyed(2, 'A min'), keyed(3, 'E min')]; // 10A, 8A, 9A
+    fakeBackground({
+      library: ({ page }: { page: number }) => ({
+        results: page === 1 ? library : [],
+        paging: { page, perPage: 150, count: library.length, totalPages: 1 },
+      }),
+      releaseTracks: () => [],
+      purchasedCrates: () => [
+        {
+          name: 'Saturday',
+          purchasedAt: '2026-11-28T20:00:00.000Z',
+          items: [cartItem(2), cartItem(1), cartItem(3)],
+        },
+      ],
+    });
+    // Ordered "As a set" in the cart tab before checkout: kept level, opening with the 9A track.
+    const storeUrl = await storeUrlSetting.getValue();
+    await cartSetOrdersItem.setValue({ [`${storeUrl}\nSaturday`]: { shape: 'keep', first: 'track:3' } });
+    vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
+    render(<CrateExportDialog onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Export crate' });
+    const bought = await within(dialog).findByRole('option', { name: 'Bought: "Saturday" (3 items)' });
+    fireEvent.change(within(dialog).getByLabelText('Tracks'), {
+      target: { value: (bought as HTMLOptionElement).value },
+    });
+    const asSet = within(dialog).getByLabelText(
+      'In the order that plays as a set (key, tempo, energy)',
+    ) as HTMLInputElement;
+    await vi.waitFor(() => expect(asSet.checked).toBe(true));
+    expect((within(dialog).getByLabelText('Energy') as HTMLSelectElement).value).toBe('keep');
+    fireEvent.change(within(dialog).getByLabelText('Format'), { target: { value: 'usbStick' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await within(dialog).findByRole('status');
+    const order = (await stickExportRequestItem.getValue())?.entries.map((entry) => entry.track.id);
+    // The pinned opener, then round the wheel: 9A, then 8A and 10A are each one step from it.
+    expect(order?.[0]).toBe(3);
+    expect([...(order ?? [])].sort()).toEqual([1, 2, 3]);
+
+    // Not as a set: the crate's own order, as bought.
+    fireEvent.click(asSet);
+    expect(within(dialog).queryByLabelText('Energy')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await vi.waitFor(async () =>
+      expect((await stickExportRequestItem.getValue())?.entries.map((entry) => entry.track.id)).toEqual([
+        2, 1, 3,
+      ]),
+    );
   });
 
   it('puts a crate on the stick in the order that plays as a set when asked', async () => {
