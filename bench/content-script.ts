@@ -14,7 +14,9 @@
  *   at document_start: the store, the stylesheets, the page state read) and its decorating
  *   (everything after: finding the lists and rows, building the controls; target for 1,000
  *   rows: at most 5 ms);
- * - the content script's gzipped size (target: under 15 KB);
+ * - the content script's gzipped size (target: under 15 KB), and the first screen's, what a page
+ *   loads before its first button (`content_script_first_screen_gzip_bytes`, target 6,144: today the
+ *   whole script);
  * - for 1,000 rows, the content script's own time with the DJ's collection known beside without:
  *   traced loads alternating between no collection and a 20,000-track one (the compact index,
  *   storage.local `collectionIndex`, lib/storage/collection-index.ts, the one index a page reads)
@@ -402,7 +404,12 @@ try {
   }
   const size = gzipSync(readFileSync(contentScript)).length;
   console.log(`\ncontent script ${(size / 1024).toFixed(1)} KB gzipped (target < 15 KB)`);
-  recordFigures({ content_script_gzip_bytes: size });
+  // What a store tab compiles and starts before its first button: the whole script while it is
+  // one file (issue #51 asks for a first screen of at most 6 KB, the rest loaded when wanted).
+  console.log(
+    `first screen (the script a page loads before its first button) ${size} bytes gzipped (target <= 6144)`,
+  );
+  recordFigures({ content_script_gzip_bytes: size, content_script_first_screen_gzip_bytes: size });
 } finally {
   await store.close();
 }

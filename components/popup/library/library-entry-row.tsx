@@ -17,8 +17,10 @@ import { RowWaveform } from './row-waveform.tsx';
 export const libraryRowHeight = 56;
 
 /** Whether the entry's file is on this computer; nothing while the worker has not said yet. */
-function HereTag({ here }: { here: boolean | undefined }) {
-  if (here === undefined) return null;
+function HereTag({ here, pending }: { here: boolean | undefined; pending: boolean }) {
+  // Busy while the worker is asked: the popup's first frame (the last view, with its tags) stays
+  // until the tags are in, so that their coming moves no text (lib/popup/last-view.ts).
+  if (here === undefined) return pending ? <span aria-busy="true" /> : null;
   return (
     <>
       <span class={here ? 'here' : 'not-here'}>
@@ -35,12 +37,23 @@ interface EntryRowProps {
   index: number;
   state: DownloadState | undefined;
   here: boolean | undefined;
+  /** Whether the worker has not answered what is on this computer yet. */
+  herePending?: boolean;
   notation: KeyNotation;
   onDownload: (entry: LibraryEntry) => void;
 }
 
 /** One library entry: preview, artwork, title, artists, format, here or not, status, waveform, download. */
-export function LibraryEntryRow({ scope, entry, index, state, here, notation, onDownload }: EntryRowProps) {
+export function LibraryEntryRow({
+  scope,
+  entry,
+  index,
+  state,
+  here,
+  herePending = false,
+  notation,
+  onDownload,
+}: EntryRowProps) {
   if (!entry)
     return (
       <div class="row-placeholder" aria-busy="true">
@@ -65,7 +78,7 @@ export function LibraryEntryRow({ scope, entry, index, state, here, notation, on
         </span>
         <span class="item-sub">
           {entryArtists(entry)} · <span class="tag">{formatLabel(entry.audioFormat)}</span>{' '}
-          <HereTag here={here} />
+          <HereTag here={here} pending={herePending} />
           <span class={state?.kind === 'failed' ? 'problem' : 'status'}>{entryStatus(entry, state)}</span>
         </span>
         <TrackFactsLine facts={entry.track} notation={notation} />

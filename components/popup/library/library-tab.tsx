@@ -39,7 +39,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
   const [trackView, setTrackView] = useState(allTracks);
   const notation = useKeyNotation();
   const query = queryOf(text);
-  const { here, recheck } = useOnThisComputer(scope);
+  const { here, pending: herePending, recheck } = useOnThisComputer(scope);
   const pages = useLibraryPages(scope, storeStatus(shown), revalidate);
   const { downloads, announcement, download } = useEntryDownloads(pages);
 
@@ -59,6 +59,7 @@ export function LibraryTab({ scope, storeUrl, revalidate }: LibraryTabProps) {
       index={index}
       state={entry && downloads.get(entry.id)}
       here={entry && isHere(here, entry.id)}
+      herePending={herePending}
       notation={notation}
       onDownload={(chosen) => void download(chosen)}
     />

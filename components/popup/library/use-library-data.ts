@@ -43,6 +43,8 @@ export function useLibraryPages(
 /** The entries on this computer; null until the worker answers. Asked again when a run ends: its files are here now. */
 export function useOnThisComputer(scope: CacheScope | null) {
   const [here, setHere] = useState<Here>(null);
+  // Until the first answer (or its failure): the rows keep their place for "On this computer".
+  const [pending, setPending] = useState(true);
   const [asked, setAsked] = useState(0);
   const scopeId = scope ? `${scope.storeUrl}\n${scope.username}` : null;
   useEffect(() => {
@@ -50,12 +52,13 @@ export function useOnThisComputer(scope: CacheScope | null) {
     let live = true;
     askOnThisComputer()
       .then((ids) => live && setHere(ids))
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => live && setPending(false));
     return () => {
       live = false;
     };
   }, [scopeId, asked]);
-  return { here, recheck: () => setAsked((count) => count + 1) };
+  return { here, pending, recheck: () => setAsked((count) => count + 1) };
 }
 
 /** Saves one entry at a time from its row's button, with each entry's state and a line to announce. */

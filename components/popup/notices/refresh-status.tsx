@@ -20,13 +20,14 @@ export function savedWhen(savedAt: number, now = Date.now()): string {
 
 /**
  * The quiet line above stale data: "Refreshing…" while the store is asked, or why the data on
- * screen may be old. Nothing when the data is fresh.
+ * screen may be old; empty when the data is fresh or none is shown yet. The line is always there,
+ * one line high (popup.css), so that its words coming and going never move the list below it
+ * (`popup_layout_shift`, issue #51).
  */
 export function RefreshStatus({ refreshing, savedAt, error, onRetry }: RefreshStatusProps) {
-  if (savedAt === undefined) return null;
   return (
     <div class="refresh-status" role="status">
-      {refreshing ? (
+      {savedAt === undefined ? null : refreshing ? (
         <span class="refreshing">{i18n.t('popup.refresh.refreshing')}</span>
       ) : (
         error && (
