@@ -78,7 +78,7 @@ const benches: Bench[] = [
     frames: true,
     args: full
       ? ['--sizes', '1000,5000', '--runs', '11', '--traces', '5']
-      : ['--sizes', '1000,5000', '--runs', '5', '--traces', '3'],
+      : ['--sizes', '1000,5000', '--runs', '5', '--traces', '5'],
   },
   // A store tab after its load: one cart change with a 100,000-track collection stored, and a
   // click against one POST to the store (medians of the runs inside one browser).
