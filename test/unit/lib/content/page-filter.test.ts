@@ -11,7 +11,12 @@ import { createHaveFilter } from '../../../../components/content/have-filter.ts'
 import type { CartActions } from '../../../../lib/content/cart-actions.ts';
 import { listRowOf, rowOf } from '../../../../lib/content/decorate.ts';
 import { createItemStates } from '../../../../lib/content/item-state.ts';
-import { haveMark, hidingMark, startPageFilter } from '../../../../lib/content/page-filter.ts';
+import {
+  type AfterLayout,
+  haveMark,
+  hidingMark,
+  startPageFilter,
+} from '../../../../lib/content/page-filter.ts';
 import { collectionKeys } from '../../../../lib/contract/recording-match.ts';
 import { encodeKeys } from '../../../../lib/storage/collection-index.ts';
 import { hideWhatYouHaveSetting } from '../../../../lib/storage/items.ts';
@@ -42,6 +47,8 @@ const cache = (ownedTracks: number[]) => ({
   ownedReleases: [],
 });
 const actions = {} as CartActions;
+/** happy-dom lays nothing out (its ResizeObserver never answers): the toggle is placed at once. */
+const laidOutAtOnce: AfterLayout = (_list, then) => then();
 
 let controller: AbortController;
 beforeEach(() => {
@@ -84,7 +91,7 @@ describe('the page filter', () => {
 
   it('puts "Hide what I have" above the list, hides the marked rows, and remembers it', async () => {
     decorate([]);
-    startPageFilter(false, createHaveFilter, controller);
+    startPageFilter(false, createHaveFilter, controller, laidOutAtOnce);
     listAppears();
     const box = toggle();
     expect(box.parentElement?.textContent).toBe('Hide what I have');
@@ -98,7 +105,7 @@ describe('the page filter', () => {
 
   it("follows another tab's choice, and leaves the page as it was when the script ends", async () => {
     // The list is there before the filter starts (a page from the cache): no observer event needed.
-    startPageFilter(true, createHaveFilter, controller);
+    startPageFilter(true, createHaveFilter, controller, laidOutAtOnce);
     expect(toggle().checked).toBe(true);
     await hideWhatYouHaveSetting.setValue(false);
     await vi.waitFor(() => expect(toggle().checked).toBe(false));
@@ -115,7 +122,7 @@ describe('the page filter', () => {
       '<style>.release-context { display: grid; grid-template-columns: 200px minmax(0, 1fr); }</style>';
     document.body.innerHTML = `<section class="section"><h2>From the release</h2>
       <div class="release-context"><ul class="release-grid"></ul><ol class="track-list"></ol></div></section>`;
-    startPageFilter(false, createHaveFilter, controller);
+    startPageFilter(false, createHaveFilter, controller, laidOutAtOnce);
     const host = document.querySelector('crate-have-filter');
     expect(host?.parentElement?.className).toBe('section');
     expect(host?.nextElementSibling?.className).toBe('release-context');
@@ -130,7 +137,7 @@ describe('the page filter', () => {
     document.head.innerHTML = '<style>[hidden] { display: none; }</style>';
     document.body.innerHTML = `<section id="tracks" hidden><ol class="track-list"></ol></section>
       <section id="releases"><ul class="release-grid"></ul></section>`;
-    startPageFilter(false, createHaveFilter, controller);
+    startPageFilter(false, createHaveFilter, controller, laidOutAtOnce);
     expect(document.querySelector('crate-have-filter')?.parentElement?.id).toBe('releases');
     (document.querySelector('#releases') as HTMLElement).hidden = true;
     (document.querySelector('#tracks') as HTMLElement).hidden = false;
