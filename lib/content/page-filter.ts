@@ -48,7 +48,7 @@ export interface FilterToggle {
   set(hide: boolean): void;
 }
 
-/** Calls `then` once `list` has been laid out; the tests' DOM lays nothing out and calls at once. */
+/** Calls `then` (always the same) once `list` has been laid out; the tests' DOM lays nothing out and calls at once. */
 export type AfterLayout = (list: Element, then: () => void) => void;
 
 /**
@@ -60,18 +60,14 @@ export type AfterLayout = (list: Element, then: () => void) => void;
  * layout it costs nothing, and the toggle is still in that first frame.
  */
 function afterLayoutOf(signal: AbortSignal): AfterLayout {
-  const waiting = new Map<Element, () => void>();
+  let then = () => {};
   const laidOut = new ResizeObserver((entries) => {
-    for (const { target } of entries) {
-      laidOut.unobserve(target);
-      const then = waiting.get(target);
-      waiting.delete(target);
-      then?.();
-    }
+    for (const { target } of entries) laidOut.unobserve(target);
+    then();
   });
   signal.addEventListener('abort', () => laidOut.disconnect());
-  return (list, then) => {
-    waiting.set(list, then);
+  return (list, next) => {
+    then = next;
     // Observed again, to hear of the layout after this one too (a list shown again by a tab).
     laidOut.unobserve(list);
     laidOut.observe(list);

@@ -19,7 +19,7 @@ describe('the content script context', () => {
   it('posts nothing to the page and dispatches nothing on its document when it starts', () => {
     const posted = vi.spyOn(window, 'postMessage');
     const dispatched = vi.spyOn(document, 'dispatchEvent');
-    const context = new ContentScriptContext('store', {});
+    const context = new ContentScriptContext();
     expect(posted).not.toHaveBeenCalled();
     expect(dispatched).not.toHaveBeenCalled();
     context.abort();
@@ -33,7 +33,7 @@ describe('the content script context', () => {
     context.abort();
     document.dispatchEvent(new Event('visibilitychange'));
     expect(heard).toHaveBeenCalledTimes(1);
-    expect(context.isValid).toBe(false);
+    expect(context.signal.aborted).toBe(true);
   });
 
   it('hears a pushState navigation within a second, once, and nothing once aborted', () => {
