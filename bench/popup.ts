@@ -156,10 +156,9 @@ async function paintTime(context: BrowserContext, url: string, name: string): Pr
         }),
       name,
     );
-    const popup = url.includes('popup.html');
-    const { score, moved } = popup
-      ? (await settle(page), await whatMoved(page, name))
-      : { score: Number.NaN, moved: null };
+    if (!url.includes('popup.html')) return { paint, live, score: Number.NaN, moved: null };
+    await settle(page);
+    const { score, moved } = await whatMoved(page, name);
     return { paint, live, score, moved };
   } finally {
     await page.close();

@@ -12,6 +12,7 @@ import type { BoothLibrary } from '../../lib/dj-formats/booth-library.ts';
 import type { StickDirectoryHandle } from '../../lib/dj-formats/rekordbox-device/stick-directory.ts';
 import { plural } from '../../lib/i18n/plural.ts';
 import { send } from '../../lib/protocol/send.ts';
+import type { EnergyShape } from '../../lib/set-order/set-order.ts';
 import { type StickPageRequest, stickExportRequestItem } from '../../lib/storage/items.ts';
 import { lastStickFolder, rememberStickFolder } from '../../lib/storage/stick-folder.ts';
 import { saveTextFile } from '../../lib/text-files/save-text-file.ts';
@@ -19,6 +20,8 @@ import { DownloadsStick, stickFolderName } from '../../lib/usb-stick-page/downlo
 import { coverCache } from '../../lib/usb-stick-page/stick-artwork.ts';
 import { stickFailureMessage } from '../../lib/usb-stick-page/stick-failure.ts';
 import { runStickExport, type StickRunSources } from '../../lib/usb-stick-page/stick-run.ts';
+import { inSetOrder } from '../../lib/usb-stick-page/stick-set-order.ts';
+import { EnergyShapeSelect } from '../set-order/energy-shape-select.tsx';
 
 /** What Chromium adds to a directory handle and the window (not in TypeScript's DOM types yet). */
 interface PermissionedFolder extends FileSystemDirectoryHandle {
@@ -163,6 +166,32 @@ export function UsbStickPage() {
   );
 }
 
+/** "In the order that plays as a set", and its energy shape once checked (null: the crate's own order). */
+function SetOrderChoice({
+  shape,
+  onShape,
+  disabled,
+}: {
+  shape: EnergyShape | null;
+  onShape(shape: EnergyShape | null): void;
+  disabled: boolean;
+}) {
+  return (
+    <p>
+      <label>
+        <input
+          type="checkbox"
+          checked={shape !== null}
+          disabled={disabled}
+          onChange={(event) => onShape(event.currentTarget.checked ? 'build' : null)}
+        />
+        {i18n.t('stick.asSet')}
+      </label>{' '}
+      {shape && <EnergyShapeSelect shape={shape} onShape={onShape} />}
+    </p>
+  );
+}
+
 function StickExport({ crate }: { crate: StickPageRequest }) {
   const [folder, setFolder] = useState<FileSystemDirectoryHandle | undefined>(undefined);
   const [status, setStatus] = useState<string | null>(null);
@@ -170,6 +199,8 @@ function StickExport({ crate }: { crate: StickPageRequest }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Every booth library on by default; the legacy one always (it places the audio the others list).
   const [booths, setBooths] = useState<readonly BoothLibrary[]>(writableBooths);
+  // Null: the crate's own order (as the dialog handed it over); else played as a set in this shape.
+  const [setShape, setSetShape] = useState<EnergyShape | null>(null);
 
   useEffect(() => {
     if (directoryPicker) void lastStickFolder().then(setFolder);
@@ -185,7 +216,7 @@ function StickExport({ crate }: { crate: StickPageRequest }) {
         return;
       }
       setStatus(i18n.t('stick.preparing'));
-      const request = { ...crate, missing: [...crate.missing] };
+      const request = { ...inSetOrder(crate, setShape), missing: [...crate.missing] };
       const text = await write(request, {
         onProgress: (done, total) => setStatus(i18n.t('stick.progress', [String(done), String(total)])),
         booths,
@@ -221,6 +252,7 @@ function StickExport({ crate }: { crate: StickPageRequest }) {
     <>
       <p>{plural('stick.intro', crate.entries.length, crate.playlistName)}</p>
       <BoothChoice chosen={booths} onChange={setBooths} disabled={busy} />
+      <SetOrderChoice shape={setShape} onShape={setSetShape} disabled={busy} />
       {!directoryPicker && <p>{i18n.t('stick.noPicker')}</p>}
       <p>
         {folder && (

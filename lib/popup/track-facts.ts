@@ -5,16 +5,8 @@
  */
 import { formatKey, isHarmonic, type MusicalKey, parseKey } from '../contract/musical-key.ts';
 import { isBpm } from '../contract/track-display.ts';
-import { type EnergyShape, orderAsSet } from '../set-order/set-order.ts';
-import type { Transition } from '../set-order/transitions.ts';
-
-/** What a row knows of its track's tempo and key; either may be missing. */
-export interface TrackFacts {
-  bpm?: number | null;
-  key?: string | null;
-  /** 1 to 10, from the store's analysis, where it is known (the set order's energy shape). */
-  energy?: number | null;
-}
+import { asSet, type TrackFacts } from '../set-order/as-set.ts';
+import type { EnergyShape } from '../set-order/set-order.ts';
 
 /** "set": in the order that mixes best (lib/set-order), offered where a crate is, the cart. */
 export type TrackSort = 'newest' | 'bpm' | 'key' | 'set';
@@ -79,39 +71,6 @@ export function viewTracks<T>(items: readonly T[], factsOf: (item: T) => TrackFa
     return a.value - b.value || a.index - b.index;
   });
   return ranked.map((entry) => entry.item);
-}
-
-/** A set's order of `items`, how many of its transitions clash, and how many it could not place. */
-export function asSet<T>(
-  items: readonly T[],
-  factsOf: (item: T) => TrackFacts,
-  shape: EnergyShape = 'build',
-  pins: { first?: T; last?: T } = {},
-): { items: T[]; clashes: number; unplaced: number; into: Map<T, Transition> } {
-  const tracks = items.map((item, id) => {
-    const facts = factsOf(item);
-    return {
-      id,
-      bpm: isBpm(facts.bpm) ? facts.bpm : null,
-      key: parseKey(facts.key),
-      energy: facts.energy ?? null,
-    };
-  });
-  const pinned = (item: T | undefined) => (item === undefined ? -1 : items.indexOf(item));
-  const first = pinned(pins.first);
-  const last = pinned(pins.last);
-  const set = orderAsSet(tracks, {
-    shape,
-    ...(first >= 0 ? { first } : {}),
-    ...(last >= 0 ? { last } : {}),
-  });
-  return {
-    items: set.order.map((track) => items[track.id] as T),
-    clashes: set.clashes,
-    unplaced: set.unplaced.length,
-    // How each track is mixed into from the one before it.
-    into: new Map(set.transitions.map((step) => [items[step.to] as T, step])),
-  };
 }
 
 /** A BPM typed in a range field: a positive whole number, or null (open end) for anything else. */

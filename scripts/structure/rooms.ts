@@ -36,6 +36,7 @@ export const sharedFolders: readonly string[] = [
   'lib/set-order',
   'components/shortcuts',
   'components/sold-formats',
+  'components/set-order',
 ];
 
 export interface RoomBreach {

@@ -24,7 +24,7 @@ import {
 import { crateFormatInfo, crateFormats } from '../../../lib/popup/crates/crate-formats.ts';
 import { loadPurchasedCrates } from '../../../lib/popup/crates/purchased-crates.ts';
 import { crateExportFormatSetting, storeUrlSetting } from '../../../lib/storage/items.ts';
-import { EnergyShapeSelect } from '../set-order/energy-shape-select.tsx';
+import { EnergyShapeSelect } from '../../set-order/energy-shape-select.tsx';
 
 export interface CrateExportDialogProps {
   /** The entries the library's filter shows, or null when it shows everything. */
@@ -211,6 +211,29 @@ function useSetChoice(cartName: string | undefined) {
   return [set, choose] as const;
 }
 
+/** "In the order that plays as a set", and its energy shape once checked. */
+function SetChoiceFields({
+  set,
+  onChoose,
+}: {
+  set: SetChoice | null;
+  onChoose(next: SetChoice | 'on' | null): void;
+}) {
+  return (
+    <>
+      <label class="inline">
+        <input
+          type="checkbox"
+          checked={set !== null}
+          onChange={(event) => onChoose(event.currentTarget.checked ? 'on' : null)}
+        />
+        {i18n.t('popup.export.asSet')}
+      </label>
+      {set && <EnergyShapeSelect shape={set.shape} onShape={(shape) => onChoose({ ...set, shape })} />}
+    </>
+  );
+}
+
 export function CrateExportDialog({ selection = null, cart, onClose }: CrateExportDialogProps) {
   const [name, setName] = useState(
     cart && cart.name !== defaultCartName ? cart.name : i18n.t('popup.export.defaultName'),
@@ -277,15 +300,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
         <input value={name} maxLength={100} onInput={(event) => setName(event.currentTarget.value)} />
       </label>
       <TracksChoice value={tracks} onValue={chooseTracks} cart={cart} bought={bought} selection={selection} />
-      <label class="inline">
-        <input
-          type="checkbox"
-          checked={set !== null}
-          onChange={(event) => chooseSet(event.currentTarget.checked ? 'on' : null)}
-        />
-        {i18n.t('popup.export.asSet')}
-      </label>
-      {set && <EnergyShapeSelect shape={set.shape} onShape={(shape) => chooseSet({ ...set, shape })} />}
+      <SetChoiceFields set={set} onChoose={chooseSet} />
       <label class="inline">
         {i18n.t('popup.export.format')}
         <select value={format} onChange={(event) => choose(event.currentTarget.value as ExportChoice)}>

@@ -11,7 +11,8 @@ import { allKeys, formatKey, type KeyNotation, parseKey } from '../../../lib/con
 import { bpmText, keyText } from '../../../lib/contract/track-display.ts';
 import type { AudioFormat, Image } from '../../../lib/contract/wire.ts';
 import type { OwnedFormatsOf } from '../../../lib/popup/cart-overlap.ts';
-import { parseBpm, type TrackFacts, type TrackSort, type TrackView } from '../../../lib/popup/track-facts.ts';
+import { parseBpm, type TrackSort, type TrackView } from '../../../lib/popup/track-facts.ts';
+import type { TrackFacts } from '../../../lib/set-order/as-set.ts';
 import { type CartState, storeEntry } from '../../../lib/storage/cart-state.ts';
 import { cartStateItem, keyNotationSetting } from '../../../lib/storage/items.ts';
 

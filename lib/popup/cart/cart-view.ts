@@ -4,9 +4,10 @@ import { itemKey } from '../../contract/item-key.ts';
 import type { CartItem } from '../../contract/wire.ts';
 import { plural } from '../../i18n/plural.ts';
 import type { CatalogFacts } from '../../protocol/messages.ts';
+import { asSet } from '../../set-order/as-set.ts';
 import type { EnergyShape } from '../../set-order/set-order.ts';
 import type { CartViewValue } from '../popup-snapshot.ts';
-import { asSet, isAllTracks, type TrackView, viewTracks } from '../track-facts.ts';
+import { isAllTracks, type TrackView, viewTracks } from '../track-facts.ts';
 
 /** "3 items: 2 tracks, 1 release". */
 export function countsText(counts: CartViewValue['cart']['counts']): string {

@@ -13,10 +13,10 @@ import { entryArtistsAndTitle, type ReleaseFacts, type SavedEntry } from '../../
 import type { DesktopOs } from '../../dj-formats/volume-path.ts';
 import type { ReleaseTracks, SavedFile } from '../../protocol/messages.ts';
 import { send } from '../../protocol/send.ts';
+import { asSet, type TrackFacts } from '../../set-order/as-set.ts';
 import { stickExportRequestItem, storeUrlSetting } from '../../storage/items.ts';
 import { saveTextFile } from '../../text-files/save-text-file.ts';
 import type { SetChoice } from '../cart/kept-set-order.ts';
-import { asSet, type TrackFacts } from '../track-facts.ts';
 import {
   type CrateFormat,
   crateFormatInfo,

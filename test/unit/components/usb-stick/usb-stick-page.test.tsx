@@ -51,6 +51,21 @@ afterEach(() => {
 });
 
 describe('the USB stick page', () => {
+  it('offers to play the crate as a set, in an energy shape the DJ picks', async () => {
+    store();
+    render(<UsbStickPage />);
+    const asSet = (await screen.findByLabelText(
+      'In the order that plays as a set (key, tempo, energy)',
+    )) as HTMLInputElement;
+    expect(asSet.checked).toBe(false);
+    expect(screen.queryByLabelText('Energy')).toBeNull();
+    fireEvent.click(asSet);
+    const shape = screen.getByLabelText('Energy') as HTMLSelectElement;
+    expect(shape.value).toBe('build');
+    fireEvent.change(shape, { target: { value: 'waves' } });
+    expect((screen.getByLabelText('Energy') as HTMLSelectElement).value).toBe('waves');
+  });
+
   it('saves the stick in the downloads, the database last, and lists a track without analysis', async () => {
     store();
     const saved = savedNames();

@@ -5,10 +5,10 @@ import {
   allTracks,
   isAllTracks,
   parseBpm,
-  type TrackFacts,
   type TrackView,
   viewTracks,
 } from '../../../../lib/popup/track-facts.ts';
+import type { TrackFacts } from '../../../../lib/set-order/as-set.ts';
 
 const tracks: (TrackFacts & { name: string })[] = [
   { name: 'a', bpm: 128, key: 'A Minor' }, // 8A

@@ -1,6 +1,6 @@
 /** The energy shape a set is played in (build up, waves, keep it level): the cart's and the export dialog's one choice. */
 import { i18n } from '#i18n';
-import { type EnergyShape, energyShapes } from '../../../lib/set-order/set-order.ts';
+import { type EnergyShape, energyShapes } from '../../lib/set-order/set-order.ts';
 
 const shapeWords: Record<EnergyShape, () => string> = {
   build: () => i18n.t('popup.cart.shapeBuild'),
