@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { templateFields } from '../../lib/file-names/filename-template.ts';
 import type { Preview, PreviewSource } from '../../lib/options/filename-preview.ts';
@@ -19,6 +19,17 @@ const trackName = ({ track }: PreviewSource) =>
  */
 export function FilenameTemplateField({ template, preview, source, onChange }: FilenameTemplateFieldProps) {
   const input = useRef<HTMLInputElement>(null);
+  // Where the caret goes once the inserted field is drawn: set right after that render, not in a
+  // later frame, where it would move the caret of whatever was typed meanwhile (a hidden page
+  // draws no frame until it is shown).
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caret.current;
+    if (at === null) return;
+    caret.current = null;
+    input.current?.focus();
+    input.current?.setSelectionRange(at, at);
+  });
 
   /** Puts `{field}` where the caret is, as if typed there. */
   function insert(field: string) {
@@ -26,11 +37,8 @@ export function FilenameTemplateField({ template, preview, source, onChange }: F
     const start = element?.selectionStart ?? template.length;
     const end = element?.selectionEnd ?? template.length;
     const text = `{${field}}`;
+    caret.current = start + text.length;
     onChange(template.slice(0, start) + text + template.slice(end));
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(start + text.length, start + text.length);
-    });
   }
 
   const invalid = !preview.ok;
