@@ -21,7 +21,7 @@ import { coverCache } from '../../lib/usb-stick-page/stick-artwork.ts';
 import { stickFailureMessage } from '../../lib/usb-stick-page/stick-failure.ts';
 import { runStickExport, type StickRunSources } from '../../lib/usb-stick-page/stick-run.ts';
 import { inSetOrder } from '../../lib/usb-stick-page/stick-set-order.ts';
-import { EnergyShapeSelect } from '../set-order/energy-shape-select.tsx';
+import { SetOrderChoice } from '../set-order/set-order-choice.tsx';
 
 /** What Chromium adds to a directory handle and the window (not in TypeScript's DOM types yet). */
 interface PermissionedFolder extends FileSystemDirectoryHandle {
@@ -166,32 +166,6 @@ export function UsbStickPage() {
   );
 }
 
-/** "In the order that plays as a set", and its energy shape once checked (null: the crate's own order). */
-function SetOrderChoice({
-  shape,
-  onShape,
-  disabled,
-}: {
-  shape: EnergyShape | null;
-  onShape(shape: EnergyShape | null): void;
-  disabled: boolean;
-}) {
-  return (
-    <p>
-      <label>
-        <input
-          type="checkbox"
-          checked={shape !== null}
-          disabled={disabled}
-          onChange={(event) => onShape(event.currentTarget.checked ? 'build' : null)}
-        />
-        {i18n.t('stick.asSet')}
-      </label>{' '}
-      {shape && <EnergyShapeSelect shape={shape} onShape={onShape} />}
-    </p>
-  );
-}
-
 function StickExport({ crate }: { crate: StickPageRequest }) {
   const [folder, setFolder] = useState<FileSystemDirectoryHandle | undefined>(undefined);
   const [status, setStatus] = useState<string | null>(null);
@@ -252,7 +226,9 @@ function StickExport({ crate }: { crate: StickPageRequest }) {
     <>
       <p>{plural('stick.intro', crate.entries.length, crate.playlistName)}</p>
       <BoothChoice chosen={booths} onChange={setBooths} disabled={busy} />
-      <SetOrderChoice shape={setShape} onShape={setSetShape} disabled={busy} />
+      <p>
+        <SetOrderChoice shape={setShape} onShape={setSetShape} disabled={busy} />
+      </p>
       {!directoryPicker && <p>{i18n.t('stick.noPicker')}</p>}
       <p>
         {folder && (

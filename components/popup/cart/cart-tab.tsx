@@ -16,7 +16,7 @@ import { isAllTracks, type TrackView } from '../../../lib/popup/track-facts.ts';
 import { send } from '../../../lib/protocol/send.ts';
 import type { EnergyShape } from '../../../lib/set-order/set-order.ts';
 import type { Cached, CacheScope } from '../../../lib/storage/popup-cache.ts';
-import { EnergyShapeSelect } from '../../set-order/energy-shape-select.tsx';
+import { EnergyShapeSelect } from '../../set-order/set-order-choice.tsx';
 import { CrateSharePanel } from '../crates/crate-share-panel.tsx';
 import { useCachedResource } from '../data-hooks/use-cached-resource.ts';
 import { ErrorNotice } from '../notices/error-notice.tsx';

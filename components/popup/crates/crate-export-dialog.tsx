@@ -23,8 +23,9 @@ import {
 } from '../../../lib/popup/crates/crate-export-run.ts';
 import { crateFormatInfo, crateFormats } from '../../../lib/popup/crates/crate-formats.ts';
 import { loadPurchasedCrates } from '../../../lib/popup/crates/purchased-crates.ts';
+import type { EnergyShape } from '../../../lib/set-order/set-order.ts';
 import { crateExportFormatSetting, storeUrlSetting } from '../../../lib/storage/items.ts';
-import { EnergyShapeSelect } from '../../set-order/energy-shape-select.tsx';
+import { SetOrderChoice } from '../../set-order/set-order-choice.tsx';
 
 export interface CrateExportDialogProps {
   /** The entries the library's filter shows, or null when it shows everything. */
@@ -180,7 +181,8 @@ function useTracks(
 /**
  * Whether the crate is played as a set, in which shape and from and to which tracks: a cart or a
  * bought crate the DJ ordered "As a set" in the cart tab starts in that order (lib/popup/cart/
- * kept-set-order.ts), until the DJ chooses here. 'on' turns it on in the last shape chosen.
+ * kept-set-order.ts), until the DJ chooses here. Checked again, it comes back as it was last,
+ * pins included; a shape chosen keeps the pins.
  */
 function useSetChoice(cartName: string | undefined) {
   const [set, setSet] = useState<SetChoice | null>(null);
@@ -188,7 +190,10 @@ function useSetChoice(cartName: string | undefined) {
   const last = useRef<SetChoice>({ shape: 'build' });
   useEffect(() => {
     if (chosen.current) return;
-    if (cartName === undefined) return setSet(null);
+    if (cartName === undefined) {
+      setSet(null);
+      return;
+    }
     let current = true;
     void storeUrlSetting
       .getValue()
@@ -202,36 +207,13 @@ function useSetChoice(cartName: string | undefined) {
       current = false;
     };
   }, [cartName]);
-  const choose = (next: SetChoice | 'on' | null) => {
+  const chooseShape = (shape: EnergyShape | null) => {
     chosen.current = true;
-    const value = next === 'on' ? last.current : next;
-    if (value) last.current = value;
-    setSet(value);
+    const next = shape === null ? null : set ? { ...set, shape } : last.current;
+    if (next) last.current = next;
+    setSet(next);
   };
-  return [set, choose] as const;
-}
-
-/** "In the order that plays as a set", and its energy shape once checked. */
-function SetChoiceFields({
-  set,
-  onChoose,
-}: {
-  set: SetChoice | null;
-  onChoose(next: SetChoice | 'on' | null): void;
-}) {
-  return (
-    <>
-      <label class="inline">
-        <input
-          type="checkbox"
-          checked={set !== null}
-          onChange={(event) => onChoose(event.currentTarget.checked ? 'on' : null)}
-        />
-        {i18n.t('popup.export.asSet')}
-      </label>
-      {set && <EnergyShapeSelect shape={set.shape} onShape={(shape) => onChoose({ ...set, shape })} />}
-    </>
-  );
+  return [set, chooseShape] as const;
 }
 
 export function CrateExportDialog({ selection = null, cart, onClose }: CrateExportDialogProps) {
@@ -247,7 +229,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
     items,
     cartName,
   } = useTracks(cart, selection, setName);
-  const [set, chooseSet] = useSetChoice(cartName);
+  const [set, chooseShape] = useSetChoice(cartName);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -300,7 +282,7 @@ export function CrateExportDialog({ selection = null, cart, onClose }: CrateExpo
         <input value={name} maxLength={100} onInput={(event) => setName(event.currentTarget.value)} />
       </label>
       <TracksChoice value={tracks} onValue={chooseTracks} cart={cart} bought={bought} selection={selection} />
-      <SetChoiceFields set={set} onChoose={chooseSet} />
+      <SetOrderChoice shape={set?.shape ?? null} onShape={chooseShape} />
       <label class="inline">
         {i18n.t('popup.export.format')}
         <select value={format} onChange={(event) => choose(event.currentTarget.value as ExportChoice)}>

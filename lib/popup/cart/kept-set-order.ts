@@ -3,15 +3,10 @@
  * pinned first and last tracks), kept per store and cart name in storage.local (cartSetOrders). A
  * cart once paid is a crate under the same name: the export dialog plays it in the same order.
  */
-import type { EnergyShape } from '../../set-order/set-order.ts';
 import { cartSetOrdersItem } from '../../storage/items.ts';
 
 /** How a crate is played as a set: its energy shape and the item keys (`track:42`) pinned first and last. */
-export interface SetChoice {
-  shape: EnergyShape;
-  first?: string;
-  last?: string;
-}
+export type SetChoice = Awaited<ReturnType<typeof cartSetOrdersItem.getValue>>[string];
 
 /** The storage key of a cart's kept order. */
 export const keptSetOrderKey = (storeUrl: string, cartName: string): string => `${storeUrl}\n${cartName}`;

@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
+import { itemKey } from '../../contract/item-key.ts';
 import { maxPerPage } from '../../contract/paging.ts';
 import { safeFilename } from '../../contract/safe-filename.ts';
 import type { TrackAnalysis } from '../../contract/track-analysis.ts';
@@ -254,7 +255,9 @@ function playedAsSet<T>(
   { shape, first, last }: SetChoice,
 ): T[] {
   const pinned = (key: string | undefined) =>
-    key === undefined ? undefined : items.find((item) => `track:${trackIdOf(item)}` === key);
+    key === undefined
+      ? undefined
+      : items.find((item) => itemKey({ type: 'track', id: trackIdOf(item) }) === key);
   const pins = { first: pinned(first), last: pinned(last) };
   return asSet(items, factsOf, shape, {
     ...(pins.first ? { first: pins.first } : {}),

@@ -12,6 +12,7 @@ import { CrateExportDialog } from '../../../../../components/popup/crates/crate-
 import { CrateSharePanel } from '../../../../../components/popup/crates/crate-share-panel.tsx';
 import type { TrackAnalysis } from '../../../../../lib/contract/track-analysis.ts';
 import type { AudioFormat, LibraryEntry } from '../../../../../lib/contract/wire.ts';
+import { keptSetOrderKey } from '../../../../../lib/popup/cart/kept-set-order.ts';
 import {
   cartSetOrdersItem,
   crateExportFormatSetting,
@@ -29,6 +30,20 @@ function owned(trackId: number, format: AudioFormat, releaseId = 500 + trackId):
     audioFormat: format,
     track: { ...entry.track, release: { ...entry.track.release, id: releaseId } },
   };
+}
+
+/** The background's answer to the library's pages: all of `library` on page 1. */
+const onePage =
+  (library: readonly LibraryEntry[]) =>
+  ({ page }: { page: number }) => ({
+    results: page === 1 ? library : [],
+    paging: { page, perPage: 150, count: library.length, totalPages: 1 },
+  });
+
+/** An owned MP3 at 124 BPM in `key`: what a set is ordered by. */
+function keyed(trackId: number, key: string): LibraryEntry {
+  const entry = owned(trackId, 'mp3');
+  return { ...entry, track: { ...entry.track, bpm: 124, key } };
 }
 
 beforeEach(() => {
@@ -72,10 +87,7 @@ describe('exporting a cart as a crate', () => {
       1021: '/home/dj/Downloads/Release 7/twenty-one.aiff',
     };
     const sent = fakeBackground({
-      library: ({ page }: { page: number }) => ({
-        results: page === 1 ? library : [],
-        paging: { page, perPage: 150, count: library.length, totalPages: 1 },
-      }),
+      library: onePage(library),
       releaseTracks: ({ ids }: { ids: number[] }) =>
         ids.filter((id) => id === 7).map((id) => ({ id, trackIds: [21, 22] })),
       // The store has analysed track 1 only.
@@ -142,10 +154,7 @@ describe('exporting a cart as a crate', () => {
   it('offers each format by its application, says how it imports, and remembers the last choice', async () => {
     const library = [owned(1, 'mp3')];
     fakeBackground({
-      library: ({ page }: { page: number }) => ({
-        results: page === 1 ? library : [],
-        paging: { page, perPage: 150, count: 1, totalPages: 1 },
-      }),
+      library: onePage(library),
       releaseTracks: ({ ids }: { ids: number[] }) =>
         ids.map((id) => ({ id, trackIds: [1], catalogNumber: 'CAT 1' })),
       trackAnalyses: () => [],
@@ -208,10 +217,7 @@ describe('exporting a cart as a crate', () => {
   it('hands a cart to the USB stick page: its owned tracks, downloaded or not, and what is not bought', async () => {
     const library = [{ ...owned(1, 'mp3'), status: 'available' as const }];
     const sent = fakeBackground({
-      library: ({ page }: { page: number }) => ({
-        results: page === 1 ? library : [],
-        paging: { page, perPage: 150, count: 1, totalPages: 1 },
-      }),
+      library: onePage(library),
       releaseTracks: () => [],
     });
     const opened = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
@@ -236,10 +242,7 @@ describe('exporting a cart as a crate', () => {
   it('offers a named cart already bought by its name, and exports it in its order to the stick', async () => {
     const library = [owned(3, 'flac'), owned(1, 'mp3'), owned(2, 'wav')];
     fakeBackground({
-      library: ({ page }: { page: number }) => ({
-        results: page === 1 ? library : [],
-        paging: { page, perPage: 150, count: library.length, totalPages: 1 },
-      }),
+      library: onePage(library),
       releaseTracks: () => [],
       purchasedCrates: () => [
         {
@@ -274,16 +277,9 @@ describe('exporting a cart as a crate', () => {
   });
 
   it('plays a bought crate in the set order the DJ accepted for its cart, until the DJ chooses otherwise', async () => {
-    const keyed = (trackId: number, key: string) => {
-      const entry = owned(trackId, 'mp3');
-      return { ...entry, track: { ...entry.track, bpm: 124, key } };
-    };
     const library = [keyed(1, 'B min'), keyed(2, 'A min'), keyed(3, 'E min')]; // 10A, 8A, 9A
     fakeBackground({
-      library: ({ page }: { page: number }) => ({
-        results: page === 1 ? library : [],
-        paging: { page, perPage: 150, count: library.length, totalPages: 1 },
-      }),
+      library: onePage(library),
       releaseTracks: () => [],
       purchasedCrates: () => [
         {
@@ -295,7 +291,9 @@ describe('exporting a cart as a crate', () => {
     });
     // Ordered "As a set" in the cart tab before checkout: kept level, opening with the 9A track.
     const storeUrl = await storeUrlSetting.getValue();
-    await cartSetOrdersItem.setValue({ [`${storeUrl}\nSaturday`]: { shape: 'keep', first: 'track:3' } });
+    await cartSetOrdersItem.setValue({
+      [keptSetOrderKey(storeUrl, 'Saturday')]: { shape: 'keep', first: 'track:3' },
+    });
     vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
     render(<CrateExportDialog onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Export crate' });
@@ -328,10 +326,6 @@ describe('exporting a cart as a crate', () => {
   });
 
   it('puts a crate on the stick in the order that plays as a set when asked', async () => {
-    const keyed = (trackId: number, key: string) => {
-      const entry = owned(trackId, 'mp3');
-      return { ...entry, track: { ...entry.track, bpm: 124, key } };
-    };
     const selection = [keyed(1, 'B min'), keyed(2, 'A min'), keyed(3, 'E min')]; // 10A, 8A, 9A
     fakeBackground({ releaseTracks: () => [], purchasedCrates: () => [] });
     vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
@@ -379,10 +373,7 @@ describe('exporting from the library', () => {
   function downloadedLibrary() {
     const library = [owned(1, 'mp3'), owned(2, 'wav')];
     return fakeBackground({
-      library: ({ page }: { page: number }) => ({
-        results: page === 1 ? library : [],
-        paging: { page, perPage: 150, count: library.length, totalPages: 1 },
-      }),
+      library: onePage(library),
       releaseTracks: () => [],
     });
   }
