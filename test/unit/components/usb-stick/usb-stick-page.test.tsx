@@ -66,6 +66,37 @@ describe('the USB stick page', () => {
     expect((screen.getByLabelText('Energy') as HTMLSelectElement).value).toBe('waves');
   });
 
+  it("writes the playlist in the set's order when asked: VirtualDJ's plays round the wheel", async () => {
+    const keyed = (trackId: number, key: string) => {
+      const entry = libraryEntry(trackId, 'downloaded');
+      return { ...entry, track: { ...entry.track, bpm: 124, key } };
+    };
+    await stickExportRequestItem.setValue({
+      playlistName: 'Club',
+      entries: [keyed(1, 'B min'), keyed(2, 'A min'), keyed(3, 'E min')], // 10A, 8A, 9A
+      missing: [],
+    });
+    fakeBackground({
+      getAuthState: () => signedIn,
+      trackAnalyses: ({ ids }: { ids: number[] }) => ids.map((id) => ({ id, analysis: makeAnalysis() })),
+      trackWaveform: () => ({ columnsPerSecond: 150, columns: 0, data: '' }),
+      stickAudioLink: ({ entryId }: { entryId: number }) => ({
+        url: `https://store.test/downloads/file/${entryId}`,
+      }),
+    });
+    const saved = modelDownloads();
+    render(<UsbStickPage />);
+    fireEvent.click(await screen.findByLabelText('In the order that plays as a set (key, tempo, energy)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save in the downloads folder' }));
+    await screen.findByText(/Saved in your downloads/);
+    const playlist = saved.find((file) => file.filename.endsWith('/VirtualDJ/Playlists/Club.vdjfolder'));
+    const songs = [...((await playlist?.text) ?? '').matchAll(/Song (\d)/g)].map((match) => Number(match[1]));
+    expect([
+      [2, 3, 1],
+      [1, 3, 2],
+    ]).toContainEqual([...new Set(songs)]);
+  });
+
   it('saves the stick in the downloads, the database last, and lists a track without analysis', async () => {
     store();
     const saved = savedNames();
