@@ -30,16 +30,6 @@ export const AudioFormatFee = z.object({ wav: Price, aiff: Price });
 export type AudioFormatFee = z.infer<typeof AudioFormatFee>;
 
 /**
- * A format's extra cost on an item: none for MP3 (the item's price is its MP3 price), the
- * record's fee for WAV and AIFF, and undefined for a format the fee record does not name (the
- * item's `formats` list has its whole price).
- */
-export const feeIn = (fee: AudioFormatFee, format: AudioFormat): Price | undefined =>
-  format === 'mp3'
-    ? { value: 0, currency: fee.wav.currency }
-    : (fee as Partial<Record<string, Price>>)[format];
-
-/**
  * One format an item is sold in and its whole price in it (fee included). The store's own list
  * (its audio_formats table) decides which ids occur; the id is open-ended, so a client shows an
  * id it has never heard of rather than refusing the record.
@@ -54,6 +44,27 @@ const soldFormats = z
   .array(SoldFormat)
   .optional()
   .describe('The formats this item is sold in, in the order people see them, each with its whole price.');
+
+/** What an item's format fees are read from: its fee record and, where the store declares them, its formats' whole prices. */
+export interface FormatPrices {
+  fee: AudioFormatFee;
+  formats?: readonly SoldFormat[] | undefined;
+}
+
+/**
+ * A format's extra cost on an item over its MP3 price: none for MP3; the format's whole price less
+ * the MP3's when the item's `formats` lists both (so FLAC's, and any format a store added, are
+ * known); else the fee record's, which names WAV and AIFF only; undefined when neither says.
+ */
+export function feeIn({ fee, formats }: FormatPrices, format: AudioFormat): Price | undefined {
+  if (format === 'mp3') return { value: 0, currency: fee.wav.currency };
+  const whole = (id: AudioFormat) => formats?.find((sold) => sold.format === id)?.price;
+  const sold = whole(format);
+  const mp3 = whole('mp3');
+  if (sold && mp3 && sold.currency === mp3.currency)
+    return { value: Math.round((sold.value - mp3.value) * 100) / 100, currency: sold.currency };
+  return (fee as Partial<Record<string, Price>>)[format];
+}
 
 /** Cover art (contract.md section 5): a JPEG of at least 500x500 on the store's origin. */
 export const Image = z.object({ uri: z.string(), width: z.number().int(), height: z.number().int() });

@@ -17,7 +17,14 @@ import { i18n } from '#i18n';
 import { formatLabel } from '../contract/audio-formats.ts';
 import { itemKey } from '../contract/item-key.ts';
 import type { Recording } from '../contract/recording-match.ts';
-import { type AudioFormat, type CartItem, feeIn, type ItemType, type Price } from '../contract/wire.ts';
+import {
+  type AudioFormat,
+  type CartItem,
+  type FormatPrices,
+  feeIn,
+  type ItemType,
+  type Price,
+} from '../contract/wire.ts';
 import { plural } from '../i18n/plural.ts';
 import type { CatalogFacts } from '../protocol/messages.ts';
 import { formatMoney, fromCents, toCents } from './money.ts';
@@ -53,8 +60,8 @@ const isOwned = (formats: readonly AudioFormat[] | null) => formats === null || 
  * A track's price in a format: its MP3 price plus the format's fee; its MP3 price alone, a lower
  * bound, for a format whose fee the record does not name.
  */
-const priceIn = (price: Price, fee: CatalogFacts['fee'], format: AudioFormat): number =>
-  price.value + (feeIn(fee, format)?.value ?? 0);
+const priceIn = (price: Price, prices: FormatPrices, format: AudioFormat): number =>
+  price.value + (feeIn(prices, format)?.value ?? 0);
 
 export function findCartOverlap(
   items: readonly CartItem[],
@@ -94,7 +101,7 @@ export function findCartOverlap(
       return isOwned(formats) && ownedIn(formats, format);
     });
     if (ownedTracks.length === 0) continue;
-    const value = ownedTracks.reduce((sum, track) => sum + priceIn(track.price, track.fee, format), 0);
+    const value = ownedTracks.reduce((sum, track) => sum + priceIn(track.price, track, format), 0);
     flag(
       item,
       Math.min(value, item.price.value),

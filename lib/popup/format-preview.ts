@@ -1,15 +1,15 @@
 /**
  * What a whole-cart format change would cost, before it is applied. A cart item's price already
- * includes its format's fee; the catalog record's `audioFormatFee` says what WAV and AIFF add to the
- * MP3 price (for a release, the fee once per track). So: new price = price - fee(now) + fee(target).
+ * includes its format's fee; the catalog record says what each format adds to the MP3 price (its
+ * `formats`' whole prices, or `audioFormatFee` for WAV and AIFF from stores that list no formats;
+ * for a release, the fee once per track). So: new price = price - fee(now) + fee(target).
  */
 
 import { itemKey } from '../contract/item-key.ts';
-import { type AudioFormat, type CartItem, feeIn } from '../contract/wire.ts';
-import type { CatalogFacts } from '../protocol/messages.ts';
+import { type AudioFormat, type CartItem, type FormatPrices, feeIn } from '../contract/wire.ts';
 import { toCents } from './money.ts';
 
-export type FeeTable = ReadonlyMap<string, CatalogFacts['fee']>;
+export type FeeTable = ReadonlyMap<string, FormatPrices>;
 
 export interface FormatPreview {
   totalCents: number;
@@ -23,8 +23,8 @@ export interface FormatPreview {
 }
 
 /** A format's fee in cents, or undefined for a format the item's fee record does not name. */
-const feeCents = (fee: CatalogFacts['fee'], format: AudioFormat) => {
-  const price = feeIn(fee, format);
+const feeCents = (prices: FormatPrices, format: AudioFormat) => {
+  const price = feeIn(prices, format);
   return price === undefined ? undefined : toCents(price.value);
 };
 

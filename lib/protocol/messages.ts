@@ -27,6 +27,7 @@ import {
   Price,
   PurchasedCrate,
   Release,
+  SoldFormat,
   warningCodes,
 } from '../contract/wire.ts';
 import { CrateFile } from './crate-file.ts';
@@ -208,12 +209,23 @@ export const CatalogFacts = z.object({
   id: z.number().int(),
   type: ItemType,
   fee: AudioFormatFee,
+  /** The formats the item is sold in with their whole prices (FLAC's fee among them); older stores name none. */
+  formats: z.array(SoldFormat).optional(),
   image: Image.optional(),
   bpm: z.number().int().optional(),
   key: z.string().optional(),
   sampleUrl: z.string().optional(),
   releaseId: z.number().int().optional(),
-  tracks: z.array(z.object({ id: z.number().int(), price: Price, fee: AudioFormatFee })).optional(),
+  tracks: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        price: Price,
+        fee: AudioFormatFee,
+        formats: z.array(SoldFormat).optional(),
+      }),
+    )
+    .optional(),
   /** A track's recording, for "in your collection" (lib/contract/recording-match.ts). */
   recording: z
     .object({

@@ -2,11 +2,14 @@
  * A store that starts selling a format this extension has never heard of (issue #49): the store's
  * operator adds `ogg` to its list of formats (docs/api.md), and with no new extension a DJ sees an
  * OGG button with its price on the store's pages, buys the track in OGG and saves the file, named
- * and with its own extension, in both browsers.
+ * and with its own extension, in both browsers. And the demo store's own fourth format, FLAC, bought
+ * from its page button and saved whole: judged by Debian's `flac -t` and music-metadata.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseFile } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
 import type { Cart, Track } from '../../lib/contract/wire.ts';
@@ -78,21 +81,19 @@ describe.each(e2eBrowsers.map((browser, index) => ({ ...browser, index })))('$na
     if (downloadDir) rmSync(downloadDir, { recursive: true, force: true });
   });
 
-  it('offers OGG with its price, buys the track in OGG and saves it as an .ogg file', async () => {
-    const track = await unownedTrack(browser.index);
-    const oggPrice = track.formats?.find((sold) => sold.format === 'ogg')?.price;
-    expect(oggPrice?.value).toBeCloseTo(track.price.value + 0.5, 2);
+  /** Buys `track` in `format` from its page's button, checks out, saves it with "Download purchased". */
+  async function buyAndSave(track: Track, format: string): Promise<string> {
     const page = await extension.openWebPage(`${store.baseUrl}/track/${track.slug}/${track.id}`);
     const buttons = new CartButtonsPage(page);
     const control = buttons.pageItem;
-    const ogg = buttons.add(control, 'ogg');
+    const button = buttons.add(control, format);
     await control.waitFor();
-    await ogg.waitFor();
-    expect(await ogg.textContent()).toMatch(/^OGG \S/);
-    await ogg.click();
-    await buttons.inCartAs(control, 'ogg').waitFor();
+    await button.waitFor();
+    expect(await button.textContent()).toMatch(new RegExp(`^${format.toUpperCase()} \\S`));
+    await button.click();
+    await buttons.inCartAs(control, format).waitFor();
     const cart = await api<Cart>('GET', '/cart/1/', { sourceType: 'e2e' });
-    expect(cart.items.map(({ id, audioFormat }) => [id, audioFormat])).toEqual([[track.id, 'ogg']]);
+    expect(cart.items.map(({ id, audioFormat }) => [id, audioFormat])).toEqual([[track.id, format]]);
     await page.close();
 
     await checkoutCart(store.ctx, userId, 'default');
@@ -101,18 +102,40 @@ describe.each(e2eBrowsers.map((browser, index) => ({ ...browser, index })))('$na
       linkUrl: `${store.baseUrl}/track/${track.slug}/${track.id}`,
       pageUrl: `${store.baseUrl}/`,
     });
-    const expected = renderFilename(defaultFilenameTemplate, filenameFields(track, 'ogg'), {
+    const expected = renderFilename(defaultFilenameTemplate, filenameFields(track, format), {
       folderPerRelease: false,
       fallbackName: `track-${track.id}`,
     });
-    expect(expected.endsWith('.ogg')).toBe(true);
+    expect(expected.endsWith(`.${format}`)).toBe(true);
     await waitFor(
       () => finishedFiles(downloadDir),
       (found) => found.includes(expected) && audioFormatOf(join(downloadDir, expected)) !== null,
       `${expected} saved`,
     );
-    expect(audioFormatOf(join(downloadDir, expected))).toBe('ogg');
+    return join(downloadDir, expected);
+  }
+
+  it('offers OGG with its price, buys the track in OGG and saves it as an .ogg file', async () => {
+    const track = await unownedTrack(browser.index);
+    const oggPrice = track.formats?.find((sold) => sold.format === 'ogg')?.price;
+    expect(oggPrice?.value).toBeCloseTo(track.price.value + 0.5, 2);
+    const saved = await buyAndSave(track, 'ogg');
+    expect(audioFormatOf(saved)).toBe('ogg');
     // FLAC in Ogg (server/audio/ogg-flac.ts): the first packet names its codec.
-    expect(readFileSync(join(downloadDir, expected)).subarray(29, 33).toString('latin1')).toBe('FLAC');
+    expect(readFileSync(saved).subarray(29, 33).toString('latin1')).toBe('FLAC');
+  });
+
+  it('buys a track in FLAC and saves a whole, tagged .flac file with its cover', async () => {
+    const track = await unownedTrack(2 + browser.index);
+    const saved = await buyAndSave(track, 'flac');
+    expect(audioFormatOf(saved)).toBe('flac');
+    // Debian's decoder checks every frame's CRC and the STREAMINFO's MD5 of the samples.
+    execFileSync('flac', ['-t', '-s', saved]);
+    const { common, format } = await parseFile(saved);
+    expect(format.container).toBe('FLAC');
+    expect(format.lossless).toBe(true);
+    expect(common.title).toBe(`${track.name} (${track.mixName})`);
+    expect(common.isrc).toEqual([track.isrc]);
+    expect(common.picture?.[0]?.format).toBe('image/jpeg');
   });
 });

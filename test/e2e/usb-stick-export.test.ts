@@ -5,7 +5,8 @@
  * - Chromium: a folder handle, the origin-private file system put where the page keeps the folder
  *   picked last (a headless browser cannot answer the picker's native dialog), then "Write to";
  * - both browsers: the downloads folder ("Save in the downloads folder").
- * Everything is read back in Node with crate-digger's definitions.
+ * Everything is read back in Node with crate-digger's definitions. One of the two tracks was bought
+ * in FLAC (issue #49): every booth's library names its file type.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,12 +66,20 @@ const privateFiles = `(async () => {
 })()`;
 
 /** The stick's tree read back: the database through both readers, every track's files there. */
-function expectStick(file: (path: string) => Uint8Array | undefined, titles: string[]) {
+function expectStick(file: (path: string) => Uint8Array | undefined, titles: string[], flacTitle: string) {
   const database = file('PIONEER/rekordbox/export.pdb');
   if (!database) throw new Error('No export.pdb on the stick.');
-  expect(readWithKaitai(database).get(0)).toHaveLength(titles.length);
+  // The package's definitions leave the file type unnamed (the u2 after the rating); rekordcrate
+  // calls it file_type: 5 is FLAC, 1 MP3, 11 WAV, 12 AIFF.
+  const kaitaiTracks = readWithKaitai(database).get(0) as { _unnamed29: number }[];
+  expect(kaitaiTracks).toHaveLength(titles.length);
+  expect(kaitaiTracks.filter((track) => track._unnamed29 === 5)).toHaveLength(1);
   const library = readExportPdb(database);
   expect(library.tracks.map((track) => track.title).sort()).toEqual([...titles].sort());
+  const flac = library.tracks.find((track) => track.title === flacTitle);
+  expect(flac?.fileType).toBe('flac');
+  expect(flac?.filePath).toMatch(/\.flac$/);
+  expect(new TextDecoder().decode(file(flac?.filePath.slice(1) ?? '')?.subarray(0, 4))).toBe('fLaC');
   expect(library.playlists.map((playlist) => [playlist.name, playlist.trackIds.length])).toEqual([
     [crate, titles.length],
   ]);
@@ -96,7 +105,11 @@ function expectStick(file: (path: string) => Uint8Array | undefined, titles: str
  * The other booths' libraries the page writes by default over the same files: Engine DJ's m.db read
  * by Node's SQLite, OneLibrary decrypted by an OpenSSL reader, VirtualDJ's database listing them.
  */
-async function expectEveryBooth(file: (path: string) => Uint8Array | undefined, titles: string[]) {
+async function expectEveryBooth(
+  file: (path: string) => Uint8Array | undefined,
+  titles: string[],
+  flacTitle: string,
+) {
   const engine = new DatabaseSync(':memory:');
   engine.deserialize(file('Engine Library/Database2/m.db') ?? new Uint8Array());
   expect(
@@ -105,6 +118,9 @@ async function expectEveryBooth(file: (path: string) => Uint8Array | undefined, 
       .all()
       .map((row) => row.title),
   ).toEqual([...titles].sort());
+  const engineFlac = engine.prepare('SELECT fileType, path FROM Track WHERE title = ?').get(flacTitle);
+  expect(engineFlac?.fileType).toBe('flac');
+  expect(engineFlac?.path).toMatch(/\.flac$/);
   const playlist = engine.prepare('SELECT id FROM Playlist WHERE title = ?').get(crate);
   expect(
     engine.prepare('SELECT count(*) AS n FROM PlaylistEntity WHERE listId = ?').get(playlist?.id ?? -1)?.n,
@@ -116,9 +132,13 @@ async function expectEveryBooth(file: (path: string) => Uint8Array | undefined, 
   );
   expect(oneLibrary.integrity).toBe('ok');
   expect(oneLibrary.rows.content).toBe(titles.length);
+  const column = (name: string) => oneLibrary.tables.content?.indexOf(name) ?? -1;
+  const oneLibraryFlac = oneLibrary.data.content?.find((row) => row[column('title')] === flacTitle);
+  expect(oneLibraryFlac?.[column('fileType')]).toBe(5);
   expect(JSON.stringify(oneLibrary.data.playlist)).toContain(JSON.stringify(crate));
   const virtualDj = new TextDecoder().decode(file('VirtualDJ/database.xml'));
   expect(virtualDj.match(/<Song /g)).toHaveLength(titles.length);
+  expect(virtualDj.match(/<Song [^>]*FilePath="[^"]*\.flac"/g)).toHaveLength(1);
 }
 
 function filesUnder(folder: string, prefix = ''): string[] {
@@ -132,6 +152,7 @@ describe.each(e2eBrowsers)('$name', (browser) => {
   let extension: E2eExtension;
   let downloadDir: string;
   let titles: string[];
+  let flacTitle: string;
   let stickPage: E2ePage;
 
   beforeAll(async () => {
@@ -149,7 +170,10 @@ describe.each(e2eBrowsers)('$name', (browser) => {
     await store.ctx.db.run(`UPDATE downloads SET status = 'available' WHERE user_id = ?`, userId);
     for (const entry of entries)
       await store.ctx.db.run(`UPDATE downloads SET status = 'downloaded' WHERE id = ?`, entry.id);
+    // The first bought in FLAC, a format the demo store sells.
+    await store.ctx.db.run(`UPDATE downloads SET audio_format = 'flac' WHERE id = ?`, entries[0]?.id ?? -1);
     titles = entries.map((entry) => `${entry.name} (${entry.mix_name})`);
+    flacTitle = titles[0] ?? '';
   });
 
   afterAll(async () => {
@@ -175,8 +199,8 @@ describe.each(e2eBrowsers)('$name', (browser) => {
     const files = await stickPage.evaluate<Record<string, string>>(privateFiles);
     const file = (path: string) =>
       path in files ? new Uint8Array(Buffer.from(files[path] ?? '', 'base64')) : undefined;
-    expectStick(file, titles);
-    await expectEveryBooth(file, titles);
+    expectStick(file, titles, flacTitle);
+    await expectEveryBooth(file, titles, flacTitle);
     expect(Object.keys(files).filter((path) => path.endsWith('.new') || path.endsWith('.crswap'))).toEqual(
       [],
     );
@@ -204,8 +228,8 @@ describe.each(e2eBrowsers)('$name', (browser) => {
         return undefined;
       }
     };
-    expectStick(file, titles);
-    await expectEveryBooth(file, titles);
+    expectStick(file, titles, flacTitle);
+    await expectEveryBooth(file, titles, flacTitle);
     expect(filesUnder(root).filter((path) => path.endsWith('.new'))).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ export function FormatSwitcher({
   const fees = new Map(
     items.flatMap((item) => {
       const known = facts.get(itemKey(item));
-      return known ? [[itemKey(item), known.fee] as const] : [];
+      return known ? [[itemKey(item), known] as const] : [];
     }),
   );
   const preview = target ? previewCartFormat(items, target, fees) : null;

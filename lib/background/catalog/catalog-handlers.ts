@@ -15,17 +15,34 @@ type Item = { id: number; type: 'track' | 'release' };
 async function factsOf(client: ApiClient, item: Item): Promise<CatalogFacts> {
   if (item.type === 'track') {
     const { track } = await client.catalogPage('track', item.id);
-    const { id, audioFormatFee: fee, image, bpm, key, sampleUrl } = track;
+    const { id, audioFormatFee: fee, formats, image, bpm, key, sampleUrl } = track;
     const recording = recordingOfTrack(track);
-    return { id, type: 'track', fee, image, bpm, key, sampleUrl, releaseId: track.release.id, recording };
+    return {
+      id,
+      type: 'track',
+      fee,
+      formats,
+      image,
+      bpm,
+      key,
+      sampleUrl,
+      releaseId: track.release.id,
+      recording,
+    };
   }
   const { release, tracks } = await client.catalogPage('release', item.id);
   return {
     id: release.id,
     type: 'release',
     fee: release.audioFormatFee,
+    formats: release.formats,
     image: release.image,
-    tracks: tracks.map(({ id, price, audioFormatFee }) => ({ id, price, fee: audioFormatFee })),
+    tracks: tracks.map(({ id, price, audioFormatFee, formats }) => ({
+      id,
+      price,
+      fee: audioFormatFee,
+      formats,
+    })),
   };
 }
 

@@ -40,9 +40,27 @@ describe('format ids are open-ended (issue #49)', () => {
 
   it("gives a format's fee where the record names it, none for MP3, and undefined otherwise", () => {
     const fee = { wav: { value: 1, currency: 'USD' }, aiff: { value: 1.5, currency: 'USD' } };
-    expect(feeIn(fee, 'mp3')).toEqual({ value: 0, currency: 'USD' });
-    expect(feeIn(fee, 'aiff')).toEqual(fee.aiff);
-    expect(feeIn(fee, 'ogg')).toBeUndefined();
+    expect(feeIn({ fee }, 'mp3')).toEqual({ value: 0, currency: 'USD' });
+    expect(feeIn({ fee }, 'aiff')).toEqual(fee.aiff);
+    expect(feeIn({ fee }, 'ogg')).toBeUndefined();
+  });
+
+  it("reads a fee from the item's sold formats (whole prices) before the fee record, FLAC's and an added format's too", () => {
+    const fee = { wav: { value: 1, currency: 'USD' }, aiff: { value: 1, currency: 'USD' } };
+    const usd = (value: number) => ({ value, currency: 'USD' });
+    const formats = [
+      { format: 'mp3', price: usd(1.49) },
+      { format: 'wav', price: usd(2.49) },
+      { format: 'flac', price: usd(2.49) },
+      { format: 'ogg', price: usd(1.99) },
+    ];
+    expect(feeIn({ fee, formats }, 'flac')).toEqual(usd(1));
+    expect(feeIn({ fee, formats }, 'ogg')).toEqual(usd(0.5));
+    // Not listed: the fee record's, then nothing.
+    expect(feeIn({ fee, formats }, 'aiff')).toEqual(fee.aiff);
+    expect(feeIn({ fee, formats }, 'opus')).toBeUndefined();
+    // Without the MP3's whole price there is nothing to take the format's from.
+    expect(feeIn({ fee, formats: formats.slice(1) }, 'flac')).toBeUndefined();
   });
 
   it('parses a record with and without its sold formats', () => {

@@ -1,38 +1,52 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { audioFormats } from '../../../../lib/contract/audio-formats.ts';
 import { itemKey } from '../../../../lib/contract/item-key.ts';
-import type { AudioFormat, CartItem } from '../../../../lib/contract/wire.ts';
+import type { AudioFormat, CartItem, FormatPrices } from '../../../../lib/contract/wire.ts';
 import { previewCartFormat } from '../../../../lib/popup/format-preview.ts';
 import { toCents } from '../../../../lib/popup/money.ts';
-import type { CatalogFacts } from '../../../../lib/protocol/messages.ts';
 
 const usd = (cents: number) => ({ value: cents / 100, currency: 'USD' });
-const feeCents = (fees: { wav: number; aiff: number }, format: AudioFormat) =>
-  format === 'wav' || format === 'aiff' ? fees[format] : 0;
+/** The demo store's four formats: the fee record names WAV and AIFF, only the sold formats name FLAC. */
+const formats = ['mp3', 'wav', 'aiff', 'flac'] as const;
+type Fees = { wav: number; aiff: number; flac: number };
+const feeCents = (fees: Fees, format: AudioFormat) =>
+  format === 'wav' || format === 'aiff' || format === 'flac' ? fees[format] : 0;
 
-/** A cart item priced like the store prices it: base price plus its format's fee. */
+/**
+ * A cart item priced like the store prices it: base price plus its format's fee; its catalog record
+ * with the fee record, and the sold formats' whole prices unless the store is one that lists none.
+ */
 const item = fc
   .record({
     id: fc.integer({ min: 1, max: 1_000_000 }),
     type: fc.constantFrom('track' as const, 'release' as const),
     baseCents: fc.integer({ min: 0, max: 5_000 }),
-    wav: fc.integer({ min: 0, max: 2_000 }),
-    aiff: fc.integer({ min: 0, max: 2_000 }),
-    format: fc.constantFrom(...audioFormats),
+    fees: fc.record({
+      wav: fc.integer({ min: 0, max: 2_000 }),
+      aiff: fc.integer({ min: 0, max: 2_000 }),
+      flac: fc.integer({ min: 0, max: 2_000 }),
+    }),
+    listsFormats: fc.boolean(),
+    format: fc.constantFrom(...formats),
   })
-  .map(({ id, type, baseCents, wav, aiff, format }) => ({
+  .map(({ id, type, baseCents, fees, listsFormats, format }) => ({
     cartItem: {
       id,
       type,
       audioFormat: format,
       name: `Item ${id}`,
       artists: [],
-      price: usd(baseCents + feeCents({ wav, aiff }, format)),
+      price: usd(baseCents + feeCents(fees, format)),
     } satisfies CartItem,
     baseCents,
-    fee: { wav: usd(wav), aiff: usd(aiff) } satisfies CatalogFacts['fee'],
-    fees: { wav, aiff },
+    record: {
+      fee: { wav: usd(fees.wav), aiff: usd(fees.aiff) },
+      ...(listsFormats
+        ? { formats: formats.map((sold) => ({ format: sold, price: usd(baseCents + feeCents(fees, sold)) })) }
+        : {}),
+    } satisfies FormatPrices,
+    fees,
+    listsFormats,
   }));
 const cart = fc.uniqueArray(item, {
   selector: (each) => `${each.cartItem.type}:${each.cartItem.id}`,
@@ -40,26 +54,37 @@ const cart = fc.uniqueArray(item, {
 });
 
 describe('the whole-cart format preview', () => {
-  it('equals the sum of base price plus the target fee, when every fee is known', () => {
+  it('equals the sum of base price plus the target fee where the record tells both fees, FLAC too when it lists its formats', () => {
     fc.assert(
-      fc.property(cart, fc.constantFrom(...audioFormats), (items, target) => {
-        const fees = new Map(items.map((each) => [itemKey(each.cartItem), each.fee]));
+      fc.property(cart, fc.constantFrom(...formats), (items, target) => {
+        const records = new Map(items.map((each) => [itemKey(each.cartItem), each.record]));
         const preview = previewCartFormat(
           items.map((each) => each.cartItem),
           target,
-          fees,
+          records,
         );
-        const expected = items.reduce((sum, each) => sum + each.baseCents + feeCents(each.fees, target), 0);
+        const changing = items.filter((each) => each.cartItem.audioFormat !== target);
+        // A record without its formats names no FLAC fee: that item is counted at its current price.
+        const known = (each: (typeof items)[number]) =>
+          each.listsFormats || (target !== 'flac' && each.cartItem.audioFormat !== 'flac');
+        const expected = items.reduce(
+          (sum, each) =>
+            sum +
+            (each.cartItem.audioFormat === target || !known(each)
+              ? toCents(each.cartItem.price.value)
+              : each.baseCents + feeCents(each.fees, target)),
+          0,
+        );
         expect(preview.totalCents).toBe(expected);
-        expect(preview.unknown).toBe(0);
-        expect(preview.changing).toBe(items.filter((each) => each.cartItem.audioFormat !== target).length);
+        expect(preview.unknown).toBe(changing.filter((each) => !known(each)).length);
+        expect(preview.changing).toBe(changing.length);
       }),
     );
   });
 
   it('keeps the current total for the format items already have, fees or not', () => {
     fc.assert(
-      fc.property(cart, fc.constantFrom(...audioFormats), (items, format) => {
+      fc.property(cart, fc.constantFrom(...formats), (items, format) => {
         const same = items.map((each) => ({
           ...each.cartItem,
           audioFormat: format,
@@ -77,7 +102,7 @@ describe('the whole-cart format preview', () => {
       { id: 1, type: 'track', audioFormat: 'mp3', name: 'A', artists: [], price: usd(149) },
       { id: 2, type: 'release', audioFormat: 'mp3', name: 'B', artists: [], price: usd(500) },
     ];
-    const fees = new Map([['track:1', { wav: usd(100), aiff: usd(100) }]]);
-    expect(previewCartFormat(items, 'wav', fees)).toEqual({ totalCents: 749, changing: 2, unknown: 1 });
+    const records = new Map([['track:1', { fee: { wav: usd(100), aiff: usd(100) } }]]);
+    expect(previewCartFormat(items, 'wav', records)).toEqual({ totalCents: 749, changing: 2, unknown: 1 });
   });
 });

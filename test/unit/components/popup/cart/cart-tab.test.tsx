@@ -548,6 +548,30 @@ describe('"Set all items to"', () => {
     );
   });
 
+  it("previews FLAC's exact total from the formats the catalog lists, as the demo store sells it", async () => {
+    const usdOf = (value: number) => ({ value, currency: 'USD' });
+    // FLAC costs $1 more than MP3 on tracks 1 and 2, $2 on the release ($0.50 a track); the record's
+    // fee says what WAV adds (track 2 is WAV now).
+    const sold = (mp3: number, flac: number) => [
+      { format: 'mp3', price: usdOf(mp3) },
+      { format: 'flac', price: usdOf(flac) },
+    ];
+    const withFlac = fees.map((record, index) => ({
+      ...record,
+      formats: [sold(1.49, 2.49), sold(1.49, 2.49), sold(5, 7)][index],
+    }));
+    fakeBackground({
+      viewCart: () => ({ ...cartOf(items), audioFormats: ['mp3', 'wav', 'aiff', 'flac'] }),
+      catalogFacts: () => withFlac,
+    });
+    renderCart();
+    const group = await screen.findByRole('group', { name: 'Set all items to' });
+    fireEvent.click(within(group).getByLabelText('FLAC'));
+    expect((await within(group).findByText(/^New total/)).textContent).toBe(
+      'New total $11.98 (now $8.98), 3 items changing to FLAC.',
+    );
+  });
+
   it('says the preview is an estimate when fees cannot be checked', async () => {
     fakeBackground({
       viewCart: () => cartOf(items),

@@ -74,6 +74,17 @@ describe('Traktor NML', () => {
     expect(nml.playlistKeys).toEqual(nml.entries.map(({ key }) => ({ TYPE: 'TRACK', KEY: key })));
   });
 
+  it("gives a FLAC its average bitrate from its size (Traktor's BITRATE in bits per second), and none when the size is unknown", () => {
+    const disk = savedOnDisk();
+    dir = disk.dir;
+    const first = disk.saved[0] as SavedEntry;
+    const lengthMs = first.entry.track.lengthMs;
+    const flac = { ...first, entry: { ...first.entry, audioFormat: 'flac' } };
+    const sized = { ...flac, bytes: Math.round((lengthMs / 1000) * 100_000) };
+    const nml = readTraktorNml(traktorNml('Set', [sized, { ...flac, bytes: null }], options));
+    expect(nml.entries.map((entry) => entry.info.BITRATE)).toEqual(['800000', undefined]);
+  });
+
   it.each([
     ['win', 'C:\\Users\\DJ\\Downloads\\Crate\\a b.mp3', 'C:', 'C:/:Users/:DJ/:Downloads/:Crate/:a b.mp3'],
     ['win', 'D:\\Music\\x.wav', 'D:', 'D:/:Music/:x.wav'],
