@@ -20,8 +20,15 @@ export const xmlText = (text: string) =>
     .join('')
     .replace(/[&<>"']/g, (c) => xmlEscapes[c] ?? c);
 
+/**
+ * An attribute's value. A reader turns a raw line break or tab in an attribute into a space (XML's
+ * attribute-value normalisation), so they go as character references: a comment's lines survive.
+ */
+export const xmlAttribute = (value: string) =>
+  xmlText(value).replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** `name="value"` pairs, in the order given. */
 export const attributes = (values: Record<string, string | number>) =>
   Object.entries(values)
-    .map(([name, value]) => `${name}="${xmlText(String(value))}"`)
+    .map(([name, value]) => `${name}="${xmlAttribute(String(value))}"`)
     .join(' ');

@@ -18,7 +18,7 @@ import {
   writeFileAt,
 } from '../rekordbox-device/stick-directory.ts';
 import { decodeEntities } from '../xml-tags.ts';
-import { xmlText } from '../xml-text.ts';
+import { xmlAttribute, xmlText } from '../xml-text.ts';
 import { databaseElement, readVirtualDjDatabase, type VirtualDjDatabase } from './reader.ts';
 
 const folder = 'VirtualDJ';
@@ -53,14 +53,11 @@ const fileOnDrive = (path: string) =>
  */
 const virtualDjSeconds = (positionMs: number) => (positionMs / 1000).toFixed(6);
 
-/** An attribute's value; line breaks and tabs as character references, so they survive a reader's normalising. */
-const attributeText = (value: string) => xmlText(value).replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** `name="value"` pairs, those with no value left out (VirtualDJ omits what it does not know). */
 function attributes(values: Record<string, string | number | undefined>): string {
   return Object.entries(values)
     .filter(([, value]) => value !== undefined && value !== '' && value !== 0)
-    .map(([name, value]) => `${name}="${attributeText(String(value))}"`)
+    .map(([name, value]) => `${name}="${xmlAttribute(String(value))}"`)
     .join(' ');
 }
 
