@@ -18,7 +18,7 @@ import {
   writeFileAt,
 } from '../rekordbox-device/stick-directory.ts';
 import { decodeEntities } from '../xml-tags.ts';
-import { xmlAttribute, xmlText } from '../xml-text.ts';
+import { xmlAttribute } from '../xml-text.ts';
 import { databaseElement, readVirtualDjDatabase, type VirtualDjDatabase } from './reader.ts';
 
 const folder = 'VirtualDJ';
