@@ -2,13 +2,16 @@
  * Previews in Chromium, against a store of this file's own: a track row's play control plays the
  * track's sample and shows its progress, Space toggles it, one plays at a time across rows, store
  * tabs and the popup (with the worker left asleep by the pages), and it stops on navigation.
+ * Signed out until the popup's test: a signed-in store tab asks the worker to check the cart when it
+ * opens and whenever it comes back into view (cart-freshness.ts), which would wake the worker
+ * whatever the previews do.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartButtonsPage } from '../../components/content/cart-buttons.page.ts';
 import { PopupPage } from '../../components/popup/popup.page.ts';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
-import { signInToStore } from './connect.ts';
+import { pointAtStore, signInToStore } from './connect.ts';
 import { type ExtensionHarness, launchExtension } from './extension.ts';
 
 let store: TestStore;
@@ -37,7 +40,7 @@ beforeAll(async () => {
   if (!genre) throw new Error('The test store has no genre.');
   genrePath = `/genre/${genre.slug}/${genre.id}`;
   extension = await launchExtension();
-  await (await signInToStore(extension, store.baseUrl)).page.close();
+  await pointAtStore(extension, store.baseUrl);
 });
 
 afterAll(async () => {
@@ -122,6 +125,8 @@ describe('previews on the page', () => {
   // The popup's preview is of a library track the store has not made a sample of yet: made on
   // request, it took 26 s once while three other files ran (their stores encoding too).
   it("stops the page's preview when the popup plays one", { timeout: 120_000 }, async () => {
+    // The popup's previews are of the library's tracks.
+    await (await signInToStore(extension, store.baseUrl)).page.close();
     const page = await extension.context.newPage();
     const { buttons, rows } = await openGenre(page);
     await buttons.preview(rows.first()).click();
