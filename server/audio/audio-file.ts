@@ -47,6 +47,10 @@ function madeFormat(format: AudioFormat): MadeFormat {
 const loops = new ByteLruCache<Loop & { frames?: number[] }>(48 * 1024 * 1024);
 const files = new ByteLruCache<PartedFile>(16 * 1024 * 1024);
 const previews = new ByteLruCache(16 * 1024 * 1024);
+// A FLAC is encoded whole (its frames number their samples, so no loop repeats byte for byte): a
+// full-length one weighs 10 to 25 MB here, more than `files` holds, and each range request of a
+// resumed download would encode it again (1.5 s of CPU). Its own cache keeps the last few.
+const wholeFiles = new ByteLruCache<PartedFile>(64 * 1024 * 1024);
 
 // The sound depends on the track's id (the seed), tempo, key and, through its arrangement, length.
 const soundKey = (track: Sound) => `${track.id}:${track.bpm}:${track.key}:${track.lengthMs}`;
@@ -461,15 +465,14 @@ const flacKey = (track: AudioTrack, format: FlacFormat) => `${format}:${tagsKey(
 /**
  * The purchased FLAC file of a track: its whole sound encoded at once (server/audio/flac.ts), the
  * tags as Vorbis comments with the cover and Serato's analysis at positions as they are (a FLAC
- * decoder adds no delay); in an Ogg container for `ogg`. Kept in the same cache as the other
- * formats' files.
+ * decoder adds no delay); in an Ogg container for `ogg`. Kept whole in a cache of its own.
  */
 export function flacTrackFile(
   track: AudioTrack,
   format: FlacFormat = 'flac',
   audio?: FlacEncoding,
 ): AudioFile {
-  return files.getOrCreate(flacKey(track, format), () => {
+  return wholeFiles.getOrCreate(flacKey(track, format), () => {
     const objects = track.analysis ? seratoObjects(track.analysis, 'flac') : [];
     const { contentType, file } = flacContainers[format];
     const bytes = file(audio ?? encodeFlacJob(trackSound(track)), flacTagBlocks(track, objects));
@@ -482,7 +485,7 @@ export async function flacTrackFileOffThread(
   track: AudioTrack,
   format: FlacFormat = 'flac',
 ): Promise<AudioFile> {
-  const cached = files.get(flacKey(track, format));
+  const cached = wholeFiles.get(flacKey(track, format));
   if (cached) return cached;
   const sound = trackSound(track);
   const audio = await runJob<FlacEncoding, FlacEncodeJob>(`flac:${soundKey(sound)}`, { kind: 'flac', sound });

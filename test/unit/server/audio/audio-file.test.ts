@@ -400,4 +400,12 @@ describe('flacTrackFile', () => {
     expect(Buffer.compare(decodedBy(inWorker.bytes(), 'flac'), decodedBy(here, 'wav'))).toBe(0);
     expect(flacTrackFile({ ...track, id: 44, lengthMs: 8000 })).toBe(inWorker);
   });
+
+  it("keeps a full-length FLAC, larger than the other files' cache, for the next request: no second encode", async () => {
+    // Eight minutes: about 18 MB, past the 16 MB the looped formats' files share.
+    const long = { ...track, id: 45, lengthMs: 480_000 };
+    const first = await flacTrackFileOffThread(long);
+    expect(first.size).toBeGreaterThan(16 * 1024 * 1024);
+    expect(await flacTrackFileOffThread(long)).toBe(first);
+  });
 });
