@@ -166,14 +166,14 @@ const encodedHere: Mp3Loops = (job) =>
  * thread keeps answering (a 7-minute track's are one to two seconds of work); a job another
  * request has already started is shared (server/jobs/job-runner.ts).
  */
-async function encodedInWorkers(jobs: Mp3Job[]): Promise<Mp3Loops> {
+async function encodedInWorkers(jobs: Mp3Job[], urgent = false): Promise<Mp3Loops> {
   const ready = new Map<string, Mp3Loop>();
   await Promise.all(
     jobs.map(async (job) => {
       const key = mp3JobKey(job);
       let loop = loops.get(key) as Mp3Loop | undefined;
       if (!loop) {
-        loop = loopOfFrames(await runJob<Mp3Frames, Mp3EncodeJob>(key, { kind: 'mp3', job }));
+        loop = loopOfFrames(await runJob<Mp3Frames, Mp3EncodeJob>(key, { kind: 'mp3', job }, { urgent }));
         loops.set(key, loop);
       }
       ready.set(key, loop);
@@ -383,10 +383,14 @@ export function sampleFile(track: AudioTrack, loopFor: Mp3Loops = encodedHere): 
   return new PartedFile([bytesPart(bytes)], contentTypes.mp3, 'mp3');
 }
 
-/** The public preview, as `sampleFile`, its frames encoded in a worker thread the first time. */
+/**
+ * The public preview, as `sampleFile`, its frames encoded in a worker thread the first time: before
+ * the analyses and files waiting for the threads, as someone pressed play (the popup's library asks
+ * for a row's analysis as it shows it; a preview behind ten of them took five seconds).
+ */
 export async function sampleFileOffThread(track: AudioTrack): Promise<AudioFile> {
   if (previews.get(sampleKey(track))) return sampleFile(track);
-  return sampleFile(track, await encodedInWorkers([previewPlan(track).job]));
+  return sampleFile(track, await encodedInWorkers([previewPlan(track).job], true));
 }
 
 /** The preview's section loop, and how many frames of it the preview plays: `total`. */

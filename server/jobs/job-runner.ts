@@ -21,8 +21,13 @@ const pool = new WorkerPool<Job, unknown>(
   Math.max(1, availableParallelism() - 1),
 );
 
-/** Does a job in a worker thread; a job with the same key already under way is shared, not done again. */
-export const runJob = <Result, J extends Job>(key: string, job: J) => pool.run(key, job) as Promise<Result>;
+/**
+ * Does a job in a worker thread; a job with the same key already under way is shared, not done
+ * again. `urgent`: someone waits on it (a preview they pressed play on), so it goes before the
+ * analyses and files queued for the threads.
+ */
+export const runJob = <Result, J extends Job>(key: string, job: J, { urgent = false } = {}) =>
+  pool.run(key, job, urgent) as Promise<Result>;
 
 /** Jobs the worker threads have started: what the service tests count. */
 export const jobsStarted = () => pool.jobsStarted;

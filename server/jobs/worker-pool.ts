@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 
 interface Task<Job, Result> {
   job: Job;
+  urgent: boolean;
   resolve: (result: Result) => void;
   reject: (error: Error) => void;
 }
@@ -13,7 +14,8 @@ export type WorkerReply<Result> = { result: Result } | { error: string };
  * Runs CPU work in at most `size` worker threads started from `file` as work comes, one job at a
  * time each, so the main thread's event loop keeps answering requests meanwhile. A job asked for
  * again while it runs or waits (two first requests for the same track) is not done twice: both
- * get its one result. An idle worker does not keep the process alive.
+ * get its one result. An idle worker does not keep the process alive. An urgent job (someone is
+ * waiting to hear it: a preview) goes before every job that is not, in the order asked for.
  */
 export class WorkerPool<Job, Result> {
   private readonly file: string;
@@ -35,11 +37,14 @@ export class WorkerPool<Job, Result> {
   }
 
   /** The result of the job named `key`, done by a worker thread, or shared with the same job in progress. */
-  run(key: string, job: Job): Promise<Result> {
+  run(key: string, job: Job, urgent = false): Promise<Result> {
     let promise = this.running.get(key);
     if (!promise) {
       promise = new Promise<Result>((resolve, reject) => {
-        this.queue.push({ job, resolve, reject });
+        const task = { job, urgent, resolve, reject };
+        const firstNotUrgent = urgent ? this.queue.findIndex((queued) => !queued.urgent) : -1;
+        if (firstNotUrgent >= 0) this.queue.splice(firstNotUrgent, 0, task);
+        else this.queue.push(task);
         this.next();
       }).finally(() => this.running.delete(key));
       this.running.set(key, promise);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { TrackAnalysis } from '../../../../lib/contract/track-analysis.ts';
 import type { AnalysisJob } from '../../../../server/analysis/track-analyses.ts';
@@ -54,6 +55,22 @@ describe('the store’s jobs in worker threads', () => {
     const there = await runJob<Uint8Array, CoverJob>('unit:cover', { kind: 'cover', spec, size: 250 });
     expect(Buffer.from(there).equals(Buffer.from(encodeCover(spec, 250)))).toBe(true);
     expect([...there.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  it('does an urgent job (a preview someone pressed play on) before the jobs queued ahead of it', async () => {
+    // As many threads as the store starts (job-runner.ts), all kept busy, and more jobs waiting.
+    const threads = Math.max(1, availableParallelism() - 1);
+    const finished: string[] = [];
+    const analysis = (name: string, id: number, urgent = false) =>
+      runJob<TrackAnalysis | null, AnalysisJob>(
+        `unit:queue:${name}`,
+        { kind: 'analysis', sound: { ...sound, id } },
+        { urgent },
+      ).then(() => finished.push(name));
+    const queued = Array.from({ length: 3 * threads + 2 }, (_, n) => analysis(`queued ${n}`, 100 + n));
+    await Promise.all([...queued, analysis('urgent', 99, true)]);
+    // At most the jobs already running when it came finished before it.
+    expect(finished.indexOf('urgent')).toBeLessThanOrEqual(threads);
   });
 
   it('fails a job that throws with its message, and keeps working', async () => {
