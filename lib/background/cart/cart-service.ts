@@ -29,10 +29,17 @@ export const cartSyncAlarm = 'cart-sync';
 const cartSyncMinutes = 15;
 
 /** Keeping the badge and the cart state must never make the person's action fail: their errors are only logged. */
+/**
+ * A failure worth a console line. Access to the store withheld is not one: it is a state the popup
+ * explains and offers to change, and a tab shown or a badge counted just as the person withheld it
+ * has nothing to report.
+ */
+const warnOf = (what: string, error: unknown) => {
+  if (!(error instanceof StoreError && error.kind === 'noAccess')) console.warn(`Crate: ${what}`, error);
+};
+
 const quietly = (work: Promise<unknown>) =>
-  work.catch((error: unknown) =>
-    console.warn('Crate: the badge or the cart state could not be updated', error),
-  );
+  work.catch((error: unknown) => warnOf('the badge or the cart state could not be updated', error));
 
 /** The store cannot list carts: every name used goes to the front of the remembered list. */
 async function rememberCart(stored: WorkerStorage, name: string | undefined): Promise<string[]> {
@@ -87,7 +94,7 @@ function cartSession(stored: WorkerStorage, cartState: CartStateWriter, syncCoun
         if (checking) return checking;
         checking = (async () => {
           const items = await cartState.check().catch((error: unknown) => {
-            console.warn('Crate: the cart could not be checked', error);
+            warnOf('the cart could not be checked', error);
             return undefined;
           });
           if (items !== undefined) await quietly(recordCount(items));

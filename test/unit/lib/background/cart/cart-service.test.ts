@@ -365,6 +365,23 @@ describe('versions', () => {
       expect(requests).toEqual(['GET /cart/1/', 'GET /cart/1/']);
     });
 
+    it('says nothing of a check the browser blocked (access withheld), and warns of a store that does not answer', async () => {
+      await keep();
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => {
+          throw new TypeError('Failed to fetch');
+        }),
+      );
+      const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const access = vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false);
+      await cartService().checkShown();
+      expect(warned).not.toHaveBeenCalled();
+      access.mockResolvedValue(true);
+      await cartService().checkShown();
+      expect(warned).toHaveBeenCalledWith('Crate: the cart could not be checked', expect.any(StoreError));
+    });
+
     it('signed out, asks nothing', async () => {
       const requests = fakeStore({});
       await createCartService(createWorkerContext(fakeAuth(() => false))).checkShown();
