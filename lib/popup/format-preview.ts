@@ -9,7 +9,8 @@ import { itemKey } from '../contract/item-key.ts';
 import { type AudioFormat, type CartItem, type FormatPrices, feeIn } from '../contract/wire.ts';
 import { toCents } from './money.ts';
 
-export type FeeTable = ReadonlyMap<string, FormatPrices>;
+/** Each item's format prices by its key (itemKey): the catalog facts the cart tab holds. */
+export type PricesByItem = ReadonlyMap<string, FormatPrices>;
 
 export interface FormatPreview {
   totalCents: number;
@@ -31,7 +32,7 @@ const feeCents = (prices: FormatPrices, format: AudioFormat) => {
 export function previewCartFormat(
   items: readonly CartItem[],
   target: AudioFormat,
-  fees: FeeTable,
+  prices: PricesByItem,
 ): FormatPreview {
   let totalCents = 0;
   let changing = 0;
@@ -43,9 +44,9 @@ export function previewCartFormat(
       continue;
     }
     changing++;
-    const fee = fees.get(itemKey(item));
-    const from = fee && feeCents(fee, item.audioFormat);
-    const to = fee && feeCents(fee, target);
+    const known = prices.get(itemKey(item));
+    const from = known && feeCents(known, item.audioFormat);
+    const to = known && feeCents(known, target);
     if (from === undefined || to === undefined) {
       unknown++;
       totalCents += price;

@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
 import { i18n } from '#i18n';
 import { formatLabel, soldOrKnown } from '../../../lib/contract/audio-formats.ts';
-import { itemKey } from '../../../lib/contract/item-key.ts';
 import type { AudioFormat, CartItem } from '../../../lib/contract/wire.ts';
 import { plural } from '../../../lib/i18n/plural.ts';
 import { previewCartFormat } from '../../../lib/popup/format-preview.ts';
@@ -11,7 +10,7 @@ import { part, withParts } from '../translations/message-parts.tsx';
 
 export interface FormatSwitcherProps {
   items: readonly CartItem[];
-  /** The items' catalog facts (use-catalog-facts.ts), which carry their format fees. */
+  /** The items' catalog facts by item key (use-catalog-facts.ts), which carry their format prices. */
   facts: ReadonlyMap<string, CatalogFacts>;
   factsFailed: boolean;
   total: { value: number; currency: string };
@@ -32,13 +31,7 @@ export function FormatSwitcher({
   onApply,
 }: FormatSwitcherProps) {
   const [target, setTarget] = useState<AudioFormat | null>(null);
-  const fees = new Map(
-    items.flatMap((item) => {
-      const known = facts.get(itemKey(item));
-      return known ? [[itemKey(item), known] as const] : [];
-    }),
-  );
-  const preview = target ? previewCartFormat(items, target, fees) : null;
+  const preview = target ? previewCartFormat(items, target, facts) : null;
   const money = (cents: number) => formatMoney({ value: fromCents(cents), currency: total.currency });
 
   return (
