@@ -185,6 +185,21 @@ export async function cutConnectionResumed<P extends JourneyPage>(
 }
 
 /** Closes every connection and refuses new ones for `downMs`, then answers again on the same port. */
+/** How many file downloads the store is sending right now (requested, their response not closed). */
+function filesUnderWay(store: TestStore): { readonly count: number } {
+  let count = 0;
+  (store.app.server as Server).on('request', (request, response) => {
+    if (!request.url?.startsWith('/downloads/file/')) return;
+    count++;
+    response.once('close', () => count--);
+  });
+  return {
+    get count() {
+      return count;
+    },
+  };
+}
+
 async function restartStore(store: TestStore, downMs: number): Promise<void> {
   const server = store.app.server as Server;
   const { port } = server.address() as { port: number };
@@ -200,9 +215,17 @@ export async function storeRestartedMidRun<P extends JourneyPage>(
   browser: SurvivalBrowser<P>,
 ): Promise<void> {
   const bought = await buyWavs(browser, 12, 'restart');
+  const underWay = filesUnderWay(browser.store);
   const panel = await openPanel(browser);
   await panel.downloadAllButton.click();
   await panel.waitForProgress(/Downloading: [1-9] of 12 files/, 60_000);
+  // Down while a file's bytes are crossing: between two files (their links asked for) the restart
+  // would cut nothing, and the run would rightly have nothing to say it carried on.
+  await waitFor(
+    () => underWay.count,
+    (count) => count > 0,
+    'a file under way',
+  );
   const restarted = restartStore(browser.store, 5_000);
   // While the store is down the run says it waits, and tries again by itself.
   await panel.waiting.filter({ hasText: /^Waiting for the store since / }).waitFor({ timeout: 10_000 });
