@@ -52,6 +52,12 @@ export interface AppOptions {
    * believed: the client's address then comes from it (sign-in limits count per address).
    */
   trustProxy?: string;
+  /**
+   * How long closing waits for responses still being sent before cutting their connections: a
+   * client that stops reading would otherwise hold the store open for ever (10 s when absent; a
+   * cut download resumes with a Range).
+   */
+  closeGraceMs?: number;
 }
 
 export interface StoreApp {
@@ -67,6 +73,7 @@ export async function buildApp({
   logLevel,
   logStream,
   trustProxy,
+  closeGraceMs = 10_000,
 }: AppOptions): Promise<StoreApp> {
   const db = await Database.open(dbPath, dbOptions);
   await loadAudioFormatFees(db);
@@ -123,7 +130,12 @@ export async function buildApp({
 
   // Other instances' catalog writes (PostgreSQL): this one's caches drop what they hold.
   const stopFollowing = await followCatalogWrites(db);
+  let cutOpenResponses: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    cutOpenResponses = setTimeout(() => app.server.closeAllConnections(), closeGraceMs);
+  });
   app.addHook('onClose', async () => {
+    clearTimeout(cutOpenResponses);
     await stopFollowing();
     await db.close();
   });

@@ -13,7 +13,10 @@ export interface TestDatabase {
 }
 
 async function asAdmin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  const client = new pg.Client({
+    connectionString: inject('postgresAdminUrl'),
+    connectionTimeoutMillis: 10_000,
+  });
   await client.connect();
   try {
     await client.query(sql);

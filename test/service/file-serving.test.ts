@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,6 +200,48 @@ describe('memory under concurrency', () => {
       expect(result.peakResidentBytes - before).toBeLessThan(150 * 1024 * 1024);
     } finally {
       await child.stop();
+    }
+  });
+});
+
+describe('closing the store', () => {
+  it('lets a download being read finish, and cuts one whose client stopped reading after the grace', {
+    timeout: 60_000,
+  }, async () => {
+    const closing = await startTestStore({ scale: 60, listen: true, closeGraceMs: 3000 });
+    const stalled = connect(Number(new URL(closing.baseUrl).port), '127.0.0.1');
+    try {
+      const reading = await demoFileUrl(closing, 'mp3');
+      const wav = await demoFileUrl(closing, 'wav');
+      const { pathname, search } = new URL(wav);
+      const wavBytes = Number(
+        (await rawGet(wav, { range: 'bytes=0-0' })).headers['content-range']?.split('/')[1],
+      );
+      // Takes the headers and the first bytes of a full-length WAV, then reads nothing more.
+      const firstBytes = new Promise<void>((resolve) => stalled.once('data', () => resolve()));
+      stalled.write(`GET ${pathname}${search} HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`);
+      await firstBytes;
+      stalled.pause();
+      const read = rawGet(reading);
+      // Before closing: the reading client's request is in.
+      await new Promise<void>((resolve) => closing.app.server.once('request', () => resolve()));
+      // Before the grace: without it the stalled client held the store open for ever.
+      await closing.app.close();
+      // Cut: what the kernel holds for it is all it gets, and the connection ends there.
+      const cut = new Promise<number>((resolve) => {
+        let bytes = 0;
+        stalled.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        stalled.once('close', () => resolve(bytes));
+      });
+      stalled.resume();
+      expect(await cut).toBeLessThan(wavBytes);
+      const whole = await read;
+      expect(whole.status).toBe(200);
+      expect(whole.complete).toBe(true);
+      expect(whole.bytes.length).toBe(Number(whole.headers['content-length']));
+    } finally {
+      stalled.destroy();
+      await closing.close();
     }
   });
 });

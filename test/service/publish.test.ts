@@ -118,6 +118,7 @@ describe('publishing a release', () => {
     expect(track.status).toBe(200);
     const sample = await fetch(`${store.listenUrl}/samples/${release.trackIds[0]}.mp3`);
     expect(sample.headers.get('content-type')).toBe('audio/mpeg');
+    expect((await sample.arrayBuffer()).byteLength).toBe(Number(sample.headers.get('content-length')));
 
     const artistHtml = await (
       await fetch(`${store.listenUrl}/artist/${release.artists[0]?.slug}/${artistId}`)
