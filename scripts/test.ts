@@ -26,13 +26,16 @@ const groups: Stage[][] = [
     { name: 'knip', script: 'lint:unused' },
     { name: 'structure', script: 'lint:structure' },
   ],
-  // Not beside the end-to-end files: the service files that watch the store's event loop and its
-  // shaped network measure the machine's load too (side by side, two of them failed in one run).
-  [{ name: 'service (SQLite, PostgreSQL)', script: 'test:service' }],
-  // Alone: ten store processes starting at once fill both cores, and beside them the service files
-  // that watch the store's event loop (audio-work) measured that load (240 ms against 200).
+  // Alone: ten store processes starting at once fill both cores.
   [{ name: 'service: ten stores started at once', script: 'test:service:start-together' }],
-  [{ name: 'end to end (Chromium, Firefox)', script: 'test:e2e' }],
+  // Side by side: the end-to-end files keep about 1.3 cores of two busy (a browser waits on the
+  // store, a page, a shaped network or a timer), and the service files fill the rest. No service
+  // file asserts how fast the machine is any more (audio-work.test.ts counts the pages answered
+  // while a file is made, not the event loop's pauses), which is what failed this once.
+  [
+    { name: 'end to end (Chromium, Firefox)', script: 'test:e2e' },
+    { name: 'service (SQLite, PostgreSQL)', script: 'test:service' },
+  ],
 ];
 
 interface Counts {
