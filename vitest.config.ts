@@ -58,7 +58,10 @@ export default defineConfig({
           // process keeps (made audio, the worker threads) is keyed by content, and
           // test/helpers/test-database.ts reads the engine from the project's env.
           isolate: false,
-          testTimeout: 30_000,
+          // npm test runs these beside the e2e files, at a lower priority (scripts/test.ts): a
+          // file-making test that takes 5 s alone took 19 there. Timeouts catch a hang, not a pace.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -72,8 +75,8 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['test/helpers/extension-english.ts'],
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
           globalSetup: ['test/service/postgres-setup.ts'],
           env: { CRATE_TEST_ENGINE: 'postgres' },
         },
