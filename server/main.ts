@@ -202,9 +202,16 @@ if (fileNetwork.cutAfterBytes !== undefined) {
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (closing) return;
+    if (closing) {
+      // Asked twice: the person will not wait for the files being sent (SQLite's WAL keeps what
+      // was committed; the next start reads it).
+      console.log(`${signal} again: stopping now.`);
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
     closing = true;
-    console.log(`\n${signal}: closing the store...`);
+    console.log(
+      `\n${signal}: closing the store (files being sent get up to 10 s; ${signal} again stops now)...`,
+    );
     app.close().then(
       () => process.exit(0),
       (error) => {

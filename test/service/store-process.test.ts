@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -64,6 +65,36 @@ describe('the store process', () => {
     expect(again.output()).not.toMatch(/Seeding/);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
+  });
+
+  it('waits for a file being sent when stopped, and stops at once when asked again', async () => {
+    const port = await freePort();
+    const db = join(dir, 'stopped-twice.db');
+    // Every file response waits a minute before its headers: one is under way when the store is stopped.
+    const store = startStore([
+      '--port',
+      String(port),
+      '--db',
+      db,
+      '--scale',
+      '60',
+      '--files-latency-ms',
+      '60000',
+    ]);
+    await waitFor(store.output, 'listening on');
+    const waiting = connect(port, '127.0.0.1');
+    waiting.on('error', () => {});
+    waiting.write(`GET /samples/1.mp3 HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n\r\n`);
+    // Answered on another connection: the store has read the request above by then.
+    expect((await fetch(`http://127.0.0.1:${port}/catalog/3/platform/home`)).status).toBe(200);
+
+    store.child.kill('SIGTERM');
+    await waitFor(store.output, 'closing the store');
+    expect(store.child.exitCode).toBeNull();
+    store.child.kill('SIGTERM');
+    expect(await store.exited).toBe(143);
+    expect(store.output()).toContain('SIGTERM again: stopping now.');
+    waiting.destroy();
   });
 
   it('stops with one line and no stack trace when the database cannot be used', async () => {
