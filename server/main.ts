@@ -199,16 +199,22 @@ if (fileNetwork.cutAfterBytes !== undefined) {
   });
 }
 
-let closing = false;
+/**
+ * When the store was asked to stop. One Ctrl-C reaches it two or three times within milliseconds
+ * (from the terminal, and forwarded by npm and by `npm start`): those are one request. Asked again
+ * later, the person will not wait for the files being sent: it stops at once (SQLite's WAL keeps
+ * what was committed; the next start reads it).
+ */
+let closingSince: number | undefined;
+const sameRequestMs = 1000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (closing) {
-      // Asked twice: the person will not wait for the files being sent (SQLite's WAL keeps what
-      // was committed; the next start reads it).
+    if (closingSince !== undefined) {
+      if (performance.now() - closingSince < sameRequestMs) return;
       console.log(`${signal} again: stopping now.`);
       process.exit(signal === 'SIGINT' ? 130 : 143);
     }
-    closing = true;
+    closingSince = performance.now();
     console.log(
       `\n${signal}: closing the store (files being sent get up to 10 s; ${signal} again stops now)...`,
     );
