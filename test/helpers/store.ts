@@ -25,6 +25,22 @@ export interface TestStore extends StoreApp {
 }
 
 /**
+ * Runs a step of a test store's close, saying on standard error which one is still running after
+ * 20 s: a close that hangs then names its cause in the run's log, not only the hook's timeout.
+ */
+async function slowStepSaid(step: string, run: () => Promise<unknown>): Promise<void> {
+  const slow = setTimeout(
+    () => console.error(`A test store's close: ${step} still runs after 20 s.`),
+    20_000,
+  );
+  try {
+    await run();
+  } finally {
+    clearTimeout(slow);
+  }
+}
+
+/**
  * A real store on a fresh database (a SQLite file in a temp folder, or a new database in the
  * suite's PostgreSQL cluster: test-database.ts), seeded with a small deterministic catalog.
  * With `listen: true` it also listens on a free port of 127.0.0.1, with baseUrl (the OAuth issuer)
@@ -69,8 +85,8 @@ export async function startTestStore(
     baseUrl: store.ctx.config.baseUrl,
     listenUrl: port ? `http://127.0.0.1:${port}` : store.ctx.config.baseUrl,
     async close() {
-      await store.app.close();
-      await database.drop();
+      await slowStepSaid('the store closing', () => store.app.close());
+      await slowStepSaid('its database dropped', () => database.drop());
       rmSync(dir, { recursive: true, force: true });
     },
   };
