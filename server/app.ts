@@ -37,6 +37,9 @@ export const defaultConfig = (baseUrl = `http://127.0.0.1:${defaultPort}`): Stor
   cartLimits: { ...defaultCartLimits },
 });
 
+/** How long closing lets the files being sent finish (AppOptions.closeGraceMs). */
+export const defaultCloseGraceMs = 10_000;
+
 export interface AppOptions {
   /** A SQLite file path, or a postgres:// URL. */
   dbPath: string;
@@ -54,8 +57,8 @@ export interface AppOptions {
   trustProxy?: string;
   /**
    * How long closing waits for responses still being sent before cutting their connections: a
-   * client that stops reading would otherwise hold the store open for ever (10 s when absent; a
-   * cut download resumes with a Range).
+   * client that stops reading would otherwise hold the store open for ever (defaultCloseGraceMs
+   * when absent; a cut download resumes with a Range).
    */
   closeGraceMs?: number;
 }
@@ -73,7 +76,7 @@ export async function buildApp({
   logLevel,
   logStream,
   trustProxy,
-  closeGraceMs = 10_000,
+  closeGraceMs = defaultCloseGraceMs,
 }: AppOptions): Promise<StoreApp> {
   const db = await Database.open(dbPath, dbOptions);
   await loadAudioFormatFees(db);

@@ -118,7 +118,7 @@ const trustProxy = proxyAddresses(args['trust-proxy'] as string | undefined);
 // The store's modules load once the arguments are good: a mistyped option is refused at once,
 // not after a second of loading Fastify, the database drivers and the rest.
 const [
-  { buildApp },
+  { buildApp, defaultCloseGraceMs },
   { artistIndex },
   { Database, DatabaseUnavailable },
   { dataFolderOf, loadOperatorToken },
@@ -216,7 +216,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     }
     closingSince = performance.now();
     console.log(
-      `\n${signal}: closing the store (files being sent get up to 10 s; ${signal} again stops now)...`,
+      `\n${signal}: closing the store (files being sent get up to ${defaultCloseGraceMs / 1000} s; ${signal} again stops now)...`,
     );
     app.close().then(
       () => process.exit(0),
