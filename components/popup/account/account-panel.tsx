@@ -51,7 +51,7 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
 
   const acting = busy === 'signingIn' || busy === 'signingOut';
 
-  if (busy === 'loading') return <p aria-live="polite">{i18n.t('popup.checkingStore')}</p>;
+  if (busy === 'loading') return <CheckingStore />;
 
   return (
     <section aria-label={i18n.t('popup.account.label')} class="account">
@@ -106,6 +106,24 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
         </>
       )}
       {state && <p class="store">{i18n.t('popup.account.store', [state.storeUrl])}</p>}
+    </section>
+  );
+}
+
+/**
+ * "Checking the store…", as tall as the answer will be (a line with a button, then the store's
+ * line): the popup's first opening, with nothing cached, moves nothing when it comes (bench/popup.ts).
+ */
+function CheckingStore() {
+  return (
+    <section class="account" aria-busy="true">
+      <p aria-live="polite">{i18n.t('popup.checkingStore')}</p>
+      <button type="button" class="height-only" aria-hidden="true" tabIndex={-1} disabled>
+        {'\u00a0'}
+      </button>
+      <p class="store" aria-hidden="true">
+        {'\u00a0'}
+      </p>
     </section>
   );
 }

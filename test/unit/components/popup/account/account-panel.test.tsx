@@ -17,6 +17,25 @@ describe('the popup account panel', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 
+  it('says it is checking the store, with no button a person can reach until the answer comes', async () => {
+    const asked = new Promise<(state: typeof signedOut) => void>((heard) => {
+      fakeBackground({ getAuthState: () => new Promise((resolve) => heard(resolve)) });
+    });
+    const { container } = render(<AccountPanel />);
+    expect(screen.getByText('Checking the store…')).toBeTruthy();
+    // The placeholder only holds the answer's height (account-panel.tsx): hidden from every reader.
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    const placeholder = container.querySelector('button') as HTMLButtonElement;
+    expect([placeholder.disabled, placeholder.tabIndex, placeholder.getAttribute('aria-hidden')]).toEqual([
+      true,
+      -1,
+      'true',
+    ]);
+    (await asked)(signedOut);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText('Checking the store…')).toBeNull();
+  });
+
   it('shows who is signed in and signs out', async () => {
     fakeBackground({ getAuthState: () => signedIn, signOut: () => signedOut });
     render(<AccountPanel />);
