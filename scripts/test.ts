@@ -37,7 +37,7 @@ const groups: Stage[][] = [
   // loop's pauses), which is what failed when they first ran side by side.
   [
     { name: 'end to end (Chromium, Firefox)', script: 'test:e2e' },
-    { name: 'service (SQLite, PostgreSQL)', script: 'test:service', nice: 10 },
+    { name: 'service (SQLite, PostgreSQL)', script: 'test:service', nice: 5 },
   ],
 ];
 
