@@ -184,7 +184,6 @@ export async function cutConnectionResumed<P extends JourneyPage>(
   await expectEveryFileOnce(browser, bought);
 }
 
-/** Closes every connection and refuses new ones for `downMs`, then answers again on the same port. */
 /** How many file downloads the store is sending right now (requested, their response not closed). */
 function filesUnderWay(store: TestStore): { readonly count: number } {
   let count = 0;
@@ -200,6 +199,7 @@ function filesUnderWay(store: TestStore): { readonly count: number } {
   };
 }
 
+/** Closes every connection and refuses new ones for `downMs`, then answers again on the same port. */
 async function restartStore(store: TestStore, downMs: number): Promise<void> {
   const server = store.app.server as Server;
   const { port } = server.address() as { port: number };

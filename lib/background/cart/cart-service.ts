@@ -28,7 +28,6 @@ import { importCrate } from './crate-import.ts';
 export const cartSyncAlarm = 'cart-sync';
 const cartSyncMinutes = 15;
 
-/** Keeping the badge and the cart state must never make the person's action fail: their errors are only logged. */
 /**
  * A failure worth a console line. Access to the store withheld is not one: it is a state the popup
  * explains and offers to change, and a tab shown or a badge counted just as the person withheld it
@@ -38,6 +37,7 @@ const warnOf = (what: string, error: unknown) => {
   if (!(error instanceof StoreError && error.kind === 'noAccess')) console.warn(`Crate: ${what}`, error);
 };
 
+/** Keeping the badge and the cart state must never make the person's action fail: their errors are only logged. */
 const quietly = (work: Promise<unknown>) =>
   work.catch((error: unknown) => warnOf('the badge or the cart state could not be updated', error));
 
