@@ -116,7 +116,8 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
  */
 function CheckingStore() {
   return (
-    <section class="account" aria-busy="true">
+    // No aria-busy: a screen reader may hold back a busy region's live text, and this one is its news.
+    <section class="account">
       <p aria-live="polite">{i18n.t('popup.checkingStore')}</p>
       <button type="button" class="height-only" aria-hidden="true" tabIndex={-1} disabled>
         {'\u00a0'}
