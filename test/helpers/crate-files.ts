@@ -14,9 +14,10 @@ export function savedOnDisk(): { dir: string; saved: SavedEntry[] } {
     'Artist 1 - Song 1 (Original Mix).mp3',
     'Songs #1/Björk, D\'Angelo - Rock & "Roll" <Live> (Dub Mix).wav',
     'Łukasz - Été 100% (Extended Mix).aiff',
+    'Nørd - Lossless (Original Mix).flac',
   ];
-  const formats = ['mp3', 'wav', 'aiff'] as const;
-  const keys = ['A Minor', 'F# Minor', 'Db Major'];
+  const formats = ['mp3', 'wav', 'aiff', 'flac'] as const;
+  const keys = ['A Minor', 'F# Minor', 'Db Major', 'E Minor'];
   const saved = names.map((path, index): SavedEntry => {
     const location = join(dir, path);
     mkdirSync(join(location, '..'), { recursive: true });
@@ -120,7 +121,7 @@ export const savedEntryArbitrary: fc.Arbitrary<SavedEntry> = fc
     bpm: fc.integer({ min: 6000, max: 20000 }).map((centi) => centi / 100),
     key: fc.constantFrom(...keys),
     lengthMs: fc.nat(1_200_000),
-    format: fc.constantFrom('mp3' as const, 'wav' as const, 'aiff' as const),
+    format: fc.constantFrom('mp3' as const, 'wav' as const, 'aiff' as const, 'flac' as const),
     location: absolutePath,
     release_: fc.option(
       fc.record({ catalogNumber: nameText(12), trackNumber: fc.integer({ min: 1, max: 40 }) }),

@@ -58,9 +58,7 @@ describe('Serato crate', () => {
       'vrsn',
       'osrt',
       ...columnNames.map(() => 'ovct'),
-      'otrk',
-      'otrk',
-      'otrk',
+      ...disk.saved.map(() => 'otrk'),
     ]);
   });
 
