@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -24,12 +24,19 @@ function saved(bytes: Uint8Array): string {
   return path;
 }
 
-/** Debian's `flac` decoding to raw 16-bit little-endian interleaved samples; it also checks MD5 and CRCs. */
-const decoded = (path: string) =>
+/**
+ * Debian's `flac` decoding to raw 16-bit little-endian interleaved samples (within `--skip` and
+ * `--until` when given, which seek); it also checks MD5 and CRCs.
+ */
+const decoded = (path: string, range: string[] = []) =>
   new Uint8Array(
-    execFileSync('flac', ['-s', '-d', '-c', '--force-raw-format', '--endian=little', '--sign=signed', path], {
-      maxBuffer: 256 * 1024 * 1024,
-    }),
+    execFileSync(
+      'flac',
+      ['-s', '-d', '-c', '--force-raw-format', '--endian=little', '--sign=signed', ...range, path],
+      {
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    ),
   );
 
 function expectLossless(pcm: Pcm) {
@@ -119,6 +126,47 @@ describe('encodeFlac', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it("is seekable: every seek point lands on a frame's start, and Debian flac decodes from each one", () => {
+    const length = 25 * 44_100 + 77;
+    const pcm = { sampleRate: 44_100, channels: [music(length, 11), music(length, 12)] };
+    const path = expectLossless(pcm);
+    const bytes = new Uint8Array(readFileSync(path));
+    // The frames start after the last metadata block (its header's first bit set).
+    let firstFrame = 4;
+    for (let last = false; !last; ) {
+      last = ((bytes[firstFrame] as number) & 0x80) !== 0;
+      firstFrame +=
+        4 +
+        (((bytes[firstFrame + 1] as number) << 16) |
+          ((bytes[firstFrame + 2] as number) << 8) |
+          (bytes[firstFrame + 3] as number));
+    }
+    const listing = execFileSync('metaflac', ['--list', '--block-type=SEEKTABLE', path], {
+      encoding: 'utf8',
+    });
+    const points = [...listing.matchAll(/sample_number=(\d+), stream_offset=(\d+)/g)].map(
+      ([, sample, offset]) => ({
+        sample: Number(sample),
+        offset: Number(offset),
+      }),
+    );
+    // A point every 10 s, at the frame that holds 0, 10 and 20 s.
+    expect(points).toHaveLength(3);
+    for (const [index, { sample }] of points.entries()) {
+      expect(sample).toBeLessThanOrEqual(index * 441_000);
+      expect(sample + 4096).toBeGreaterThan(index * 441_000);
+    }
+    const whole = interleave(pcm.channels, true);
+    for (const { sample, offset } of points) {
+      // A fixed-blocksize frame's sync code, 0xFFF8.
+      expect([bytes[firstFrame + offset], (bytes[firstFrame + offset + 1] as number) & 0xfe]).toEqual([
+        0xff, 0xf8,
+      ]);
+      const from = decoded(path, [`--skip=${sample}`, `--until=${sample + 4410}`]);
+      expect(Buffer.compare(from, whole.subarray(sample * 4, (sample + 4410) * 4)), `from ${sample}`).toBe(0);
+    }
   });
 
   it('refuses what FLAC cannot hold', () => {
