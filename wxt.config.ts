@@ -112,7 +112,8 @@ export default defineConfig({
     // would be a third of the script every store page parses before its own HTML.
     // Its words come from storage.local, not from a first getMessage: its `#i18n` (which WXT's
     // i18n module aliases to .wxt/i18n/index.ts) is lib/content/page-i18n.ts. Its context is
-    // lib/content/page-context.ts, which announces nothing to the page.
+    // lib/content/page-context.ts, which announces nothing to the page. Terser minifies it: 4 % smaller
+    // gzipped than Vite's own minifier (docs/stack.md), for the one script every store page loads.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
       const alias = config.resolve?.alias;
@@ -122,6 +123,7 @@ export default defineConfig({
         delete (alias as Record<string, string>)['wxt/browser'];
       }
       config.plugins = [...(config.plugins ?? []), pageWordsForI18n, pageContextForWxt];
+      config.build = { ...config.build, minify: 'terser', terserOptions: { compress: { passes: 2 } } };
     },
   },
   // The preset is typed against the workspace's vite; WXT runs its own vite, which takes it as is.
