@@ -112,7 +112,10 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
         <h1 class="brand">Crate</h1>
         <HostAccessNotice />
         <AccountPanel cached={snapshot.auth} onState={onAuthState} />
-        {scope && <CartPicker current={cartName} names={cartNames} onChoose={chooseCart} />}
+        {/* Kept while a cold opening asks for the account it most likely has: its answer then moves nothing. */}
+        {(scope || (auth === null && snapshot.signedInLikely)) && (
+          <CartPicker current={cartName} names={cartNames} onChoose={chooseCart} />
+        )}
         {cartProblem && (
           <p class="problem" role="alert">
             {cartProblem}

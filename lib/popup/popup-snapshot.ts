@@ -5,13 +5,20 @@
  */
 import type { z } from 'zod';
 import type { AuthState, CartView } from '../protocol/messages.ts';
-import { cartNamesSetting, currentCartSetting } from '../storage/items.ts';
+import { storeEntry } from '../storage/cart-state.ts';
+import { cartNamesSetting, cartStateItem, currentCartSetting, storeUrlSetting } from '../storage/items.ts';
 import { type Cached, type CacheScope, popupCache } from '../storage/popup-cache.ts';
 
 export type CartViewValue = z.infer<typeof CartView>;
 
 export interface PopupSnapshot {
   auth: AuthState | null;
+  /**
+   * With no account kept (the popup cache cleared or evicted): whether the pages' cart state, which
+   * the worker keeps in storage.local, says someone is signed in. The popup then keeps the cart
+   * picker's line while it asks, so the account's answer moves nothing (bench/popup.ts, cold).
+   */
+  signedInLikely: boolean;
   currentCart: string;
   cartNames: string[];
   cart?: Cached<CartViewValue>;
@@ -45,13 +52,26 @@ export async function loadPopupSnapshot(): Promise<PopupSnapshot> {
     cartNamesSetting.getValue(),
   ]);
   const scope = scopeOf(auth?.value ?? null);
+  // Read only when nothing is kept: a warm opening reads no more than before.
+  const signedInLikely = auth ? false : await pagesSaySignedIn();
   const last = shown?.value;
   const current =
     scope &&
     last?.storeUrl === scope.storeUrl &&
     last.username === scope.username &&
     last.name === currentCart;
-  return { auth: auth?.value ?? null, currentCart, cartNames, cart: current ? last.cart : undefined };
+  return {
+    auth: auth?.value ?? null,
+    signedInLikely,
+    currentCart,
+    cartNames,
+    cart: current ? last.cart : undefined,
+  };
+}
+
+async function pagesSaySignedIn(): Promise<boolean> {
+  const [storeUrl, cartState] = await Promise.all([storeUrlSetting.getValue(), cartStateItem.getValue()]);
+  return storeEntry(cartState, storeUrl)?.signedIn === true;
 }
 
 /** Remembers the cart on screen for the next popup's first paint. */

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PopupApp } from '../../../../components/popup/popup-app.tsx';
 import { loadPopupSnapshot, rememberShownCart } from '../../../../lib/popup/popup-snapshot.ts';
-import { cartNamesSetting, currentCartSetting } from '../../../../lib/storage/items.ts';
+import { signedOutState } from '../../../../lib/storage/cart-state.ts';
+import { cartNamesSetting, cartStateItem, currentCartSetting } from '../../../../lib/storage/items.ts';
 import { popupCache } from '../../../../lib/storage/popup-cache.ts';
 import {
   cartItem,
@@ -13,6 +14,7 @@ import {
   scope,
   signedIn,
   signedOut,
+  storeUrl,
 } from '../../../helpers/popup-fixtures.ts';
 
 beforeEach(async () => {
@@ -38,6 +40,29 @@ describe('the popup', () => {
     expect(screen.getByText('2 items: 2 tracks, 0 releases')).toBeTruthy();
     expect(screen.getByText('Refreshing…')).toBeTruthy();
   });
+
+  it.each([
+    [true, 'keeps the cart picker'],
+    [false, 'shows no cart picker'],
+  ])(
+    'with nothing kept, the pages saying signed in %s: %s while it asks for the account',
+    async (pagesSignedIn) => {
+      await cartStateItem.setValue({ [storeUrl]: { ...signedOutState('default'), signedIn: pagesSignedIn } });
+      let answer: (state: typeof signedIn) => void = () => {};
+      fakeBackground({
+        getAuthState: () => new Promise((resolve) => (answer = resolve)),
+        viewCart: () => cartOf([]),
+      });
+      await renderPopup();
+      expect(screen.getByText('Checking the store…')).toBeTruthy();
+      expect(screen.queryByRole('combobox', { name: 'Cart' }) !== null).toBe(pagesSignedIn);
+      answer(pagesSignedIn ? signedIn : signedOut);
+      expect(
+        await screen.findByRole('button', { name: pagesSignedIn ? 'Sign out' : 'Sign in' }),
+      ).toBeTruthy();
+      expect(screen.queryByRole('combobox', { name: 'Cart' }) !== null).toBe(pagesSignedIn);
+    },
+  );
 
   it('shows the current cart and switches to another remembered one', async () => {
     await cartNamesSetting.setValue(['default', 'crate']);
