@@ -80,6 +80,7 @@ function useCartChoice(snapshot: PopupSnapshot) {
  */
 export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
   const [auth, setAuth] = useState<AuthState | null>(snapshot.auth);
+  const [accountAsked, setAccountAsked] = useState(false);
   const { cartName, cartNames, cartProblem, chooseCart } = useCartChoice(snapshot);
   // Bumped when the store becomes reachable again: every tab asks it afresh.
   const [revalidate, setRevalidate] = useState(0);
@@ -111,9 +112,9 @@ export function PopupApp({ snapshot, initialTab = 'cart' }: PopupAppProps) {
       <header class="popup-header">
         <h1 class="brand">Crate</h1>
         <HostAccessNotice />
-        <AccountPanel cached={snapshot.auth} onState={onAuthState} />
+        <AccountPanel cached={snapshot.auth} onState={onAuthState} onAsked={() => setAccountAsked(true)} />
         {/* Kept while a cold opening asks for the account it most likely has: its answer then moves nothing. */}
-        {(scope || (auth === null && snapshot.signedInLikely)) && (
+        {(scope || (snapshot.signedInLikely && !accountAsked)) && (
           <CartPicker current={cartName} names={cartNames} onChoose={chooseCart} />
         )}
         {cartProblem && (

@@ -15,10 +15,12 @@ export interface AccountPanelProps {
   cached?: AuthState | null;
   /** Every state the background reports, e.g. for the popup to load the signed-in user's data. */
   onState?: (state: AuthState) => void;
+  /** The first asking is over, answered or failed. */
+  onAsked?: () => void;
 }
 
 /** Who is signed in, sign in and out, and whether the store answers. */
-export function AccountPanel({ cached = null, onState }: AccountPanelProps = {}) {
+export function AccountPanel({ cached = null, onState, onAsked }: AccountPanelProps = {}) {
   const [state, setState] = useState<AuthState | null>(cached);
   const [busy, setBusy] = useState<Busy>(cached ? 'refreshing' : 'loading');
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function AccountPanel({ cached = null, onState }: AccountPanelProps = {})
   }
 
   useEffect(() => {
-    void run(cached ? 'refreshing' : 'loading', () => send('getAuthState', {}));
+    void run(cached ? 'refreshing' : 'loading', () => send('getAuthState', {})).then(onAsked);
   }, []);
 
   const acting = busy === 'signingIn' || busy === 'signingOut';

@@ -14,6 +14,7 @@ import {
   scope,
   signedIn,
   signedOut,
+  storeDown,
   storeUrl,
 } from '../../../helpers/popup-fixtures.ts';
 
@@ -61,8 +62,25 @@ describe('the popup', () => {
         await screen.findByRole('button', { name: pagesSignedIn ? 'Sign out' : 'Sign in' }),
       ).toBeTruthy();
       expect(screen.queryByRole('combobox', { name: 'Cart' }) !== null).toBe(pagesSignedIn);
+      // The answer is remembered for the next opening: written before the next test clears the cache.
+      await waitFor(async () =>
+        expect((await popupCache.get<typeof signedIn>(null, 'auth'))?.value.signedIn).toBe(pagesSignedIn),
+      );
     },
   );
+
+  it('with nothing kept and the pages saying signed in, takes the cart picker away when the account cannot be asked', async () => {
+    await cartStateItem.setValue({ [storeUrl]: { ...signedOutState('default'), signedIn: true } });
+    // Asked again after a failure (account-panel.tsx): the store stays down for both.
+    let down: (error: typeof storeDown) => void = () => {};
+    const storeGoesDown = new Promise<never>((_, reject) => (down = reject));
+    fakeBackground({ getAuthState: () => storeGoesDown });
+    await renderPopup();
+    expect(screen.getByRole('combobox', { name: 'Cart' })).toBeTruthy();
+    down(storeDown);
+    expect((await screen.findByRole('alert')).textContent).toBe(storeDown.message);
+    expect(screen.queryByRole('combobox', { name: 'Cart' })).toBeNull();
+  });
 
   it('shows the current cart and switches to another remembered one', async () => {
     await cartNamesSetting.setValue(['default', 'crate']);
