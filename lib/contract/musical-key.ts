@@ -66,8 +66,18 @@ const camelotPattern = /^(1[0-2]|[1-9])\s*([AB])$/i;
 const openKeyPattern = /^(1[0-2]|[1-9])\s*([dm])$/i;
 const musicalPattern = /^([A-G])\s*([#♯b♭]?)\s*(m|min|minor|maj|major)?\.?$/i;
 
+/**
+ * The store's own spellings, read without a pattern: every key a store page shows is written so,
+ * and a page's first run of the patterns below (compiling them) was most of the 1 ms its rows'
+ * keys took (bench/content-script.ts, 2026-11-29).
+ */
+let storeSpellings: Map<string, MusicalKey> | undefined;
+
 /** Any of the notations above, case and spacing aside; `undefined` when it is none of them. */
 export function parseKey(text: string | null | undefined): MusicalKey | undefined {
+  storeSpellings ??= new Map(allKeys.map((key) => [storeKey(key), key]));
+  const spelled = text ? storeSpellings.get(text) : undefined;
+  if (spelled) return { ...spelled };
   // Plain ASCII needs no normalizing, and skipping it spares a store page the first normalize
   // call, which loads the Unicode tables (about 2 ms of the content script's decorating).
   const value = (text && beyondAscii.test(text) ? text.normalize('NFKC') : text)?.trim();
