@@ -30,16 +30,28 @@ export function markRow(row: Element, status: Pick<ItemStatus, 'owned' | 'inColl
   row.toggleAttribute(haveMark, hasIt(status));
 }
 
-const applyFilter = (hide: boolean) => document.documentElement.toggleAttribute(hidingMark, hide);
+/** Only a change touches the root's attribute: toggling it restyles the whole document. */
+function applyFilter(hide: boolean): void {
+  const root = document.documentElement;
+  if (root.hasAttribute(hidingMark) !== hide) root.toggleAttribute(hidingMark, hide);
+}
 
 /**
  * What the toggle goes before: the first list the page shows (the first at all while none is),
  * or its ancestor that the page's own grid or flex layout places, where the toggle would take
- * the place of the page's items (page-flow.ts).
+ * the place of the page's items (page-flow.ts). `shown` are the lists the selector observer has
+ * reported, in document order once sorted: looking them up in a long page's document took a
+ * millisecond each time a list was laid out; the document is asked only when none of them shows.
  */
-function toggleAnchor(): Element | null {
-  const lists = [...document.querySelectorAll(itemLists)];
-  const list = lists.find((each) => each.checkVisibility()) ?? lists[0];
+function toggleAnchor(shown: readonly Element[]): Element | null {
+  const inOrder = shown
+    .filter((list) => list.isConnected)
+    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  let list = inOrder.find((each) => each.checkVisibility());
+  if (!list) {
+    const lists = [...document.querySelectorAll(itemLists)];
+    list = lists.find((each) => each.checkVisibility()) ?? lists[0];
+  }
   return list ? blockFlowAncestor(list) : null;
 }
 
@@ -89,15 +101,20 @@ export function startPageFilter(
     void browser.storage.local.set({ [pageStorageKeys.hideWhatYouHave]: next });
   });
   signal.addEventListener('abort', () => toggle.element.remove());
+  const shown = new Set<Element>();
   const place = () => {
-    const before = toggleAnchor();
+    const before = toggleAnchor([...shown]);
     if (before && toggle.element.nextElementSibling !== before) before.before(toggle.element);
+  };
+  const placeAfterLayout = (list: Element) => {
+    shown.add(list);
+    afterLayout(list, place);
   };
   // A list already there may have sent its observer's event before this listener came (a page
   // from the cache loads before storage is read): placed after its layout, and again whenever a
   // list is shown (a tab, a list that came later, the page's stylesheet applied since).
-  for (const list of document.querySelectorAll(itemLists)) afterLayout(list, place);
-  observe(itemLists, (list) => afterLayout(list, place), { signal });
+  for (const list of document.querySelectorAll(itemLists)) placeAfterLayout(list);
+  observe(itemLists, placeAfterLayout, { signal });
   const changed = (changes: Record<string, { newValue?: unknown }>, area: string) => {
     const change = changes[pageStorageKeys.hideWhatYouHave];
     if (area !== 'local' || !change) return;

@@ -146,6 +146,21 @@ describe('the page filter', () => {
     document.head.innerHTML = '';
   });
 
+  it('goes above the first list in the page, whichever the browser reports first', () => {
+    document.body.innerHTML = '<section id="first"></section><section id="second"></section>';
+    startPageFilter(false, createHaveFilter, controller, laidOutAtOnce);
+    expect(document.querySelector('crate-have-filter')).toBeNull();
+    (document.querySelector('#second') as Element).innerHTML = '<ul class="release-grid"></ul>';
+    (document.querySelector('#first') as Element).innerHTML = '<ol class="track-list"></ol>';
+    for (const list of ['.release-grid', '.track-list'])
+      document.querySelector(list)?.dispatchEvent(
+        Object.assign(new Event('animationstart', { bubbles: true }), {
+          animationName: 'crate-selector-observer',
+        }),
+      );
+    expect(document.querySelector('crate-have-filter')?.parentElement?.id).toBe('first');
+  });
+
   it("never hides a detail page's own item", () => {
     document.body.innerHTML = `<section class="hero"><h1>Glue <span class="mix-name">Original Mix</span></h1>
       <p class="hero-artists"><a href="/artist/a/1">Bicep</a></p><div class="hero-price"></div></section>`;
