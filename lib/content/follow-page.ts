@@ -14,6 +14,8 @@ const followablePath = /^\/(artist|label)\/[A-Za-z0-9._~%-]+\/([1-9][0-9]{0,15})
 
 /** The artist or label a page's path is about, or null. */
 export function followableOf(path: string): { kind: FollowKind; id: number } | null {
+  // Most store pages are neither: they skip compiling the pattern.
+  if (!path.startsWith('/artist/') && !path.startsWith('/label/')) return null;
   const match = followablePath.exec(path);
   return match ? { kind: match[1] as FollowKind, id: Number(match[2]) } : null;
 }
