@@ -1,8 +1,8 @@
 /**
- * The click handling of the page's cart buttons: one listener per control reads the pressed
- * button's action, runs it through the page's cart actions with a working state, and draws the
- * outcome (cart-buttons.ts). Only clicks the browser marks as the person's (`isTrusted`) act: the
- * page can reach this open shadow root and call `.click()`, and that must change nothing.
+ * The press handling of the page's cart buttons: a press (handed over by the page's one click
+ * listener, control-host.ts, which lets through only the person's own) is read off the pressed
+ * button's action, run through the page's cart actions with a working state, and the outcome drawn
+ * (cart-buttons.ts).
  */
 
 import { i18n } from '#i18n';
@@ -23,16 +23,15 @@ type ButtonAction =
   | { action: 'choose'; choice: OverlapChoice }
   | { action: 'remove' | 'freeDownload' | 'confirm' | 'cancel' | 'retry' | 'more' };
 
-/** The action of the button a click landed on, if any. */
-function buttonAction(target: EventTarget | null): ButtonAction | null {
-  const element = target instanceof Element ? target.closest<HTMLElement>('button[data-action]') : null;
-  const action = element?.dataset.action;
+/** The action of a pressed button, if it has one. */
+function buttonAction(element: HTMLElement): ButtonAction | null {
+  const action = element.dataset.action;
   if (action === 'format') {
-    const format = element?.dataset.format as AudioFormat;
+    const format = element.dataset.format as AudioFormat;
     return isAudioFormat(format) ? { action, format } : null;
   }
   if (action === 'choose') {
-    const choice = element?.dataset.choice;
+    const choice = element.dataset.choice;
     if (choice === 'cancel') return { action: 'cancel' };
     return isOverlapChoice(choice) ? { action, choice } : null;
   }
@@ -44,12 +43,12 @@ export interface CartControlOptions {
   item: PageItem;
   states: ItemStates;
   actions: CartActions;
-  /** Whether an event is the person's own; tests replace it, as they cannot make trusted events. */
-  isTrusted?: (event: Event) => boolean;
 }
 
 export interface CartControl {
   element: HTMLFieldSetElement;
+  /** The person pressed `button` (one of this control's, with a `data-action`). */
+  press(button: HTMLElement): void;
   /** Stops following the page's item states. */
   destroy(): void;
 }
@@ -144,12 +143,7 @@ function itemActions(
 }
 
 /** The control for one item: follows the item's status from the pages' cart state and runs the clicks. */
-export function createCartControl({
-  item,
-  states,
-  actions,
-  isTrusted = (event) => event.isTrusted,
-}: CartControlOptions): CartControl {
+export function createCartControl({ item, states, actions }: CartControlOptions): CartControl {
   const element = createCartButtons(item);
   let status = states.status(item);
   let phase: Phase = { step: 'ready' };
@@ -158,7 +152,8 @@ export function createCartControl({
     phase = next;
     draw();
   };
-  const act = itemActions({ item, states, actions }, setPhase);
+  // Made at the first press: most controls on a page are never pressed.
+  let made: ReturnType<typeof itemActions> | undefined;
 
   const key = itemKey(item);
   // Only a change that touched this item (or may have touched any) redraws it, in place.
@@ -168,10 +163,12 @@ export function createCartControl({
     draw();
   });
 
-  // Every button: the person's own click, and nothing while an action runs.
-  element.addEventListener('click', (event) => {
-    const pressed = buttonAction(event.target);
-    if (!pressed || !isTrusted(event) || phase.step === 'working') return;
+  // Nothing while an action runs.
+  function press(button: HTMLElement) {
+    const pressed = buttonAction(button);
+    if (!pressed || phase.step === 'working') return;
+    made ??= itemActions({ item, states, actions }, setPhase);
+    const act = made;
     switch (pressed.action) {
       case 'format':
         return act.choose(pressed.format);
@@ -193,8 +190,8 @@ export function createCartControl({
       case 'more':
         return toggleMore(element);
     }
-  });
+  }
 
   draw();
-  return { element, destroy: unsubscribe };
+  return { element, press, destroy: unsubscribe };
 }

@@ -1,8 +1,9 @@
 /**
  * Puts a control into a row: a small host element with an open shadow root, so the page's CSS
  * cannot reach the buttons, and one stylesheet shared by every root (adoptedStyleSheets, which
- * the store's CSP allows where inline styles would be refused). Everything mounted goes away
- * when the content script's context ends.
+ * the store's CSP allows where inline styles would be refused). One click listener for the whole
+ * page (delegation through the shadow roots' composed path), never one per row, hands each press
+ * to its control. Everything mounted goes away when the content script's context ends.
  */
 
 import type { CartActions } from '../../lib/content/cart-actions.ts';
@@ -33,12 +34,36 @@ export interface ControlMounter {
   mount(found: FoundRow): void;
 }
 
+/**
+ * The page's one click listener for its controls: a press of a control's button goes to the
+ * control. Only clicks the browser marks as the person's (`isTrusted`) act: the page can reach the
+ * open shadow roots and call `.click()`, and that must change nothing.
+ */
+export function listenForPresses(
+  controls: WeakMap<Element, CartControl>,
+  signal: AbortSignal,
+  /** Whether an event is the person's own; tests replace it, as they cannot make trusted events. */
+  isTrusted: (event: Event) => boolean = (event) => event.isTrusted,
+): void {
+  const onClick = (event: Event) => {
+    const target = event.composedPath()[0];
+    const button = target instanceof Element ? target.closest<HTMLElement>('button[data-action]') : null;
+    const control = button && controls.get(button.closest('fieldset') as Element);
+    if (button && control && isTrusted(event)) control.press(button);
+  };
+  document.addEventListener('click', onClick, { capture: true });
+  signal.addEventListener('abort', () => document.removeEventListener('click', onClick, { capture: true }));
+}
+
 export function createControlMounter(
   states: ItemStates,
   actions: CartActions,
   { signal }: { signal: AbortSignal },
   previews?: PreviewControls,
+  isTrusted?: (event: Event) => boolean,
 ): ControlMounter {
+  const controls = new WeakMap<Element, CartControl>();
+  listenForPresses(controls, signal, isTrusted);
   const mounted: {
     row: Element;
     item: FoundRow['item'];
@@ -69,6 +94,7 @@ export function createControlMounter(
       const shadow = host.attachShadow({ mode: 'open' });
       adoptStyleSheet(shadow, sheet());
       const control = createCartControl({ item, states, actions });
+      controls.set(control.element, control);
       // A track's play control goes first, beside the buttons (preview-control.ts).
       const preview = previews?.node(item);
       if (preview) shadow.append(preview);

@@ -8,13 +8,19 @@ import {
   type Phase,
 } from '../../../../components/content/cart-buttons.ts';
 import { type CartControlOptions, createCartControl } from '../../../../components/content/cart-control.ts';
+import { listenForPresses } from '../../../../components/content/control-host.ts';
 import type { CartActions } from '../../../../lib/content/cart-actions.ts';
 import type { PageItem } from '../../../../lib/content/decorate.ts';
 import { createItemStates, type ItemStatus } from '../../../../lib/content/item-state.ts';
 import type { CartState } from '../../../../lib/storage/cart-state.ts';
 import { getMessageFrom, readLocale } from '../../../helpers/locales.ts';
 
-afterEach(() => document.body.replaceChildren());
+let controller = new AbortController();
+afterEach(() => {
+  document.body.replaceChildren();
+  controller.abort();
+  controller = new AbortController();
+});
 
 const track: PageItem = {
   type: 'track',
@@ -44,7 +50,12 @@ function draw(item: PageItem, itemStatus: ItemStatus, phase: Phase = ready): HTM
   drawCartButtons(fieldset, { item, status: itemStatus, phase });
   return fieldset;
 }
-const mount = (options: CartControlOptions) => document.body.append(createCartControl(options).element);
+/** A control as a page has it: its presses through the page's one click listener (control-host.ts). */
+function mount({ isTrusted, ...options }: CartControlOptions & { isTrusted?: (event: Event) => boolean }) {
+  const control = createCartControl(options);
+  listenForPresses(new WeakMap([[control.element, control]]), controller.signal, isTrusted);
+  document.body.append(control.element);
+}
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 /** What the control shows, in order: the format group's buttons (and its fold toggle) one by one. */
 const shown = (fieldset: HTMLFieldSetElement) =>
