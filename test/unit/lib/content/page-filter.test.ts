@@ -61,8 +61,8 @@ beforeEach(() => {
 afterEach(() => controller.abort());
 
 /** The selector observer learns of a list by its animation, which happy-dom does not run. */
-const listAppears = () =>
-  document.querySelector('.track-list')?.dispatchEvent(
+const listAppears = (selector = '.track-list') =>
+  document.querySelector(selector)?.dispatchEvent(
     Object.assign(new Event('animationstart', { bubbles: true }), {
       animationName: 'crate-selector-observer',
     }),
@@ -152,12 +152,8 @@ describe('the page filter', () => {
     expect(document.querySelector('crate-have-filter')).toBeNull();
     (document.querySelector('#second') as Element).innerHTML = '<ul class="release-grid"></ul>';
     (document.querySelector('#first') as Element).innerHTML = '<ol class="track-list"></ol>';
-    for (const list of ['.release-grid', '.track-list'])
-      document.querySelector(list)?.dispatchEvent(
-        Object.assign(new Event('animationstart', { bubbles: true }), {
-          animationName: 'crate-selector-observer',
-        }),
-      );
+    listAppears('.release-grid');
+    listAppears('.track-list');
     expect(document.querySelector('crate-have-filter')?.parentElement?.id).toBe('first');
   });
 
