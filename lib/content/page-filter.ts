@@ -43,10 +43,12 @@ function applyFilter(hide: boolean): void {
  * reported, in document order once sorted: looking them up in a long page's document took a
  * millisecond each time a list was laid out; the document is asked only when none of them shows.
  */
-function toggleAnchor(shown: readonly Element[]): Element | null {
-  const inOrder = shown
-    .filter((list) => list.isConnected)
-    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+function toggleAnchor(shown: Set<Element>): Element | null {
+  // A list the page took out is forgotten (with its rows), and reported again if it comes back.
+  for (const list of shown) if (!list.isConnected) shown.delete(list);
+  const inOrder = [...shown].sort((a, b) =>
+    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
   let list = inOrder.find((each) => each.checkVisibility());
   if (!list) {
     const lists = [...document.querySelectorAll(itemLists)];
@@ -103,7 +105,7 @@ export function startPageFilter(
   signal.addEventListener('abort', () => toggle.element.remove());
   const shown = new Set<Element>();
   const place = () => {
-    const before = toggleAnchor([...shown]);
+    const before = toggleAnchor(shown);
     if (before && toggle.element.nextElementSibling !== before) before.before(toggle.element);
   };
   const placeAfterLayout = (list: Element) => {
