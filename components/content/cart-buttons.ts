@@ -200,7 +200,7 @@ function buttons(parts: Parts, state: CartButtonsState): HTMLElement[] {
   return [group, remove];
 }
 
-/** After the buttons: a spinner while working, or what failed with a retry. */
+/** After the buttons: while working, a status for screen readers (the buttons pulse in place: cart-buttons.css), or what failed with a retry. */
 function progress(parts: Parts, { phase }: CartButtonsState): HTMLElement[] {
   if (phase.step === 'working') {
     return [

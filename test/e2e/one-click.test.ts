@@ -26,8 +26,8 @@ function requestLog() {
   };
 }
 
-/** A track on the home page demo does not own, read through the store's API. */
-async function unownedTrack(storeUrl: string): Promise<Track> {
+/** The `nth` track on the home page demo does not own, read through the store's API. */
+async function unownedTrack(storeUrl: string, nth = 0): Promise<Track> {
   const { accessToken } = await signIn(storeUrl);
   const get = async <T>(path: string) =>
     (
@@ -39,7 +39,8 @@ async function unownedTrack(storeUrl: string): Promise<Track> {
     ).results;
   const owned = new Set((await get<LibraryEntry[]>('/order/1/downloads?perPage=150')).map((e) => e.track.id));
   const home = await get<CatalogPageResults<'home'>>('/catalog/3/platform/home');
-  return home.topTracks.find((track) => track.saleType === 'purchase' && !owned.has(track.id)) as Track;
+  const unowned = home.topTracks.filter((track) => track.saleType === 'purchase' && !owned.has(track.id));
+  return unowned[nth] as Track;
 }
 
 describe.each(e2eBrowsers)('$name: one click', (browser) => {
@@ -84,6 +85,24 @@ describe.each(e2eBrowsers)('$name: one click', (browser) => {
     // The page's own lazy artwork can load as the click scrolls the button into view: the page's
     // requests, not the extension's.
     const during = log.requests.slice(before).filter((request) => !request.startsWith('GET /images/'));
+    expect(during).toEqual(['POST /cart/1/']);
+  });
+
+  it('adds a track once for a double click, both clicks on the button', async () => {
+    const track = await unownedTrack(store.baseUrl, 1);
+    await page.goto(`${store.baseUrl}/track/${track.slug}/${track.id}`);
+    const buttons = new CartButtonsPage(page);
+    const row = buttons.pageItem;
+    await buttons.add(row, 'mp3').waitFor();
+    // What each click lands on, read in the page's own world: a control that moved as it started
+    // working (its spinner wrapped to a second line) took the second click on its frame.
+    await page.evaluate(`window.landed = [];
+      document.addEventListener('click', (event) => window.landed.push(event.composedPath()[0].localName), true)`);
+    const before = log.requests.length;
+    await buttons.add(row, 'mp3').dblclick();
+    await buttons.inCartAs(row, 'mp3').waitFor();
+    expect(await page.evaluate<string[]>('window.landed')).toEqual(['button', 'button']);
+    const during = log.requests.slice(before).filter((request) => request.startsWith('POST '));
     expect(during).toEqual(['POST /cart/1/']);
   });
 });

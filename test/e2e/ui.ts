@@ -43,6 +43,8 @@ export interface UiLocator {
   nth(index: number): UiLocator;
   page(): UiPage;
   click(): Promise<void>;
+  /** Two clicks at once, as a person's double click. */
+  dblclick(): Promise<void>;
   fill(value: string): Promise<void>;
   check(): Promise<void>;
   setChecked(checked: boolean): Promise<void>;

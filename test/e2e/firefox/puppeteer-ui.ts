@@ -212,6 +212,13 @@ export class FirefoxLocator implements UiLocator {
     if (clickFailed) throw clickFailed;
   }
 
+  /** As Playwright's dblclick: into view, then two presses of the mouse at once. */
+  async dblclick(): Promise<void> {
+    const element = await this.element();
+    await element.evaluate((node) => node.scrollIntoView({ block: 'center', inline: 'center' }));
+    await element.click({ count: 2 });
+  }
+
   async fill(value: string): Promise<void> {
     await this.waitFor();
     await this.owner.query(this.steps, { action: 'fill', value });
